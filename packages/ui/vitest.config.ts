@@ -1,0 +1,14 @@
+import { baseTestConfig } from '@terres/vitest-config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+
+export default mergeConfig(
+  baseTestConfig,
+  defineConfig({
+    test: {
+      environment: 'happy-dom',
+      setupFiles: ['./test/setup.ts'],
+      // tokens.test.ts reads tokens.css with ?raw; vitest empties CSS unless told otherwise.
+      css: { include: [/tokens\.css/] },
+    },
+  }),
+);
