@@ -1,0 +1,27 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { MapView } from './map-view';
+
+const meta = {
+  title: 'Maps/MapView',
+  component: MapView,
+  args: { center: [47.75, 7.33], zoom: 13, height: 400 },
+} satisfies Meta<typeof MapView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('region', { name: 'Carte' })).toBeInTheDocument();
+  },
+};
+
+/** The admin map: 600 px high, zoom 13. */
+export const AdminMap: Story = { args: { height: 600, label: 'Carte des annonces' } };
+
+/** Parcel selection zoom; a larger zoom would be clamped to 16. */
+export const ParcelZoom: Story = { args: { center: [48.5734, 7.7521], zoom: 18 } };
+
+/** A malformed centre falls back to the default location. */
+export const MalformedCenter: Story = { args: { center: [48.5] } };
