@@ -1,0 +1,38 @@
+export {
+  configureApiClient,
+  getHttp,
+  refreshSession,
+  SessionExpiredError,
+  type ApiClientConfig,
+} from './client';
+export {
+  ACCESS_EXPIRING_SOON_MS,
+  SESSION_KEYS,
+  clearSession,
+  createMemoryStorage,
+  createSessionStore,
+  isAccessTokenExpiringSoon,
+  isAuthenticated,
+  isRefreshTokenExpired,
+  onSessionChange,
+  readSession,
+  restoreSession,
+  saveSession,
+  sessionStore,
+  setSessionStorage,
+  type LoginResponse,
+  type Role,
+  type SessionListener,
+  type SessionStore,
+  type SessionUser,
+  type StorageLike,
+  type StoredSession,
+} from './session-store';
+export {
+  UNKNOWN_DETAIL,
+  UNKNOWN_STATUS,
+  formatStatusError,
+  parseProblem,
+  problemMessage,
+  type Problem,
+} from './problem';

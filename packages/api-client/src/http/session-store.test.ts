@@ -1,0 +1,208 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ACCESS_EXPIRING_SOON_MS,
+  createMemoryStorage,
+  createSessionStore,
+  type LoginResponse,
+} from './session-store';
+
+const NOW = Date.parse('2026-11-22T12:00:00.000Z');
+const iso = (time: number) => new Date(time).toISOString();
+
+const login = (overrides: Partial<LoginResponse> = {}): LoginResponse => ({
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  accessTokenExpirationDate: iso(NOW + 15 * 60_000),
+  refreshTokenExpirationDate: iso(NOW + 30 * 24 * 3_600_000),
+  user: {
+    id: 'u1',
+    email: 'owner@demo.test',
+    role: 'OWNER',
+    firstName: 'Ana',
+    lastName: 'Martin',
+    phoneNumber: '0601020304',
+    organizationId: 'o1',
+  },
+  ...overrides,
+});
+
+function setup(overrides: Partial<LoginResponse> = {}) {
+  const storage = createMemoryStorage();
+  const store = createSessionStore(storage);
+  store.saveSession(login(overrides));
+  return { storage, store };
+}
+
+describe('saveSession / readSession / clearSession', () => {
+  it('stores each field under its own camelCase key, the user as JSON', () => {
+    const { storage } = setup();
+    expect(storage.getItem('accessToken')).toBe('access-1');
+    expect(storage.getItem('refreshToken')).toBe('refresh-1');
+    expect(storage.getItem('accessTokenExpirationDate')).toBe(iso(NOW + 15 * 60_000));
+    expect(storage.getItem('refreshTokenExpirationDate')).toBe(iso(NOW + 30 * 24 * 3_600_000));
+    expect(JSON.parse(storage.getItem('user') ?? 'null')).toEqual(login().user);
+    expect(storage.size).toBe(5);
+  });
+
+  it('reads back what was saved', () => {
+    const { store } = setup();
+    const { user, ...tokens } = login();
+    expect(store.readSession()).toEqual({ ...tokens, user });
+  });
+
+  it('clears every key', () => {
+    const { storage, store } = setup();
+    store.clearSession();
+    expect(storage.size).toBe(0);
+    expect(store.readSession()).toEqual({
+      accessToken: null,
+      refreshToken: null,
+      user: null,
+      accessTokenExpirationDate: null,
+      refreshTokenExpirationDate: null,
+    });
+  });
+});
+
+describe('isAuthenticated', () => {
+  it('is true while the access token expiry is in the future', () => {
+    const { store } = setup({ accessTokenExpirationDate: iso(NOW + 1) });
+    expect(store.isAuthenticated(NOW)).toBe(true);
+    expect(store.isAuthenticated(new Date(NOW))).toBe(true);
+  });
+
+  it('is false once the expiry is reached or passed', () => {
+    const { store } = setup({ accessTokenExpirationDate: iso(NOW) });
+    expect(store.isAuthenticated(NOW)).toBe(false);
+    expect(store.isAuthenticated(NOW + 60_000)).toBe(false);
+  });
+
+  it('is false without an access token, or with an unreadable expiry', () => {
+    const { storage, store } = setup();
+    storage.setItem('accessTokenExpirationDate', 'not a date');
+    expect(store.isAuthenticated(NOW)).toBe(false);
+    storage.setItem('accessTokenExpirationDate', iso(NOW + 60_000));
+    storage.removeItem('accessToken');
+    expect(store.isAuthenticated(NOW)).toBe(false);
+  });
+});
+
+describe('isAccessTokenExpiringSoon', () => {
+  it('counts as expiring soon at exactly 5 minutes before expiry', () => {
+    expect(ACCESS_EXPIRING_SOON_MS).toBe(300_000);
+    const { store } = setup({ accessTokenExpirationDate: iso(NOW + ACCESS_EXPIRING_SOON_MS) });
+    expect(store.isAccessTokenExpiringSoon(NOW)).toBe(true);
+    expect(store.isAccessTokenExpiringSoon(NOW - 1)).toBe(false);
+  });
+
+  it('is true once expired and when the expiry is missing', () => {
+    const { storage, store } = setup({ accessTokenExpirationDate: iso(NOW - 1) });
+    expect(store.isAccessTokenExpiringSoon(NOW)).toBe(true);
+    storage.removeItem('accessTokenExpirationDate');
+    expect(store.isAccessTokenExpiringSoon(NOW)).toBe(true);
+  });
+
+  it('is false well before expiry', () => {
+    const { store } = setup({ accessTokenExpirationDate: iso(NOW + 15 * 60_000) });
+    expect(store.isAccessTokenExpiringSoon(NOW)).toBe(false);
+  });
+});
+
+describe('isRefreshTokenExpired', () => {
+  it('is false while the expiry is in the future', () => {
+    const { store } = setup({ refreshTokenExpirationDate: iso(NOW + 1) });
+    expect(store.isRefreshTokenExpired(NOW)).toBe(false);
+  });
+
+  it('is true when the expiry has passed', () => {
+    const { store } = setup({ refreshTokenExpirationDate: iso(NOW - 1) });
+    expect(store.isRefreshTokenExpired(NOW)).toBe(true);
+  });
+
+  it('is true when the expiry or the token is missing', () => {
+    const { storage, store } = setup();
+    storage.removeItem('refreshTokenExpirationDate');
+    expect(store.isRefreshTokenExpired(NOW)).toBe(true);
+    storage.setItem('refreshTokenExpirationDate', iso(NOW + 60_000));
+    storage.removeItem('refreshToken');
+    expect(store.isRefreshTokenExpired(NOW)).toBe(true);
+  });
+});
+
+describe('restoreSession', () => {
+  it('restores the user of a valid stored session', () => {
+    const { store } = setup();
+    expect(store.restoreSession(NOW)).toEqual(login().user);
+  });
+
+  it('returns null when the access token expired', () => {
+    const { store } = setup({ accessTokenExpirationDate: iso(NOW - 1) });
+    expect(store.restoreSession(NOW)).toBeNull();
+  });
+
+  it('returns null when the stored user is corrupt JSON or not a user', () => {
+    const { storage, store } = setup();
+    storage.setItem('user', '{not json');
+    expect(store.restoreSession(NOW)).toBeNull();
+    storage.setItem('user', '"just a string"');
+    expect(store.restoreSession(NOW)).toBeNull();
+    storage.setItem('user', '{"id":"u1"}');
+    expect(store.restoreSession(NOW)).toBeNull();
+  });
+
+  it('returns null on an empty storage', () => {
+    expect(createSessionStore(createMemoryStorage()).restoreSession(NOW)).toBeNull();
+  });
+});
+
+describe('onSessionChange', () => {
+  it('tells listeners about saves and clears until they unsubscribe', () => {
+    const store = createSessionStore(createMemoryStorage());
+    const listener = vi.fn();
+    const unsubscribe = store.onSessionChange(listener);
+
+    store.saveSession(login());
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenLastCalledWith(expect.objectContaining({ accessToken: 'access-1' }));
+
+    store.clearSession();
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(listener).toHaveBeenLastCalledWith(expect.objectContaining({ accessToken: null, user: null }));
+
+    unsubscribe();
+    store.saveSession(login());
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('storage selection', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('works without localStorage (SSR, Node) through an in-memory storage', () => {
+    expect((globalThis as { localStorage?: unknown }).localStorage).toBeUndefined();
+    const store = createSessionStore();
+    store.saveSession(login());
+    expect(store.restoreSession(NOW)?.email).toBe('owner@demo.test');
+  });
+
+  it('uses localStorage when it exists', () => {
+    const local = createMemoryStorage();
+    vi.stubGlobal('localStorage', local);
+    const store = createSessionStore();
+    store.saveSession(login());
+    expect(local.getItem('accessToken')).toBe('access-1');
+  });
+
+  it('uses an injected storage instead of localStorage', () => {
+    const local = createMemoryStorage();
+    vi.stubGlobal('localStorage', local);
+    const injected = createMemoryStorage();
+    const store = createSessionStore();
+    store.setStorage(injected);
+    store.saveSession(login());
+    expect(injected.getItem('accessToken')).toBe('access-1');
+    expect(local.size).toBe(0);
+  });
+});
