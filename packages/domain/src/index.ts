@@ -1,0 +1,38 @@
+// Public API of @terres/domain: the business rules shared by the portals and the API.
+export * from './messages';
+export * from './constants';
+export * from './util';
+
+export * from './validators/text';
+export * from './validators/email';
+export * from './validators/phone';
+export * from './validators/otp';
+export * from './validators/siret';
+export * from './validators/postcode';
+export * from './validators/date';
+export * from './validators/field-errors';
+
+export * from './files/files';
+
+export * from './auth/roles';
+export * from './auth/invitation-token';
+
+export * from './profile/profile';
+export * from './organisation/organisation';
+export * from './organisation/onboarding-step';
+export * from './organisation/collaborators';
+
+export * from './inquiry/cost';
+export * from './inquiry/materials';
+export * from './inquiry/line-total';
+export * from './inquiry/parcel';
+export * from './inquiry/wizard';
+export * from './inquiry/field-rules';
+
+export * from './status/status';
+export * from './status/machine';
+export * from './status/refusal';
+
+export * from './credits/credits';
+
+export * from './format/format';

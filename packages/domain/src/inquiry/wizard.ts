@@ -1,0 +1,205 @@
+import * as v from 'valibot';
+import { NAME_MAX_LENGTH, SURFACE_MAX_HA, TEXT_MAX_LENGTH } from '../constants';
+import { messages } from '../messages';
+import { fileSchema } from '../files/files';
+import { fieldErrors } from '../validators/field-errors';
+import { createDateSchema, isEndBeforeStart, type Now } from '../validators/date';
+import { postcodeSchema } from '../validators/postcode';
+import { siretSchema } from '../validators/siret';
+import { isBlank, requiredText } from '../validators/text';
+import { isCompleteMaterialRow } from './materials';
+import { parcelIdSchema } from './parcel';
+import { camelToSnake } from '../util';
+
+// Wizard sub-step schemas use the listing's camelCase names (answers), which map one to
+// one onto the snake_case wire names of CONTRACT §8 (projectOwnerCity <-> project_owner_city).
+// `quantity` is the surface in hectares, as on the wire.
+
+export const PROJECT_OWNER_LAST_NAME_MAX_LENGTH = 1000;
+export const PROJECT_OWNER_STREET_MAX_LENGTH = 300;
+
+/** Step 1.1: project name. */
+export const projectNameStepSchema = v.object({
+  projectName: requiredText(TEXT_MAX_LENGTH),
+});
+
+/** Step 1.2: project owner. The last name's limit is the spec's "unusually large" one. */
+export const projectOwnerStepSchema = v.object({
+  projectOwnerFirstName: requiredText(NAME_MAX_LENGTH),
+  projectOwnerLastName: requiredText(PROJECT_OWNER_LAST_NAME_MAX_LENGTH),
+});
+
+/** Step 1.3: project owner's address. */
+export const projectOwnerAddressStepSchema = v.object({
+  projectOwnerStreet: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH),
+  projectOwnerPostcode: postcodeSchema,
+  projectOwnerCity: requiredText(TEXT_MAX_LENGTH),
+});
+
+/** Step 1.4: project owner's SIRET (14 digits, checksum). */
+export const projectOwnerSiretStepSchema = v.object({
+  projectOwnerSiret: siretSchema,
+});
+
+const coordinate = (limit: number) => v.nullish(v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit)));
+
+const siteEntries = {
+  siteAddress: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH, messages.siteAddressRequired),
+  siteLatitude: coordinate(90),
+  siteLongitude: coordinate(180),
+};
+
+/** Step 1.5 in the browser: site address and the permission document (a chosen file). */
+export const siteStepSchema = v.object({
+  ...siteEntries,
+  permissionDocument: v.pipe(v.nullish(fileSchema), v.check((file) => file != null, messages.permissionDocumentRequired)),
+});
+
+/** Step 2: at least one cadastre parcel. */
+export const parcelsStepSchema = v.object({
+  parcelNumbers: v.pipe(v.array(parcelIdSchema, messages.parcelsRequired), v.minLength(1, messages.parcelsRequired)),
+});
+
+/** Step 3.1: surface in hectares, above 0, at most the input's 1000. */
+export const surfaceStepSchema = v.object({
+  quantity: v.pipe(
+    v.number(messages.required),
+    v.gtValue(0, messages.surfacePositive),
+    v.maxValue(SURFACE_MAX_HA, messages.surfaceMax),
+  ),
+});
+
+/** Step 3.2: a soil study file, or its delegation to the platform. */
+export const soilStudyStepSchema = v.pipe(
+  v.object({
+    soilStudyDocument: v.nullish(fileSchema),
+    soilStudyDelegation: v.nullish(v.boolean()),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['soilStudyDocument'], ['soilStudyDelegation']],
+      (input) => input.soilStudyDocument != null || input.soilStudyDelegation === true,
+      messages.soilStudyRequired,
+    ),
+    ['soilStudyDocument'],
+  ),
+);
+
+/**
+ * Step 3.3: the 'unknown composition' box, or at least one material line where every line
+ * is complete (material, quality, quantity above 0). Requiring every line, not just one,
+ * keeps half-filled lines out of published listings; the user can delete a line.
+ * Per-line messages come from `materialRowSchema`.
+ */
+export const compositionStepSchema = v.pipe(
+  v.object({
+    groundTypeUnknown: v.nullish(v.boolean()),
+    materials: v.nullish(v.array(v.unknown())),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['groundTypeUnknown'], ['materials']],
+      (input) =>
+        input.groundTypeUnknown === true ||
+        (input.materials != null && input.materials.length > 0 && input.materials.every(isCompleteMaterialRow)),
+      messages.compositionRequired,
+    ),
+    ['materials'],
+  ),
+);
+
+/** Step 3.4: availability period, both days in the window and the end not before the start. */
+export function createAvailabilityStepSchema(options: { now?: Now } = {}) {
+  const date = createDateSchema(options);
+  return v.pipe(
+    v.object({ startDate: date, endDate: date }),
+    v.forward(
+      v.partialCheck(
+        [['startDate'], ['endDate']],
+        (input) => !isEndBeforeStart(input.startDate, input.endDate),
+        messages.endBeforeStart,
+      ),
+      ['endDate'],
+    ),
+  );
+}
+export const availabilityStepSchema = createAvailabilityStepSchema();
+
+/** Step 4: the final certification box. */
+export const certificationStepSchema = v.object({
+  acceptCertification: v.literal(true, messages.certificationRequired),
+});
+
+/** A listing as the API holds it (answer names), plus the kinds of its uploaded documents. */
+export interface InquiryForSubmission {
+  type?: string | null;
+  projectName?: string | null;
+  projectOwnerFirstName?: string | null;
+  projectOwnerLastName?: string | null;
+  projectOwnerStreet?: string | null;
+  projectOwnerPostcode?: string | null;
+  projectOwnerCity?: string | null;
+  projectOwnerSiret?: string | null;
+  siteAddress?: string | null;
+  siteLatitude?: number | null;
+  siteLongitude?: number | null;
+  parcelNumbers?: readonly string[] | null;
+  quantity?: number | null;
+  materials?: readonly unknown[] | null;
+  groundTypeUnknown?: boolean | null;
+  soilStudyDelegation?: boolean | null;
+  acceptCertification?: boolean | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  /** Uploaded documents; `kind` is PERMISSION, SOIL_STUDY or OTHER (CONTRACT §5). */
+  documents?: readonly { kind: string }[] | null;
+}
+
+export type SubmissionCheck = { ok: boolean; errors: Record<string, string> };
+
+/**
+ * Every wizard rule at once, for the API when a listing moves to PENDING_VALIDATION.
+ * Errors are keyed by wire field name (`project_name`, `materials`...); the missing
+ * permission document is reported under `documents`. Files themselves were checked at upload.
+ */
+export function validateInquiryForSubmission(
+  inquiry: InquiryForSubmission,
+  options: { now?: Now } = {},
+): SubmissionCheck {
+  const errors: Record<string, string> = {};
+  const add = (field: string, message: string) => {
+    if (!(field in errors)) errors[field] = message;
+  };
+  const kinds = new Set((inquiry.documents ?? []).map((doc) => doc.kind));
+
+  if (inquiry.type !== 'CUT' && inquiry.type !== 'FILL') add('type', "Le type d'annonce doit être CUT ou FILL.");
+
+  const schemas: readonly v.GenericSchema[] = [
+    projectNameStepSchema,
+    projectOwnerStepSchema,
+    projectOwnerAddressStepSchema,
+    projectOwnerSiretStepSchema,
+    v.object(siteEntries),
+    parcelsStepSchema,
+    surfaceStepSchema,
+    compositionStepSchema,
+    createAvailabilityStepSchema(options),
+    certificationStepSchema,
+  ];
+  for (const schema of schemas) {
+    const result = v.safeParse(schema, inquiry);
+    for (const [path, message] of Object.entries(fieldErrors(result))) {
+      add(camelToSnake(path.split('.')[0] ?? path), message);
+    }
+  }
+  if (!kinds.has('PERMISSION')) add('documents', messages.permissionDocumentRequired);
+  if (!kinds.has('SOIL_STUDY') && inquiry.soilStudyDelegation !== true) {
+    add('soil_study_delegation', messages.soilStudyRequired);
+  }
+  return { ok: Object.keys(errors).length === 0, errors };
+}
+
+/** True when the wizard's first step can create the draft (spec §8: 'Project name is required'). */
+export function canCreateDraft(input: { projectName?: string | null }): boolean {
+  return !isBlank(input.projectName);
+}

@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { DEFAULT_COUNTRY, LEGAL_FORM_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../constants';
+import { maxLengthMessage, messages } from '../messages';
+import { optionalSimpleEmailSchema } from '../validators/email';
+import { optionalPhoneSchema } from '../validators/phone';
+import { createPostcodeSchema } from '../validators/postcode';
+import { createSiretSchema } from '../validators/siret';
+import { requiredText } from '../validators/text';
+
+// Organisation schemas use the entity's camelCase names (spec §3). The API converts its
+// snake_case request bodies with `toCamelKeys` before parsing.
+
+/** Missing or blank country becomes 'France' (spec: default country France). */
+const countrySchema = v.pipe(
+  v.nullish(v.string(), ''),
+  v.trim(),
+  v.maxLength(TEXT_MAX_LENGTH, maxLengthMessage(TEXT_MAX_LENGTH)),
+  v.transform((value) => (value === '' ? DEFAULT_COUNTRY : value)),
+);
+
+const identityEntries = {
+  name: requiredText(TEXT_MAX_LENGTH, messages.organisationNameRequired),
+  registrationNumber: createSiretSchema(messages.registrationNumberRequired),
+  legalForm: requiredText(LEGAL_FORM_MAX_LENGTH, messages.legalFormRequired),
+  street: requiredText(TEXT_MAX_LENGTH, messages.streetRequired),
+  postcode: createPostcodeSchema(messages.postcodeRequired),
+  city: requiredText(TEXT_MAX_LENGTH, messages.cityRequired),
+  country: countrySchema,
+};
+
+/**
+ * Step 1/4 Informations légales, also the body of POST /organizations. Continue needs a
+ * valid SIRET and postcode (spec §5).
+ */
+export const onboardingStep1Schema = v.object(identityEntries);
+export const organisationCreateSchema = onboardingStep1Schema;
+
+/**
+ * Step 2/4 Coordonnées: everything optional. The spec leaves onboarding phones unchecked;
+ * they are saved through the same PUT as the edit form, which checks them, so a non-empty
+ * phone must be valid here too (README, Decisions).
+ */
+export const onboardingStep2Schema = v.object({
+  email: optionalSimpleEmailSchema,
+  officePhoneNumber: optionalPhoneSchema,
+  mobilePhoneNumber: optionalPhoneSchema,
+});
+
+const representativeEntries = {
+  representativeFirstName: requiredText(NAME_MAX_LENGTH, messages.firstNameRequired),
+  representativeLastName: requiredText(NAME_MAX_LENGTH, messages.lastNameRequired),
+  representativePosition: requiredText(TEXT_MAX_LENGTH, messages.positionRequired),
+  representativeEmail: optionalSimpleEmailSchema,
+  representativePhoneNumber: optionalPhoneSchema,
+};
+
+/** Step 3/4 Représentant légal. */
+export const onboardingStep3Schema = v.object(representativeEntries);
+
+/**
+ * "Mon organisation" edit form: 13 editable fields plus the country (the organisation
+ * e-mail is display only there). SIRET max 14 with its validator, postcode max 20 with its
+ * validator, phones max 20 with the phone pattern.
+ */
+export const organisationEditSchema = v.object({
+  ...identityEntries,
+  officePhoneNumber: optionalPhoneSchema,
+  mobilePhoneNumber: optionalPhoneSchema,
+  ...representativeEntries,
+});
+
+/**
+ * PUT /organizations/{id}: any subset of the fields of steps 1 to 3 and of the edit form;
+ * a field that is sent obeys its rule (a required one cannot be blanked).
+ */
+export const organisationUpdateSchema = v.partial(
+  v.object({
+    ...identityEntries,
+    email: optionalSimpleEmailSchema,
+    officePhoneNumber: optionalPhoneSchema,
+    mobilePhoneNumber: optionalPhoneSchema,
+    ...representativeEntries,
+  }),
+);
+
+export type OnboardingStep1Input = v.InferInput<typeof onboardingStep1Schema>;
+export type OnboardingStep2Input = v.InferInput<typeof onboardingStep2Schema>;
+export type OnboardingStep3Input = v.InferInput<typeof onboardingStep3Schema>;
+export type OrganisationEditInput = v.InferInput<typeof organisationEditSchema>;
+export type OrganisationUpdate = v.InferOutput<typeof organisationUpdateSchema>;

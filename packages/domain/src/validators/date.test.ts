@@ -1,0 +1,82 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { firstError } from './field-errors';
+import {
+  addYears,
+  calendarDayInParis,
+  createDateSchema,
+  dateError,
+  dateWindow,
+  isEndBeforeStart,
+  toCalendarDate,
+  todayInParis,
+} from './date';
+
+// 22 Nov 2026, 10:00 in Paris.
+const now = new Date('2026-11-22T09:00:00Z');
+
+describe('calendar days in Europe/Paris', () => {
+  it('takes the Paris day, not the UTC one', () => {
+    // 23:30 UTC on 31 Dec is already 1 Jan in Paris.
+    expect(calendarDayInParis(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(todayInParis(now)).toBe('2026-11-22');
+    expect(todayInParis(() => now)).toBe('2026-11-22');
+  });
+
+  it('reads calendar dates and ISO date-times, refuses the rest', () => {
+    expect(toCalendarDate('2027-02-28')).toBe('2027-02-28');
+    expect(toCalendarDate('2027-02-29')).toBeNull();
+    expect(toCalendarDate('2027-13-01')).toBeNull();
+    expect(toCalendarDate('22/11/2026')).toBeNull();
+    expect(toCalendarDate('2026-11-22T23:30:00Z')).toBe('2026-11-23');
+    expect(toCalendarDate(42)).toBeNull();
+  });
+
+  it('adds years, 29 February falling back to the 28th', () => {
+    expect(addYears('2026-11-22', 2)).toBe('2028-11-22');
+    expect(addYears('2028-02-29', 2)).toBe('2030-02-28');
+  });
+});
+
+describe('date window', () => {
+  const schema = createDateSchema({ now });
+  const error = (value: unknown) => firstError(v.safeParse(schema, value));
+
+  it('goes from today to today plus two years', () => {
+    expect(dateWindow(now)).toEqual({ min: '2026-11-22', max: '2028-11-22' });
+  });
+
+  it('accepts today and today plus two years', () => {
+    expect(error('2026-11-22')).toBeNull();
+    expect(error('2028-11-22')).toBeNull();
+  });
+
+  it('refuses yesterday', () => {
+    expect(error('2026-11-21')).toBe("La date ne peut pas être antérieure à aujourd'hui.");
+  });
+
+  it('refuses the day after the window with the last day written out', () => {
+    expect(error('2028-11-23')).toBe('La date ne peut pas être postérieure au 22/11/2028.');
+  });
+
+  it('requires a value and a real date', () => {
+    expect(error('')).toBe('Ce champ est requis.');
+    expect(error(undefined)).toBe('Ce champ est requis.');
+    expect(error('2027-02-30')).toBe('Veuillez entrer une date valide.');
+    expect(dateError(null, { now })).toBe('Ce champ est requis.');
+  });
+
+  it('reads the clock at each validation', () => {
+    let clock = new Date('2026-11-22T09:00:00Z');
+    const live = createDateSchema({ now: () => clock });
+    expect(v.safeParse(live, '2026-11-22').success).toBe(true);
+    clock = new Date('2026-11-23T09:00:00Z');
+    expect(v.safeParse(live, '2026-11-22').success).toBe(false);
+  });
+
+  it('end before start', () => {
+    expect(isEndBeforeStart('2027-01-10', '2027-01-09')).toBe(true);
+    expect(isEndBeforeStart('2027-01-10', '2027-01-10')).toBe(false);
+    expect(isEndBeforeStart('', '2027-01-10')).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { SIRET_LENGTH } from '../constants';
+import { messages } from '../messages';
+
+const SIRET_PATTERN = new RegExp(`^[0-9]{${SIRET_LENGTH}}$`);
+/** La Poste's SIREN: its establishments' SIRET do not follow Luhn (INSEE rule). */
+const LA_POSTE_SIREN = '356000000';
+
+function digitsOf(value: string): number[] {
+  return [...value].map(Number);
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  const list = digitsOf(digits);
+  for (let i = 0; i < list.length; i += 1) {
+    const digit = list[list.length - 1 - i] ?? 0;
+    if (i % 2 === 1) {
+      const doubled = digit * 2;
+      sum += doubled > 9 ? doubled - 9 : doubled;
+    } else {
+      sum += digit;
+    }
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * 14 digits and a valid Luhn checksum, or, for La Poste (SIREN 356000000), a digit sum
+ * divisible by 5. La Poste numbers that also pass Luhn (its head office 35600000000048)
+ * stay valid.
+ */
+export function isValidSiret(value: string): boolean {
+  if (!SIRET_PATTERN.test(value)) return false;
+  if (luhnValid(value)) return true;
+  if (value.startsWith(LA_POSTE_SIREN)) {
+    const sum = digitsOf(value).reduce((total, digit) => total + digit, 0);
+    return sum % 5 === 0;
+  }
+  return false;
+}
+
+/** The spec's message for a SIRET, or null when it is valid (spaces around are ignored). */
+export function siretError(value: string): string | null {
+  const trimmed = value.trim();
+  if (!SIRET_PATTERN.test(trimmed)) return messages.siretLength;
+  return isValidSiret(trimmed) ? null : messages.siretChecksum;
+}
+
+export function createSiretSchema(requiredMessage: string = messages.required) {
+  return v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.regex(SIRET_PATTERN, messages.siretLength),
+    v.check(isValidSiret, messages.siretChecksum),
+  );
+}
+
+export const siretSchema = createSiretSchema();
