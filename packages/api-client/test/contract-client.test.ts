@@ -1,0 +1,122 @@
+// The typed client end to end: generated function -> mutator -> the shared ky instance ->
+// MSW handlers generated from the same contract (French fake data).
+import { isHTTPError } from 'ky';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  configureApiClient,
+  createInquiry,
+  createMemoryStorage,
+  getHealth,
+  getMyOrganization,
+  listInquiries,
+  saveSession,
+  verifyCode,
+  type Inquiry,
+} from '../src/index';
+import { getCreateInquiryResponseMock, handlers } from '../src/mocks';
+import { toApiPath } from '../src/mutator';
+
+const ORIGIN = 'http://api.test';
+const API = `${ORIGIN}/api/v1`;
+const CATALOGUE = ['Terre Végétale', 'Sable et gravier', 'Autre'];
+
+const server = setupServer(...handlers);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+beforeEach(() => {
+  configureApiClient({ baseUrl: API, onUnauthorized: vi.fn(), storage: createMemoryStorage() });
+});
+
+describe('toApiPath', () => {
+  it('puts versioned paths under the API root and the others one level up', () => {
+    expect(toApiPath('/api/v1/inquiries')).toBe('inquiries');
+    expect(toApiPath('/api/v1/organizations?with_archived=true')).toBe('organizations?with_archived=true');
+    expect(toApiPath('/api/health')).toBe('../health');
+    expect(toApiPath('/api/dev/outbox')).toBe('../dev/outbox');
+    expect(toApiPath('https://elsewhere.test/x')).toBe('https://elsewhere.test/x');
+  });
+});
+
+describe('generated functions through the mutator', () => {
+  it('lists inquiries with typed, French mock data', async () => {
+    const inquiries: Inquiry[] = await listInquiries();
+    expect(inquiries.length).toBeGreaterThanOrEqual(2);
+    for (const inquiry of inquiries) {
+      expect(['CUT', 'FILL']).toContain(inquiry.type);
+      expect(inquiry.projectOwnerSiret).toMatch(/^\d{14}$/);
+      expect(inquiry.projectOwnerPostcode).toMatch(/^\d{5}$/);
+      expect(inquiry.projectName).toMatch(
+        /^(Construction|Réhabilitation|Lotissement|Extension|Aménagement|Création) /,
+      );
+      for (const material of inquiry.materials) expect(CATALOGUE).toContain(material.materialName);
+    }
+  });
+
+  it('sends snake_case bodies with the bearer token and returns the created listing', async () => {
+    saveSession({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      accessTokenExpirationDate: new Date(Date.now() + 900_000).toISOString(),
+      refreshTokenExpirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+      user: {
+        id: '5b0c8f9e-1d2a-4e3b-8c7d-6f5e4d3c2b1a',
+        email: 'owner@demo.test',
+        role: 'OWNER',
+        firstName: 'Camille',
+        lastName: 'Martin',
+        phoneNumber: '06 12 34 56 78',
+        organizationId: '3f1c2a9e-5b7d-4c8e-9a1f-2b6d8e4c7a10',
+      },
+    });
+    let seen: { authorization: string | null; body: unknown } | undefined;
+    server.use(
+      http.post(`${API}/inquiries`, async ({ request }) => {
+        seen = { authorization: request.headers.get('authorization'), body: await request.json() };
+        return HttpResponse.json(getCreateInquiryResponseMock({ projectName: 'Lotissement Les Vergers' }), {
+          status: 201,
+        });
+      }),
+    );
+
+    const created = await createInquiry({ type: 'CUT', project_name: 'Lotissement Les Vergers', status: 'DRAFT' });
+
+    expect(seen).toEqual({
+      authorization: 'Bearer access-1',
+      body: { type: 'CUT', project_name: 'Lotissement Les Vergers', status: 'DRAFT' },
+    });
+    expect(created.projectName).toBe('Lotissement Les Vergers');
+  });
+
+  it('reads the login response of verifyCode', async () => {
+    const session = await verifyCode({ email: 'camille.martin@terrassements-alsace.fr', otp: '482913' });
+    expect(typeof session.accessToken).toBe('string');
+    expect(['ADMIN', 'OWNER', 'EMPLOYEE']).toContain(session.user.role);
+  });
+
+  it('reaches /api/health outside the versioned base path', async () => {
+    server.use(http.get(`${ORIGIN}/api/health`, () => HttpResponse.json({ status: 'ok' })));
+    server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'wrong path' }, { status: 500 })));
+    await expect(getHealth()).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('throws ky HTTPError with the problem document on a non-2xx answer', async () => {
+    server.use(
+      http.get(`${API}/organizations/me`, () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Erreur : organisation introuvable.' },
+          { status: 404, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const error: unknown = await getMyOrganization().catch((caught: unknown) => caught);
+    expect(isHTTPError(error)).toBe(true);
+    if (!isHTTPError(error)) return;
+    expect(error.response.status).toBe(404);
+    expect(error.data).toMatchObject({ detail: 'Erreur : organisation introuvable.' });
+  });
+});
