@@ -11,7 +11,7 @@ function NotFound() {
     <main className="app-placeholder">
       <h1>Page introuvable</h1>
       <p>
-        <Link to="/">Revenir à l’accueil</Link>
+        <Link to="/">Revenir à l'accueil</Link>
       </p>
     </main>
   );
