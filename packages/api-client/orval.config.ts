@@ -105,10 +105,17 @@ export default defineConfig({
               Array.from({ length: faker.number.int({ min: 1, max: 4 }) }, () =>
                 faker.string.alphanumeric({ length: 14, casing: 'upper' }),
               ),
+            // Material lines: m3 (matched on the property path); the listing's own quantity: hectares.
+            '/materials.*quantity$/': () => faker.number.int({ min: 50, max: 20000 }),
             '/^quantity$/': () => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }),
             '/^price$/': () => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }),
             '/^(credits|creditBalance|cost|balanceAfter)$/': () => faker.number.int({ min: 0, max: 900 }),
-            '/^(startDate|endDate)$/': () => faker.date.soon({ days: 700 }).toISOString().slice(0, 10),
+            // Within the spec's window (today to two years), the end after the start.
+            '/^startDate$/': () => faker.date.soon({ days: 180 }).toISOString().slice(0, 10),
+            '/^endDate$/': () =>
+              faker.date.between({ from: Date.now() + 200 * 86_400_000, to: Date.now() + 700 * 86_400_000 })
+                .toISOString()
+                .slice(0, 10),
             '/^fileName$/': () =>
               faker.helpers.arrayElement([
                 'autorisation-de-travaux.pdf',

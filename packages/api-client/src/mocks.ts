@@ -2,7 +2,7 @@
 // Storybook, component tests and a mocked dev server:
 //   setupWorker(...handlers) / setupServer(...handlers)
 // Per-operation handlers take an override: `getListInquiriesMockHandler([...])`.
-import type { HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as tagMocks from './gen/index.msw';
 
 export * from './gen/auth/auth.msw';
@@ -17,5 +17,23 @@ export * from './gen/payments/payments.msw';
 export * from './gen/health/health.msw';
 export * from './gen/dev/dev.msw';
 
-/** Every generated handler, one per operation (`getInquiriesMock()`, `getAuthMock()`, ...). */
-export const handlers: HttpHandler[] = Object.values(tagMocks).flatMap((getTagMock) => getTagMock());
+const pdf = (fileName: string) =>
+  new HttpResponse(new Blob(['%PDF-1.4\n% Bourse aux terres : document de démonstration\n%%EOF\n']), {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${fileName}"` },
+  });
+
+/**
+ * orval's MSW generator answers every operation with JSON, binary ones included: these
+ * answer the downloads with a small PDF so the mutator returns a Blob, as the real API does.
+ */
+export const fileHandlers: HttpHandler[] = [
+  http.get('*/api/v1/inquiries/:id/pdf', () => pdf('annonce.pdf')),
+  http.get('*/api/v1/invoices/:id/pdf', () => pdf('facture.pdf')),
+  http.get('*/api/v1/documents/:id/download', () => pdf('document.pdf')),
+];
+
+/** Every operation: the file downloads above, then one generated handler per operation. */
+export const handlers: HttpHandler[] = [
+  ...fileHandlers,
+  ...Object.values(tagMocks).flatMap((getTagMock) => getTagMock()),
+];

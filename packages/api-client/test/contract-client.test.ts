@@ -9,9 +9,11 @@ import {
   createInquiry,
   createMemoryStorage,
   getHealth,
+  downloadInquiryPdf,
   getMyOrganization,
   listInquiries,
   saveSession,
+  uploadInquiryDocument,
   verifyCode,
   type Inquiry,
 } from '../src/index';
@@ -102,6 +104,43 @@ describe('generated functions through the mutator', () => {
     server.use(http.get(`${ORIGIN}/api/health`, () => HttpResponse.json({ status: 'ok' })));
     server.use(http.get(`${API}/health`, () => HttpResponse.json({ status: 'wrong path' }, { status: 500 })));
     await expect(getHealth()).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('downloads files as Blobs', async () => {
+    const file = await downloadInquiryPdf('3f1c2a9e-5b7d-4c8e-9a1f-2b6d8e4c7a10');
+    expect(file).toBeInstanceOf(Blob);
+    expect(file.type).toBe('application/pdf');
+    expect(await file.text()).toMatch(/^%PDF-/);
+  });
+
+  it('uploads documents as multipart form data', async () => {
+    let received: { kind: unknown; name: unknown; contentType: string | null } | undefined;
+    server.use(
+      http.post(`${API}/inquiries/:id/documents`, async ({ request }) => {
+        const contentType = request.headers.get('content-type');
+        const form = await request.formData();
+        const file = form.get('file');
+        received = { kind: form.get('kind'), name: file instanceof File ? file.name : file, contentType };
+        return HttpResponse.json(
+          {
+            id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+            inquiryId: '3f1c2a9e-5b7d-4c8e-9a1f-2b6d8e4c7a10',
+            kind: 'PERMISSION',
+            fileName: 'autorisation-de-travaux.pdf',
+            mimeType: 'application/pdf',
+            size: 9,
+            createdAt: '2026-11-22T15:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const file = new File(['%PDF-1.4\n'], 'autorisation-de-travaux.pdf', { type: 'application/pdf' });
+    const document = await uploadInquiryDocument('3f1c2a9e-5b7d-4c8e-9a1f-2b6d8e4c7a10', { file, kind: 'PERMISSION' });
+    expect(received?.kind).toBe('PERMISSION');
+    expect(received?.name).toBe('autorisation-de-travaux.pdf');
+    expect(received?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(document.fileName).toBe('autorisation-de-travaux.pdf');
   });
 
   it('throws ky HTTPError with the problem document on a non-2xx answer', async () => {

@@ -37,7 +37,7 @@ export const getUploadInquiryDocumentResponseMock = (overrideResponse: Partial< 
               "analyses-laboratoire.xlsx"
             ]))(), mimeType: faker.string.alpha({length: {min: 10, max: 20}}), size: faker.number.int({min: 0, max: 5242880}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
-export const getDownloadDocumentResponseMock = (): string => (faker.word.sample())
+export const getDownloadDocumentResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
 
 export const getListInquiryDocumentsMockHandler = (overrideResponse?: Document[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Document[]> | Document[]), options?: RequestHandlerOptions) => {
@@ -64,7 +64,7 @@ export const getUploadInquiryDocumentMockHandler = (overrideResponse?: Document 
   }, options)
 }
 
-export const getDownloadDocumentMockHandler = (overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string), options?: RequestHandlerOptions) => {
+export const getDownloadDocumentMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
   return http.get('*/documents/:id/download', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

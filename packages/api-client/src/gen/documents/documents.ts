@@ -291,9 +291,9 @@ export const getDownloadDocumentUrl = (id: string,) => {
   return `/api/v1/documents/${id}/download`
 }
 
-export const downloadDocument = async (id: string, options?: RequestInit): Promise<string> => {
+export const downloadDocument = async (id: string, options?: RequestInit): Promise<Blob> => {
   
-  return customFetch<string>(getDownloadDocumentUrl(id),
+  return customFetch<Blob>(getDownloadDocumentUrl(id),
   {      
     ...options,
     method: 'GET'

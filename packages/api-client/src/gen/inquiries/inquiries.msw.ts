@@ -41,7 +41,7 @@ export const getListInquiriesResponseMock = (): Inquiry[] => (Array.from({ lengt
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`})))
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`})))
 
 export const getCreateInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
@@ -60,7 +60,7 @@ export const getCreateInquiryResponseMock = (overrideResponse: Partial< Inquiry 
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 export const getGetInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
@@ -79,7 +79,7 @@ export const getGetInquiryResponseMock = (overrideResponse: Partial< Inquiry > =
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 export const getUpdateInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
@@ -98,7 +98,7 @@ export const getUpdateInquiryResponseMock = (overrideResponse: Partial< Inquiry 
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 export const getSetInquiryStatusResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
@@ -117,9 +117,9 @@ export const getSetInquiryStatusResponseMock = (overrideResponse: Partial< Inqui
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.soon({ days: 700 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
-export const getDownloadInquiryPdfResponseMock = (): string => (faker.word.sample())
+export const getDownloadInquiryPdfResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
 
 export const getListInquiriesMockHandler = (overrideResponse?: Inquiry[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Inquiry[]> | Inquiry[]), options?: RequestHandlerOptions) => {
@@ -192,7 +192,7 @@ export const getSetInquiryStatusMockHandler = (overrideResponse?: Inquiry | ((in
   }, options)
 }
 
-export const getDownloadInquiryPdfMockHandler = (overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string), options?: RequestHandlerOptions) => {
+export const getDownloadInquiryPdfMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
   return http.get('*/inquiries/:id/pdf', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

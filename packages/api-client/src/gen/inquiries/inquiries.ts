@@ -667,9 +667,9 @@ export const getDownloadInquiryPdfUrl = (id: string,) => {
   return `/api/v1/inquiries/${id}/pdf`
 }
 
-export const downloadInquiryPdf = async (id: string, options?: RequestInit): Promise<string> => {
+export const downloadInquiryPdf = async (id: string, options?: RequestInit): Promise<Blob> => {
   
-  return customFetch<string>(getDownloadInquiryPdfUrl(id),
+  return customFetch<Blob>(getDownloadInquiryPdfUrl(id),
   {      
     ...options,
     method: 'GET'

@@ -22,7 +22,7 @@ import type {
 
 export const getListInvoicesResponseMock = (): Invoice[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), number: (() => `BAT-2026-${faker.string.numeric(6)}`)(), issuedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, amountExclTax: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), vatRate: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), vatAmount: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), amountInclTax: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), credits: (() => faker.number.int({ min: 0, max: 900 }))(), organizationId: faker.string.uuid()})))
 
-export const getDownloadInvoicePdfResponseMock = (): string => (faker.word.sample())
+export const getDownloadInvoicePdfResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
 
 export const getListInvoicesMockHandler = (overrideResponse?: Invoice[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Invoice[]> | Invoice[]), options?: RequestHandlerOptions) => {
@@ -37,7 +37,7 @@ export const getListInvoicesMockHandler = (overrideResponse?: Invoice[] | ((info
   }, options)
 }
 
-export const getDownloadInvoicePdfMockHandler = (overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string), options?: RequestHandlerOptions) => {
+export const getDownloadInvoicePdfMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
   return http.get('*/invoices/:id/pdf', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

@@ -202,9 +202,9 @@ export const getDownloadInvoicePdfUrl = (id: string,) => {
   return `/api/v1/invoices/${id}/pdf`
 }
 
-export const downloadInvoicePdf = async (id: string, options?: RequestInit): Promise<string> => {
+export const downloadInvoicePdf = async (id: string, options?: RequestInit): Promise<Blob> => {
   
-  return customFetch<string>(getDownloadInvoicePdfUrl(id),
+  return customFetch<Blob>(getDownloadInvoicePdfUrl(id),
   {      
     ...options,
     method: 'GET'

@@ -7,6 +7,6 @@ import type { DocumentKind } from './documentKind';
 
 export interface UploadDocumentRequest {
   /** At most 5 MiB; doc, docx, xls, xlsx, pdf, jpeg, jpg, png, heic, gif. */
-  file: string;
+  file: Blob;
   kind: DocumentKind;
 }
