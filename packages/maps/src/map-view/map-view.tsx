@@ -1,3 +1,4 @@
+import { MAP } from '@terres/domain';
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
@@ -5,15 +6,15 @@ import type { CSSProperties, ReactNode } from 'react';
 
 export type LatLng = readonly [lat: number, lng: number];
 
-// TODO(domain): take these from @terres/domain once it exports the map constants (spec section 9).
+// Spec section 9 constants, named once in @terres/domain; re-exported here for map callers.
 /** Default centre when none (or a malformed one) is given: near Mulhouse. */
-export const DEFAULT_CENTER: LatLng = [47.75, 7.33];
-export const DEFAULT_ZOOM = 13;
-export const MAX_ZOOM = 16;
+export const DEFAULT_CENTER: LatLng = MAP.defaultCenter;
+export const DEFAULT_ZOOM: number = MAP.defaultZoom;
+export const MAX_ZOOM: number = MAP.maxZoom;
 export const MIN_ZOOM = 0;
-export const DEFAULT_HEIGHT = 400;
+export const DEFAULT_HEIGHT: number = MAP.defaultHeight;
 /** Centre moves smaller than this (degrees) are noise, not a request to recentre. */
-export const RECENTER_THRESHOLD = 1e-7;
+export const RECENTER_THRESHOLD: number = MAP.recentreThreshold;
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_ATTRIBUTION =
