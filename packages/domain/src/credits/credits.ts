@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formObject } from '../validators/object';
 import { CREDITS_TOP_UP_MAX, CREDITS_TOP_UP_MIN } from '../constants';
 import { messages } from '../messages';
 
@@ -11,7 +12,7 @@ export const creditsAmountSchema = v.pipe(
 );
 
 /** Body of POST /organizations/{id}/credits. */
-export const addCreditsSchema = v.object({ credits: creditsAmountSchema });
+export const addCreditsSchema = formObject({ credits: creditsAmountSchema });
 
 /** The dialog's input ('12', 12) as an amount, or null when outside 1..999 or not an integer. */
 export function parseCreditsAmount(input: unknown): number | null {

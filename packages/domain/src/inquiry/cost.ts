@@ -9,9 +9,9 @@ export const COST_TABLE: Readonly<Record<InquiryType, { base: number; perTranche
 export const COST_BASE_SURFACE_HA = 5;
 export const COST_TRANCHE_HA = 5;
 
-// Below a millionth of a tranche the excess is floating-point noise (10.000000000000002 ha),
+// Below a billionth of a tranche the excess is floating-point noise (10.000000000000002 ha),
 // not a started tranche.
-const TRANCHE_EPSILON = 1e-6;
+const TRANCHE_EPSILON = 1e-9;
 
 /**
  * Listing cost in credits. CUT: 50 up to 5 ha, plus 30 per started 5 ha above; FILL: 10,

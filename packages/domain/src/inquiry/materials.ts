@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formObject } from '../validators/object';
 import { messages } from '../messages';
 
 /** Material catalogue in euros per m³ (spec §3). A negative price: the advertiser pays the receiver. */
@@ -83,7 +84,7 @@ export function selectQuality<T extends MaterialRow>(row: T, quality: string): T
  * above 0 and, when given, a finite price in €/m³ (negative allowed).
  */
 export const materialRowSchema = v.pipe(
-  v.object({
+  formObject({
     materialName: v.pipe(
       v.string(messages.materialRequired),
       v.trim(),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formObject } from '../validators/object';
 import { NAME_MAX_LENGTH, SURFACE_MAX_HA, TEXT_MAX_LENGTH } from '../constants';
 import { messages } from '../messages';
 import { fileSchema } from '../files/files';
@@ -19,25 +20,25 @@ export const PROJECT_OWNER_LAST_NAME_MAX_LENGTH = 1000;
 export const PROJECT_OWNER_STREET_MAX_LENGTH = 300;
 
 /** Step 1.1: project name. */
-export const projectNameStepSchema = v.object({
+export const projectNameStepSchema = formObject({
   projectName: requiredText(TEXT_MAX_LENGTH),
 });
 
 /** Step 1.2: project owner. The last name's limit is the spec's "unusually large" one. */
-export const projectOwnerStepSchema = v.object({
+export const projectOwnerStepSchema = formObject({
   projectOwnerFirstName: requiredText(NAME_MAX_LENGTH),
   projectOwnerLastName: requiredText(PROJECT_OWNER_LAST_NAME_MAX_LENGTH),
 });
 
 /** Step 1.3: project owner's address. */
-export const projectOwnerAddressStepSchema = v.object({
+export const projectOwnerAddressStepSchema = formObject({
   projectOwnerStreet: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH),
   projectOwnerPostcode: postcodeSchema,
   projectOwnerCity: requiredText(TEXT_MAX_LENGTH),
 });
 
 /** Step 1.4: project owner's SIRET (14 digits, checksum). */
-export const projectOwnerSiretStepSchema = v.object({
+export const projectOwnerSiretStepSchema = formObject({
   projectOwnerSiret: siretSchema,
 });
 
@@ -50,18 +51,18 @@ const siteEntries = {
 };
 
 /** Step 1.5 in the browser: site address and the permission document (a chosen file). */
-export const siteStepSchema = v.object({
+export const siteStepSchema = formObject({
   ...siteEntries,
   permissionDocument: v.pipe(v.nullish(fileSchema), v.check((file) => file != null, messages.permissionDocumentRequired)),
 });
 
 /** Step 2: at least one cadastre parcel. */
-export const parcelsStepSchema = v.object({
+export const parcelsStepSchema = formObject({
   parcelNumbers: v.pipe(v.array(parcelIdSchema, messages.parcelsRequired), v.minLength(1, messages.parcelsRequired)),
 });
 
 /** Step 3.1: surface in hectares, above 0, at most the input's 1000. */
-export const surfaceStepSchema = v.object({
+export const surfaceStepSchema = formObject({
   quantity: v.pipe(
     v.number(messages.required),
     v.gtValue(0, messages.surfacePositive),
@@ -71,7 +72,7 @@ export const surfaceStepSchema = v.object({
 
 /** Step 3.2: a soil study file, or its delegation to the platform. */
 export const soilStudyStepSchema = v.pipe(
-  v.object({
+  formObject({
     soilStudyDocument: v.nullish(fileSchema),
     soilStudyDelegation: v.nullish(v.boolean()),
   }),
@@ -92,7 +93,7 @@ export const soilStudyStepSchema = v.pipe(
  * Per-line messages come from `materialRowSchema`.
  */
 export const compositionStepSchema = v.pipe(
-  v.object({
+  formObject({
     groundTypeUnknown: v.nullish(v.boolean()),
     materials: v.nullish(v.array(v.unknown())),
   }),
@@ -112,7 +113,7 @@ export const compositionStepSchema = v.pipe(
 export function createAvailabilityStepSchema(options: { now?: Now } = {}) {
   const date = createDateSchema(options);
   return v.pipe(
-    v.object({ startDate: date, endDate: date }),
+    formObject({ startDate: date, endDate: date }),
     v.forward(
       v.partialCheck(
         [['startDate'], ['endDate']],
@@ -126,7 +127,7 @@ export function createAvailabilityStepSchema(options: { now?: Now } = {}) {
 export const availabilityStepSchema = createAvailabilityStepSchema();
 
 /** Step 4: the final certification box. */
-export const certificationStepSchema = v.object({
+export const certificationStepSchema = formObject({
   acceptCertification: v.literal(true, messages.certificationRequired),
 });
 
@@ -179,7 +180,7 @@ export function validateInquiryForSubmission(
     projectOwnerStepSchema,
     projectOwnerAddressStepSchema,
     projectOwnerSiretStepSchema,
-    v.object(siteEntries),
+    formObject(siteEntries),
     parcelsStepSchema,
     surfaceStepSchema,
     compositionStepSchema,

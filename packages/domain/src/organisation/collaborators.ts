@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { formObject } from '../validators/object';
 import { MAX_COLLABORATORS } from '../constants';
 import { messages } from '../messages';
 import { normalizeEmail, simpleEmailSchema } from '../validators/email';
 
-export const inviteSchema = v.object({ email: simpleEmailSchema });
+export const inviteSchema = formObject({ email: simpleEmailSchema });
 
 export type InviteCheck = { ok: true; email: string } | { ok: false; message: string };
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formObject } from '../validators/object';
 import { DEFAULT_COUNTRY, LEGAL_FORM_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../constants';
 import { maxLengthMessage, messages } from '../messages';
 import { optionalSimpleEmailSchema } from '../validators/email';
@@ -32,7 +33,7 @@ const identityEntries = {
  * Step 1/4 Informations légales, also the body of POST /organizations. Continue needs a
  * valid SIRET and postcode (spec §5).
  */
-export const onboardingStep1Schema = v.object(identityEntries);
+export const onboardingStep1Schema = formObject(identityEntries);
 export const organisationCreateSchema = onboardingStep1Schema;
 
 /**
@@ -40,7 +41,7 @@ export const organisationCreateSchema = onboardingStep1Schema;
  * they are saved through the same PUT as the edit form, which checks them, so a non-empty
  * phone must be valid here too (README, Decisions).
  */
-export const onboardingStep2Schema = v.object({
+export const onboardingStep2Schema = formObject({
   email: optionalSimpleEmailSchema,
   officePhoneNumber: optionalPhoneSchema,
   mobilePhoneNumber: optionalPhoneSchema,
@@ -55,14 +56,14 @@ const representativeEntries = {
 };
 
 /** Step 3/4 Représentant légal. */
-export const onboardingStep3Schema = v.object(representativeEntries);
+export const onboardingStep3Schema = formObject(representativeEntries);
 
 /**
  * "Mon organisation" edit form: 13 editable fields plus the country (the organisation
  * e-mail is display only there). SIRET max 14 with its validator, postcode max 20 with its
  * validator, phones max 20 with the phone pattern.
  */
-export const organisationEditSchema = v.object({
+export const organisationEditSchema = formObject({
   ...identityEntries,
   officePhoneNumber: optionalPhoneSchema,
   mobilePhoneNumber: optionalPhoneSchema,
@@ -74,7 +75,7 @@ export const organisationEditSchema = v.object({
  * a field that is sent obeys its rule (a required one cannot be blanked).
  */
 export const organisationUpdateSchema = v.partial(
-  v.object({
+  formObject({
     ...identityEntries,
     email: optionalSimpleEmailSchema,
     officePhoneNumber: optionalPhoneSchema,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formObject } from '../validators/object';
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../constants';
 import { maxLengthMessage, messages } from '../messages';
 import { PHONE_PATTERN } from '../validators/phone';
@@ -17,7 +18,7 @@ const profilePhoneSchema = v.pipe(
  * call, so they share one rule set: the step's required messages plus the edit form's
  * limits (names 100, phone 20 and the phone pattern).
  */
-export const profileSchema = v.object({
+export const profileSchema = formObject({
   firstName: requiredText(NAME_MAX_LENGTH, messages.firstNameRequired),
   lastName: requiredText(NAME_MAX_LENGTH, messages.lastNameRequired),
   phoneNumber: profilePhoneSchema,

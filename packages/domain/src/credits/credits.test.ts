@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { firstError } from '../validators/field-errors';
+import { addCreditsSchema, creditsAmountSchema, hasEnoughCredits, parseCreditsAmount, toCreditBalance } from './credits';
+
+describe('credits amount', () => {
+  it('accepts integers from 1 to 999', () => {
+    for (const ok of [1, 500, 999]) expect(v.safeParse(creditsAmountSchema, ok).success).toBe(true);
+  });
+
+  it('refuses 0, 1000, decimals and non-numbers with the spec message', () => {
+    for (const bad of [0, 1000, 1.5, -3, Number.NaN, '12', undefined]) {
+      expect(firstError(v.safeParse(creditsAmountSchema, bad))).toBe('Le montant de crédits doit être entre 1 et 999');
+    }
+    expect(firstError(v.safeParse(addCreditsSchema, {}))).toBe('Le montant de crédits doit être entre 1 et 999');
+  });
+
+  it('reads dialog input', () => {
+    expect(parseCreditsAmount(' 12 ')).toBe(12);
+    expect(parseCreditsAmount('0')).toBeNull();
+    expect(parseCreditsAmount('1.5')).toBeNull();
+    expect(parseCreditsAmount(999)).toBe(999);
+  });
+
+  it('balance: a non-number counts as 0', () => {
+    expect(toCreditBalance('12')).toBe(0);
+    expect(toCreditBalance(42)).toBe(42);
+    expect(hasEnoughCredits(80, 80)).toBe(true);
+    expect(hasEnoughCredits(79, 80)).toBe(false);
+    expect(hasEnoughCredits(100, null)).toBe(false);
+  });
+});

@@ -1,0 +1,183 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../validators/field-errors';
+import { validateInvite } from './collaborators';
+import { isOrganisationComplete, onboardingPath, onboardingStep } from './onboarding-step';
+import {
+  onboardingStep1Schema,
+  onboardingStep2Schema,
+  onboardingStep3Schema,
+  organisationEditSchema,
+  organisationUpdateSchema,
+} from './organisation';
+
+const errors = (schema: v.GenericSchema, input: unknown) => fieldErrors(v.safeParse(schema, input));
+
+const step1 = {
+  name: 'Terres du Rhin',
+  registrationNumber: '73282932000074',
+  legalForm: 'SAS',
+  street: '1 rue du Port',
+  postcode: '68100',
+  city: 'Mulhouse',
+};
+const step2 = { email: 'contact@terres.fr', officePhoneNumber: '03 89 00 00 00', mobilePhoneNumber: '06 00 00 00 00' };
+const step3 = {
+  representativeFirstName: 'Anne',
+  representativeLastName: 'Martin',
+  representativePosition: 'Présidente',
+  representativeEmail: 'anne@terres.fr',
+  representativePhoneNumber: '06 11 11 11 11',
+};
+
+describe('onboarding step 1', () => {
+  it('names each missing field with the spec message', () => {
+    expect(errors(onboardingStep1Schema, {})).toEqual({
+      name: "Le nom de l'organisation est requis",
+      registrationNumber: "Le numéro d'enregistrement est requis",
+      legalForm: 'La forme juridique est requise',
+      street: "L'adresse est requise",
+      postcode: 'Le code postal est requis',
+      city: 'La ville est requise',
+    });
+  });
+
+  it('needs a valid SIRET and postcode, legal form max 80', () => {
+    expect(
+      errors(onboardingStep1Schema, { ...step1, registrationNumber: '123', postcode: '00000', legalForm: 'x'.repeat(81) }),
+    ).toEqual({
+      registrationNumber: 'Le numéro SIRET doit contenir exactement 14 chiffres.',
+      postcode: 'Veuillez entrer un code postal valide (5 chiffres).',
+      legalForm: 'Ce champ ne doit pas dépasser 80 caractères.',
+    });
+  });
+
+  it('country defaults to France', () => {
+    expect(v.parse(onboardingStep1Schema, step1).country).toBe('France');
+    expect(v.parse(onboardingStep1Schema, { ...step1, country: ' ' }).country).toBe('France');
+    expect(v.parse(onboardingStep1Schema, { ...step1, country: 'Belgique' }).country).toBe('Belgique');
+  });
+});
+
+describe('onboarding steps 2 and 3', () => {
+  it('step 2: all optional, e-mail must match the simple pattern', () => {
+    expect(errors(onboardingStep2Schema, {})).toEqual({});
+    expect(errors(onboardingStep2Schema, { email: 'contact@terres' })).toEqual({ email: "Format d'email invalide" });
+  });
+
+  it('step 3: names and position required, e-mail optional with pattern', () => {
+    expect(errors(onboardingStep3Schema, { representativeEmail: 'x' })).toEqual({
+      representativeFirstName: 'Le prénom est requis',
+      representativeLastName: 'Le nom est requis',
+      representativePosition: 'La fonction est requise',
+      representativeEmail: "Format d'email invalide",
+    });
+    expect(errors(onboardingStep3Schema, { ...step3, representativeEmail: '' })).toEqual({});
+  });
+});
+
+describe('organisation edit and update', () => {
+  it('edit form checks SIRET, postcode (max 20) and phones', () => {
+    expect(
+      errors(organisationEditSchema, {
+        ...step1,
+        ...step3,
+        registrationNumber: '73282932000075',
+        postcode: '6'.repeat(21),
+        officePhoneNumber: 'abc',
+        mobilePhoneNumber: '1'.repeat(21),
+      }),
+    ).toEqual({
+      registrationNumber: 'Le numéro SIRET est invalide.',
+      postcode: 'Veuillez entrer un code postal valide (5 chiffres).',
+      officePhoneNumber: 'Veuillez entrer un numéro de téléphone valide.',
+      mobilePhoneNumber: 'Veuillez entrer un numéro de téléphone valide.',
+    });
+    expect(errors(organisationEditSchema, { ...step1, ...step2, ...step3 })).toEqual({});
+  });
+
+  it('update accepts any subset, but never blanks a required field', () => {
+    expect(errors(organisationUpdateSchema, { email: 'contact@terres.fr' })).toEqual({});
+    expect(errors(organisationUpdateSchema, step3)).toEqual({});
+    expect(errors(organisationUpdateSchema, { name: '  ' })).toEqual({ name: "Le nom de l'organisation est requis" });
+    expect(errors(organisationUpdateSchema, { postcode: '1' })).toEqual({
+      postcode: 'Veuillez entrer un code postal valide (5 chiffres).',
+    });
+  });
+});
+
+describe('onboardingStep', () => {
+  it('no organisation is step 1', () => {
+    expect(onboardingStep(null)).toBe(1);
+    expect(onboardingStep(undefined)).toBe(1);
+  });
+
+  it.each(Object.keys(step1))('missing %s is step 1', (key) => {
+    expect(onboardingStep({ ...step1, ...step2, ...step3, [key]: ' ' })).toBe(1);
+  });
+
+  it.each(Object.keys(step2))('missing %s is step 2', (key) => {
+    expect(onboardingStep({ ...step1, ...step2, ...step3, [key]: null })).toBe(2);
+  });
+
+  it.each(Object.keys(step3))('missing %s is step 3', (key) => {
+    expect(onboardingStep({ ...step1, ...step2, ...step3, [key]: '' })).toBe(3);
+  });
+
+  it('complete, also with snake_case keys', () => {
+    expect(onboardingStep({ ...step1, ...step2, ...step3 })).toBe('complete');
+    expect(
+      onboardingStep({
+        name: 'X',
+        registration_number: '73282932000074',
+        legal_form: 'SAS',
+        street: 'a',
+        postcode: '68100',
+        city: 'b',
+        email: 'c@d.fr',
+        office_phone_number: '123456',
+        mobile_phone_number: '123456',
+        representative_first_name: 'a',
+        representative_last_name: 'b',
+        representative_position: 'c',
+        representative_email: 'd@e.fr',
+        representative_phone_number: '123456',
+      }),
+    ).toBe('complete');
+    expect(isOrganisationComplete({ ...step1 })).toBe(false);
+    expect(onboardingPath(2)).toBe('/onboarding/step-2');
+  });
+});
+
+describe('validateInvite', () => {
+  const base = { selfEmail: 'owner@terres.fr', existingEmails: ['Paul@Terres.fr'] };
+
+  it('accepts a new address', () => {
+    expect(validateInvite({ ...base, email: ' marie@terres.fr ' })).toEqual({ ok: true, email: 'marie@terres.fr' });
+  });
+
+  it('checks the pattern and presence', () => {
+    expect(validateInvite({ ...base, email: 'marie@terres' })).toEqual({ ok: false, message: "Format d'email invalide" });
+    expect(validateInvite({ ...base, email: '' })).toEqual({ ok: false, message: 'Ce champ est requis.' });
+  });
+
+  it('refuses oneself and duplicates, case-insensitively', () => {
+    expect(validateInvite({ ...base, email: 'OWNER@terres.fr' })).toEqual({
+      ok: false,
+      message: 'Vous ne pouvez pas vous inviter vous-même',
+    });
+    expect(validateInvite({ ...base, email: 'paul@terres.FR' })).toEqual({
+      ok: false,
+      message: 'Un employé avec cette adresse email a déjà été invité',
+    });
+  });
+
+  it('stops at 5 collaborators', () => {
+    const four = ['a@t.fr', 'b@t.fr', 'c@t.fr', 'd@t.fr'];
+    expect(validateInvite({ email: 'e@t.fr', existingEmails: four }).ok).toBe(true);
+    expect(validateInvite({ email: 'f@t.fr', existingEmails: [...four, 'e@t.fr'] })).toEqual({
+      ok: false,
+      message: 'Vous avez atteint le nombre maximal de collaborateurs (5)',
+    });
+  });
+});
