@@ -36,3 +36,4 @@ export * from './status/refusal';
 export * from './credits/credits';
 
 export * from './format/format';
+export * from './format/search';

@@ -64,6 +64,22 @@ describe('file size and type', () => {
     expect(ALLOWED_MIME_TYPES).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   });
 
+  it('reads a browser File, whose name, type and size are prototype getters', () => {
+    class FakeFile {
+      get name() {
+        return 'plan.pdf';
+      }
+      get type() {
+        return 'application/pdf';
+      }
+      get size() {
+        return MAX_FILE_SIZE + 1;
+      }
+    }
+    expect(firstError(v.safeParse(fileSchema, new FakeFile()))).toBe('Le fichier dépasse la taille maximale autorisée de 5 Mo.');
+    expect(checkFile(new FakeFile()).ok).toBe(false);
+  });
+
   it('a missing file is invalid', () => {
     expect(checkFile(null)).toMatchObject({ ok: false, reason: 'missing' });
     expect(v.safeParse(fileSchema, undefined).success).toBe(false);

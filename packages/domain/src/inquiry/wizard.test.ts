@@ -203,6 +203,11 @@ describe('validateInquiryForSubmission', () => {
     });
   });
 
+  it('accepts material lines with their wire names', () => {
+    const materials = [{ material_name: 'Autre', ground_composition: 'Nature inconnue', quantity: 3, price: 5 }];
+    expect(validateInquiryForSubmission({ ...complete, materials }, { now }).ok).toBe(true);
+  });
+
   it('refuses an unknown type', () => {
     expect(validateInquiryForSubmission({ ...complete, type: 'MIXED' }, { now }).errors).toEqual({
       type: "Le type d'annonce doit être CUT ou FILL.",

@@ -10,7 +10,7 @@ import { siretSchema } from '../validators/siret';
 import { isBlank, requiredText } from '../validators/text';
 import { isCompleteMaterialRow } from './materials';
 import { parcelIdSchema } from './parcel';
-import { camelToSnake } from '../util';
+import { camelToSnake, toCamelKeys } from '../util';
 
 // Wizard sub-step schemas use the listing's camelCase names (answers), which map one to
 // one onto the snake_case wire names of CONTRACT §8 (projectOwnerCity <-> project_owner_city).
@@ -86,6 +86,11 @@ export const soilStudyStepSchema = v.pipe(
   ),
 );
 
+// Lines may arrive with their wire names (material_name...) from the API's storage.
+function asCamelRow(row: unknown): unknown {
+  return typeof row === 'object' && row !== null && !Array.isArray(row) ? toCamelKeys(row as Record<string, unknown>) : row;
+}
+
 /**
  * Step 3.3: the 'unknown composition' box, or at least one material line where every line
  * is complete (material, quality, quantity above 0). Requiring every line, not just one,
@@ -102,7 +107,9 @@ export const compositionStepSchema = v.pipe(
       [['groundTypeUnknown'], ['materials']],
       (input) =>
         input.groundTypeUnknown === true ||
-        (input.materials != null && input.materials.length > 0 && input.materials.every(isCompleteMaterialRow)),
+        (input.materials != null &&
+          input.materials.length > 0 &&
+          input.materials.every((row) => isCompleteMaterialRow(asCamelRow(row)))),
       messages.compositionRequired,
     ),
     ['materials'],

@@ -66,6 +66,11 @@ describe('date window', () => {
     expect(dateError(null, { now })).toBe('Ce champ est requis.');
   });
 
+  it('outputs the calendar day of a date-time', () => {
+    expect(v.parse(schema, '2026-12-01T10:00:00+01:00')).toBe('2026-12-01');
+    expect(v.parse(schema, ' 2026-12-01 ')).toBe('2026-12-01');
+  });
+
   it('reads the clock at each validation', () => {
     let clock = new Date('2026-11-22T09:00:00Z');
     const live = createDateSchema({ now: () => clock });

@@ -110,6 +110,8 @@ export function createDateSchema(options: { now?: Now } = {}) {
       const message = dateError(dataset.value, options);
       if (message !== null) addIssue({ message });
     }),
+    // A date-time input leaves as its Paris calendar day, so what is stored is what was checked.
+    v.transform((value) => toCalendarDate(value) ?? value),
   );
 }
 
