@@ -46,6 +46,7 @@ export const messages = {
   surfacePositive: 'La surface doit être supérieure à 0.',
   surfaceMax: 'La surface ne doit pas dépasser 1000 ha.',
   siteAddressRequired: "L'adresse du site est requise.",
+  siteCoordinates: 'Les coordonnées du site sont invalides.',
   permissionDocumentRequired: "Le document d'autorisation est requis.",
   soilStudyRequired: "Veuillez joindre une étude de sol ou en confier la réalisation à la plateforme.",
   compositionRequired:

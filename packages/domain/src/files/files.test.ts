@@ -82,7 +82,10 @@ describe('file size and type', () => {
 
   it('a missing file is invalid', () => {
     expect(checkFile(null)).toMatchObject({ ok: false, reason: 'missing' });
-    expect(v.safeParse(fileSchema, undefined).success).toBe(false);
+    expect(firstError(v.safeParse(fileSchema, undefined))).toBe('Ce champ est requis.');
+    expect(firstError(v.safeParse(fileSchema, { name: 'a.pdf', type: 'application/pdf', size: -1 }))).toBe(
+      'Format de fichier non autorisé.',
+    );
   });
 
   it('reads extensions', () => {

@@ -84,9 +84,9 @@ export function checkFile(file: FileInfo | null | undefined): FileCheck {
 export const fileSchema = v.pipe(
   v.looseObject(
     {
-      name: v.string(),
-      type: v.string(),
-      size: v.pipe(v.number(), v.minValue(0)),
+      name: v.string(messages.fileType),
+      type: v.string(messages.fileType),
+      size: v.pipe(v.number(messages.fileType), v.minValue(0, messages.fileType)),
     },
     messages.required,
   ),

@@ -74,6 +74,9 @@ describe('wizard sub-steps', () => {
     });
     expect(errors(siteStepSchema, { siteAddress: '1 rue du Rhin, Colmar', permissionDocument: pdf })).toEqual({});
     expect(
+      errors(siteStepSchema, { siteAddress: 'x', siteLatitude: 91, siteLongitude: 7.33, permissionDocument: pdf }),
+    ).toEqual({ siteLatitude: 'Les coordonnées du site sont invalides.' });
+    expect(
       errors(siteStepSchema, { siteAddress: 'x', permissionDocument: { ...pdf, name: 'virus.exe', type: '' } }),
     ).toEqual({ permissionDocument: 'Format de fichier non autorisé.' });
   });

@@ -42,7 +42,14 @@ export const projectOwnerSiretStepSchema = formObject({
   projectOwnerSiret: siretSchema,
 });
 
-const coordinate = (limit: number) => v.nullish(v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit)));
+const coordinate = (limit: number) =>
+  v.nullish(
+    v.pipe(
+      v.number(messages.siteCoordinates),
+      v.minValue(-limit, messages.siteCoordinates),
+      v.maxValue(limit, messages.siteCoordinates),
+    ),
+  );
 
 const siteEntries = {
   siteAddress: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH, messages.siteAddressRequired),
