@@ -1,6 +1,18 @@
 // The tables, as drizzle sees them. `pnpm db:generate` turns changes here into the next numbered
 // SQL migration in `drizzle/`; keep to SQL that both PostgreSQL 15 and PGlite (PG 18) accept.
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Who did what to which record: admin actions, status changes, credit grants... Append-only. */
 export const auditLog = pgTable(
@@ -16,4 +28,163 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('audit_log_target_idx').on(table.targetType, table.targetId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Identity and organisations (issue 3). Constraints live in the database, not only in code.
+
+/** An advertiser organisation. `creditBalance` is a cache of the ledger's sum, updated in the
+ * same transaction as each ledger line and guarded by a CHECK so it can never go below 0. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    legalForm: text('legal_form').notNull(),
+    street: text('street').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull().default('France'),
+    email: text('email'),
+    officePhoneNumber: text('office_phone_number'),
+    mobilePhoneNumber: text('mobile_phone_number'),
+    representativeFirstName: text('representative_first_name'),
+    representativeLastName: text('representative_last_name'),
+    representativePosition: text('representative_position'),
+    representativeEmail: text('representative_email'),
+    representativePhoneNumber: text('representative_phone_number'),
+    verified: boolean('verified').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    creditBalance: integer('credit_balance').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('organizations_credit_balance_non_negative', sql`${table.creditBalance} >= 0`)],
+);
+
+/** Users of every role. ADMIN has no organisation; OWNER has at most one organisation and an
+ * organisation has at most one OWNER (partial unique index); EMPLOYEE always has one. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_one_owner_per_organization')
+      .on(table.organizationId)
+      .where(sql`${table.role} = 'OWNER'`),
+    index('users_organization_idx').on(table.organizationId),
+    check('users_role_values', sql`${table.role} in ('ADMIN', 'OWNER', 'EMPLOYEE')`),
+    check('users_admin_has_no_organization', sql`${table.role} <> 'ADMIN' or ${table.organizationId} is null`),
+    check('users_employee_has_organization', sql`${table.role} <> 'EMPLOYEE' or ${table.organizationId} is not null`),
+  ],
+);
+
+/** One-time sign-in codes, stored only as an HMAC of the code with the server secret. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(), // lower-cased
+    purpose: text('purpose').notNull(), // LOGIN, REGISTER, INVITATION
+    codeHash: text('code_hash').notNull(),
+    invitationId: uuid('invitation_id'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    requestIp: text('request_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('one_time_codes_email_idx').on(table.email, table.createdAt),
+    check('one_time_codes_purpose_values', sql`${table.purpose} in ('LOGIN', 'REGISTER', 'INVITATION')`),
+    check('one_time_codes_attempts_range', sql`${table.failedAttempts} between 0 and 5`),
+  ],
+);
+
+/** Refresh tokens, stored as hashes. Each sign-in starts a family; every refresh rotates the
+ * token inside its family; presenting an already rotated token revokes the whole family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+  ],
+);
+
+/** A session family: what an access token points to, so that revocation is immediate. */
+export const sessionFamilies = pgTable(
+  'session_families',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('session_families_user_idx').on(table.userId)],
+);
+
+/** Invitations of collaborators by an organisation's owner. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    email: text('email').notNull(), // lower-cased
+    invitedByUserId: uuid('invited_by_user_id').notNull().references(() => users.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invitations_active_unique')
+      .on(table.organizationId, table.email)
+      .where(sql`${table.revokedAt} is null`),
+  ],
+);
+
+/** Append-only credit ledger. The organisation's balance is the sum of its lines. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    kind: text('kind').notNull(), // PURCHASE, ADMIN_GRANT, LISTING_VALIDATION
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reference: text('reference').notNull(),
+    inquiryId: uuid('inquiry_id'),
+    actorUserId: uuid('actor_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('credit_ledger_reference_unique').on(table.reference),
+    index('credit_ledger_organization_idx').on(table.organizationId, table.createdAt),
+    check('credit_ledger_kind_values', sql`${table.kind} in ('PURCHASE', 'ADMIN_GRANT', 'LISTING_VALIDATION')`),
+    check('credit_ledger_amount_not_zero', sql`${table.amount} <> 0`),
+    check('credit_ledger_balance_after_non_negative', sql`${table.balanceAfter} >= 0`),
+  ],
 );
