@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, tempDir, testConfig, type RunningApp } from '../../test/helpers/app.js';
+import { shippedMigrationCount } from '../../test/helpers/database.js';
 import { createDatabase, type Database } from './index.js';
 import { isMigrated } from './migrate.js';
 import { auditLog } from './schema.js';
@@ -33,7 +34,7 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
     expect(row?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(row?.createdAt).toBeInstanceOf(Date);
     const count = await running.app.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(count.rows[0]?.n).toBe(1);
+    expect(count.rows[0]?.n).toBe(shippedMigrationCount());
   });
 });
 

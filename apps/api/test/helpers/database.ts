@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), created and migrated
 // by test/global-setup.ts before any integration test, dropped when the run ends.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export const DEFAULT_TEST_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,4 +42,12 @@ export async function createTestDatabase(
       // FORCE (PostgreSQL 13+) ends connections a crashed test may have left open.
       onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
   };
+}
+
+/** How many migrations the repository ships (drizzle's journal), so tests follow new ones. */
+export function shippedMigrationCount(): number {
+  const journal = JSON.parse(
+    readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
 }
