@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -186,5 +188,176 @@ export const creditLedger = pgTable(
     check('credit_ledger_kind_values', sql`${table.kind} in ('PURCHASE', 'ADMIN_GRANT', 'LISTING_VALIDATION')`),
     check('credit_ledger_amount_not_zero', sql`${table.amount} <> 0`),
     check('credit_ledger_balance_after_non_negative', sql`${table.balanceAfter} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Listings, documents, credit packs, purchases and invoices (issue 4).
+
+/** One material line of a listing, as stored (camelCase inside the JSON column). */
+export interface StoredMaterial {
+  materialName: string;
+  groundComposition: string;
+  quantity: number;
+  price: number;
+}
+
+/** A listing (annonce): soil to remove (CUT) or to receive (FILL). Soft-deleted drafts keep
+ * their row (`deleted_at`) so nothing an organisation uploaded is ever lost silently. */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('DRAFT'),
+    projectName: text('project_name').notNull(),
+    projectOwnerFirstName: text('project_owner_first_name'),
+    projectOwnerLastName: text('project_owner_last_name'),
+    projectOwnerStreet: text('project_owner_street'),
+    projectOwnerPostcode: text('project_owner_postcode'),
+    projectOwnerCity: text('project_owner_city'),
+    projectOwnerSiret: text('project_owner_siret'),
+    siteAddress: text('site_address'),
+    siteLatitude: doublePrecision('site_latitude'),
+    siteLongitude: doublePrecision('site_longitude'),
+    parcelNumbers: jsonb('parcel_numbers').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The surface in hectares (the spec calls it `quantity`). */
+    quantity: doublePrecision('quantity'),
+    materials: jsonb('materials').$type<StoredMaterial[]>().notNull().default(sql`'[]'::jsonb`),
+    groundTypeUnknown: boolean('ground_type_unknown').notNull().default(false),
+    soilStudyDelegation: boolean('soil_study_delegation').notNull().default(false),
+    acceptCertification: boolean('accept_certification').notNull().default(false),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    /** Credits, computed by the server with the domain's inquiryCost. */
+    cost: integer('cost'),
+    rejectionReason: text('rejection_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('inquiries_organization_idx').on(table.organizationId, table.createdAt),
+    index('inquiries_status_idx').on(table.status),
+    check('inquiries_type_values', sql`${table.type} in ('CUT', 'FILL')`),
+    check(
+      'inquiries_status_values',
+      sql`${table.status} in ('DRAFT', 'PENDING_VALIDATION', 'APPROVED', 'REJECTED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED')`,
+    ),
+    check('inquiries_cost_non_negative', sql`${table.cost} is null or ${table.cost} >= 0`),
+    check('inquiries_quantity_positive', sql`${table.quantity} is null or ${table.quantity} >= 0`),
+  ],
+);
+
+/** A file attached to a listing, stored under $DATA_DIR/files/<storage_key>. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id').notNull().references(() => inquiries.id),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    uploadedByUserId: uuid('uploaded_by_user_id').notNull().references(() => users.id),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('documents_storage_key_unique').on(table.storageKey),
+    index('documents_inquiry_idx').on(table.inquiryId),
+    check('documents_kind_values', sql`${table.kind} in ('PERMISSION', 'SOIL_STUDY', 'OTHER')`),
+    check('documents_size_range', sql`${table.size} > 0 and ${table.size} <= 5242880`),
+  ],
+);
+
+/** Credit packs sold to organisations. Prices in euro cents, excluding VAT. */
+export const creditPackages = pgTable(
+  'credit_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    credits: integer('credits').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    recommended: boolean('recommended').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('credit_packages_credits_positive', sql`${table.credits} > 0`),
+    check('credit_packages_price_positive', sql`${table.priceCents} > 0`),
+  ],
+);
+
+/** One purchase attempt of a pack; PAID exactly once, then credited through the ledger. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    packageId: uuid('package_id').notNull().references(() => creditPackages.id),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: text('status').notNull().default('PENDING'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('purchases_provider_session_unique').on(table.provider, table.providerSessionId),
+    index('purchases_organization_idx').on(table.organizationId),
+    check('purchases_provider_values', sql`${table.provider} in ('SIMULATOR', 'STRIPE')`),
+    check('purchases_status_values', sql`${table.status} in ('PENDING', 'PAID', 'CANCELLED')`),
+    check('purchases_credits_positive', sql`${table.credits} > 0`),
+  ],
+);
+
+/** Stripe events already handled: a redelivered event id is acknowledged and ignored. */
+export const stripeEvents = pgTable('stripe_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Gapless invoice numbering: one counter row per year, incremented under a row lock. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastSequence: integer('last_sequence').notNull().default(0),
+});
+
+/** One invoice per paid purchase; seller and buyer identities are frozen at issue time. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    purchaseId: uuid('purchase_id').notNull().references(() => purchases.id),
+    seller: jsonb('seller').$type<Record<string, string>>().notNull(),
+    buyer: jsonb('buyer').$type<Record<string, string>>().notNull(),
+    credits: integer('credits').notNull(),
+    amountExclTaxCents: integer('amount_excl_tax_cents').notNull(),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(2000),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_unique').on(table.number),
+    uniqueIndex('invoices_year_sequence_unique').on(table.year, table.sequence),
+    uniqueIndex('invoices_purchase_unique').on(table.purchaseId),
+    index('invoices_organization_idx').on(table.organizationId),
+    check('invoices_total_consistent', sql`${table.totalCents} = ${table.amountExclTaxCents} + ${table.vatCents}`),
   ],
 );
