@@ -32,6 +32,13 @@ const EnvSchema = v.object({
   PAYMENT_PROVIDER: v.optional(v.picklist(['simulator', 'stripe'], "must be 'simulator' or 'stripe'"), 'simulator'),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  // Another Stripe API endpoint (stripe-mock, or a local fake in tests); unset: Stripe's own.
+  STRIPE_API_URL: v.optional(httpUrl),
+  // The seller printed on invoices (demo identity by default).
+  SELLER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'Bourse aux terres SAS'),
+  SELLER_SIRET: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{14}$/, 'must be 14 digits')), '12345678900017'),
+  SELLER_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), '12 rue des Carrières, 68000 Colmar'),
+  SELLER_VAT_NUMBER: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'FR40123456789'),
   DEMO_DATA: v.optional(flag, '0'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   // Per-IP limits on one-time codes (CONTRACT §6), over a sliding window.
@@ -65,7 +72,9 @@ export interface Config {
   advertiserPortalUrl: string;
   adminConsoleUrl: string;
   paymentProvider: PaymentProvider;
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
+  /** The seller identity printed on invoices. */
+  seller: { name: string; siret: string; address: string; vatNumber: string };
   demoData: boolean;
   logLevel: LogLevel;
   rateLimits: {
@@ -127,7 +136,13 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     advertiserPortalUrl: new URL(env.ADVERTISER_PORTAL_URL).origin,
     adminConsoleUrl: new URL(env.ADMIN_CONSOLE_URL).origin,
     paymentProvider: env.PAYMENT_PROVIDER,
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL },
+    seller: {
+      name: env.SELLER_NAME,
+      siret: env.SELLER_SIRET,
+      address: env.SELLER_ADDRESS,
+      vatNumber: env.SELLER_VAT_NUMBER,
+    },
     demoData: env.DEMO_DATA === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: {
