@@ -30,6 +30,12 @@ export interface QueryRows<TRow> {
 /** The query builder every repository receives, whichever engine is behind it. */
 export type Db = PgDatabase<QueryResultHKT, typeof schema>;
 
+/** A transaction opened with `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a repository function takes when it may run inside or outside a transaction. */
+export type DbOrTx = Db | Tx;
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -1,0 +1,93 @@
+// The credit ledger (CONTRACT §8): append-only lines (purchase, admin grant, listing
+// validation), each with a unique reference so a retried request never counts twice. The
+// organisation's `credit_balance` caches the sum of its lines: it changes only here, in the
+// same transaction as the line, under a row lock on the organisation, and a CHECK keeps it >= 0.
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/index.js';
+import { creditLedger, organizations } from '../db/schema.js';
+import { problem } from '../http/problem.js';
+
+export const INSUFFICIENT_CREDITS_DETAIL = 'Solde de crédits insuffisant.';
+
+export type LedgerKind = 'PURCHASE' | 'ADMIN_GRANT' | 'LISTING_VALIDATION';
+
+export interface LedgerLineInput {
+  organizationId: string;
+  kind: LedgerKind;
+  /** Signed, non-zero integer: credits added (> 0) or debited (< 0). */
+  amount: number;
+  /**
+   * Unique across the ledger and stable across retries of the same operation, e.g.
+   * `purchase:<purchaseId>`, `inquiry-validation:<inquiryId>`, `admin-grant:<requestKey>`.
+   */
+  reference: string;
+  inquiryId?: string | null;
+  actorUserId?: string | null;
+}
+
+export type LedgerLine = typeof creditLedger.$inferSelect;
+
+export interface LedgerResult {
+  line: LedgerLine;
+  /** The organisation's balance after this line (or after the earlier line of the same reference). */
+  balance: number;
+  /** False when a line with this reference already existed: nothing was added. */
+  created: boolean;
+}
+
+/**
+ * Appends one line and moves the balance, inside the caller's transaction (so the line commits
+ * or rolls back with the change it pays for). Locks the organisation row first: concurrent
+ * callers on one organisation run one after the other and each sees the others' lines.
+ * Throws a 409 problem `Solde de crédits insuffisant.` when a debit would go below 0, a 404
+ * when the organisation does not exist.
+ */
+export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<LedgerResult> {
+  if (!Number.isInteger(input.amount) || input.amount === 0) {
+    throw new Error(`ledger amount must be a non-zero integer, got ${input.amount}`);
+  }
+  const [organization] = await tx
+    .select({ id: organizations.id, creditBalance: organizations.creditBalance })
+    .from(organizations)
+    .where(eq(organizations.id, input.organizationId))
+    .for('update');
+  if (!organization) throw problem(404, 'Organisation introuvable.');
+
+  const [existing] = await tx.select().from(creditLedger).where(eq(creditLedger.reference, input.reference));
+  if (existing) {
+    if (existing.organizationId !== input.organizationId) {
+      throw new Error(`ledger reference ${input.reference} belongs to another organisation`);
+    }
+    return { line: existing, balance: organization.creditBalance, created: false };
+  }
+
+  const balance = organization.creditBalance + input.amount;
+  if (balance < 0) throw problem(409, INSUFFICIENT_CREDITS_DETAIL);
+
+  const [line] = await tx
+    .insert(creditLedger)
+    .values({
+      organizationId: input.organizationId,
+      kind: input.kind,
+      amount: input.amount,
+      balanceAfter: balance,
+      reference: input.reference,
+      inquiryId: input.inquiryId ?? null,
+      actorUserId: input.actorUserId ?? null,
+    })
+    .returning();
+  await tx
+    .update(organizations)
+    .set({ creditBalance: balance, updatedAt: new Date() })
+    .where(eq(organizations.id, input.organizationId));
+  return { line: line!, balance, created: true };
+}
+
+/** The organisation's lines, newest first. */
+export function listLedgerLines(db: DbOrTx, organizationId: string): Promise<LedgerLine[]> {
+  return db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.organizationId, organizationId)))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
+}
