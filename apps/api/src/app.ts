@@ -5,8 +5,11 @@ import type { Database } from './db/index.js';
 import type { Config } from './env.js';
 import configPlugin from './plugins/app/config.js';
 import databasePlugin from './plugins/app/database.js';
+import authPlugin from './plugins/app/auth.js';
+import mailerPlugin from './plugins/app/mailer.js';
 import problemsPlugin from './plugins/app/problems.js';
 import corsPlugin from './plugins/external/cors.js';
+import devRoutes from './routes/dev/index.js';
 import healthRoutes from './routes/health/index.js';
 import apiV1Routes from './routes/index.js';
 
@@ -28,8 +31,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(problemsPlugin);
   await app.register(corsPlugin);
   await app.register(databasePlugin, database ? { database } : {});
+  await app.register(mailerPlugin);
+  await app.register(authPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  if (!config.isProduction && app.mailer.outbox) await app.register(devRoutes, { prefix: '/api/dev' });
   await app.register(apiV1Routes, { prefix: '/api/v1' });
 
   return app;

@@ -2,10 +2,10 @@
 // registered here with its own prefix, e.g. `await app.register(inquiryRoutes, { prefix: '/inquiries' })`;
 // a route declared as '/' then answers both `/api/v1/inquiries` and `/api/v1/inquiries/`.
 import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/index.js';
 
-const apiV1Routes: FastifyPluginAsync = async (_app) => {
-  // Resource plugins are added here by the next issues (auth, users, organizations, credits,
-  // inquiries, documents, invoices, payments).
+const apiV1Routes: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes, { prefix: '/auth' });
 };
 
 export default apiV1Routes;

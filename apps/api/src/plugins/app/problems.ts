@@ -3,6 +3,7 @@
 // generic 500: their message (SQL, stack, driver text) never reaches the client.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { camelToSnake } from '@terres/domain';
 import * as v from 'valibot';
 import {
   defaultDetail,
@@ -47,7 +48,7 @@ export default fp(
       // spec's French wording, so they are shown as they are.
       if (error instanceof v.ValiError) {
         const errors: Record<string, string> = {};
-        for (const issue of error.issues as v.BaseIssue<unknown>[]) errors[v.getDotPath(issue) ?? '_'] ??= issue.message;
+        for (const issue of error.issues as v.BaseIssue<unknown>[]) errors[camelToSnake(v.getDotPath(issue) ?? '_')] ??= issue.message;
         const first = (error.issues as v.BaseIssue<unknown>[])[0]?.message ?? defaultDetail(422);
         return sendProblem(request, reply, 422, first, { errors });
       }

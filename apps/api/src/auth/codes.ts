@@ -1,0 +1,121 @@
+// One-time sign-in codes (CONTRACT §6): 6 digits from a CSPRNG, 10 minutes, stored only as an
+// HMAC, compared in constant time, single use; a new code voids the earlier ones; 5 wrong tries
+// void it. Everything about one address runs under a transaction-scoped advisory lock on that
+// address, so parallel requests and guesses are counted one after the other.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/index.js';
+import { oneTimeCodes } from '../db/schema.js';
+import { problem } from '../http/problem.js';
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_COOLDOWN_SECONDS = 60;
+export const CODES_PER_HOUR = 5;
+
+export const COOLDOWN_DETAIL = 'Veuillez patienter avant de demander un nouveau code.';
+export const WRONG_CODE_DETAIL = 'Code incorrect. Veuillez réessayer.';
+export const EXPIRED_CODE_DETAIL = 'Ce code a expiré ou a déjà été utilisé. Demandez un nouveau code.';
+export const TOO_MANY_TRIES_DETAIL = 'Trop de tentatives. Ce code est annulé : demandez un nouveau code.';
+
+export type CodePurpose = 'LOGIN' | 'REGISTER' | 'INVITATION';
+export type CodeRow = typeof oneTimeCodes.$inferSelect;
+
+function hashCode(secret: string, email: string, code: string): string {
+  return createHmac('sha256', secret).update(`otp:${email}:${code}`).digest('hex');
+}
+
+/** Serialises every code operation on one address (inside the caller's transaction). */
+export async function lockAddress(tx: Tx, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
+}
+
+export interface IssueCodeInput {
+  email: string;
+  purpose: CodePurpose;
+  invitationId?: string | null;
+  ip?: string | null;
+  /** False: store a code nobody receives (unknown address), so answers and cooldowns look the same. */
+  deliverable?: boolean;
+  now?: Date;
+}
+
+/**
+ * Checks the per-address cooldown (60 s, 5 per hour: 429), voids the address's earlier codes and
+ * stores a new one. Returns the code in clear, to be e-mailed at once.
+ */
+export async function issueCode(db: Db, secret: string, input: IssueCodeInput): Promise<string> {
+  const now = input.now ?? new Date();
+  const email = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    await lockAddress(tx, email);
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    const recent = await tx
+      .select({ createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.email, email), gt(oneTimeCodes.createdAt, hourAgo)))
+      .orderBy(desc(oneTimeCodes.createdAt));
+    const last = recent[0];
+    if (last && now.getTime() - last.createdAt.getTime() < CODE_COOLDOWN_SECONDS * 1000) {
+      const wait = Math.ceil((last.createdAt.getTime() + CODE_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
+      throw problem(429, COOLDOWN_DETAIL, { headers: { 'retry-after': String(Math.max(1, wait)) } });
+    }
+    if (recent.length >= CODES_PER_HOUR) {
+      const oldest = recent[recent.length - 1]!;
+      const wait = Math.ceil((oldest.createdAt.getTime() + 3600_000 - now.getTime()) / 1000);
+      throw problem(429, COOLDOWN_DETAIL, { headers: { 'retry-after': String(Math.max(1, wait)) } });
+    }
+    await tx
+      .update(oneTimeCodes)
+      .set({ voidedAt: now })
+      .where(and(eq(oneTimeCodes.email, email), isNull(oneTimeCodes.consumedAt), isNull(oneTimeCodes.voidedAt)));
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    // An undeliverable code is hashed with a random suffix: no guess can ever match it.
+    const stored = input.deliverable === false ? `${code}:${randomInt(0, 2 ** 47)}` : code;
+    await tx.insert(oneTimeCodes).values({
+      email,
+      purpose: input.purpose,
+      codeHash: hashCode(secret, email, stored),
+      invitationId: input.invitationId ?? null,
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      requestIp: input.ip ?? null,
+      createdAt: now,
+    });
+    return code;
+  });
+}
+
+export type CheckResult =
+  | { ok: true; code: CodeRow }
+  | { ok: false; detail: string };
+
+/**
+ * Checks a code against the address's live code, inside the caller's transaction (which must
+ * also create the session, so two parallel right answers make one session). A wrong guess is
+ * counted (and the 5th voids the code) even though the caller answers with an error: callers
+ * commit, then throw.
+ */
+export async function checkCode(tx: Tx, secret: string, emailInput: string, given: string, now = new Date()): Promise<CheckResult> {
+  const email = emailInput.toLowerCase();
+  await lockAddress(tx, email);
+  const [live] = await tx
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.email, email), isNull(oneTimeCodes.consumedAt), isNull(oneTimeCodes.voidedAt)))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  if (!live || live.expiresAt.getTime() <= now.getTime()) return { ok: false, detail: EXPIRED_CODE_DETAIL };
+
+  const expected = Buffer.from(live.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(secret, email, given), 'hex');
+  if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+    await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, live.id));
+    return { ok: true, code: { ...live, consumedAt: now } };
+  }
+  const attempts = live.failedAttempts + 1;
+  await tx
+    .update(oneTimeCodes)
+    .set({ failedAttempts: attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { voidedAt: now } : {}) })
+    .where(eq(oneTimeCodes.id, live.id));
+  return { ok: false, detail: attempts >= CODE_MAX_ATTEMPTS ? TOO_MANY_TRIES_DETAIL : WRONG_CODE_DETAIL };
+}

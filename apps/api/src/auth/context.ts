@@ -1,0 +1,29 @@
+// Who is calling: set on `request.auth` by `app.authenticate` (src/plugins/app/auth.ts).
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Mailer } from '../mail/mailer.js';
+
+export const ROLES = ['ADMIN', 'OWNER', 'EMPLOYEE'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface AuthContext {
+  userId: string;
+  /** Lower-cased. */
+  email: string;
+  role: Role;
+  /** Null for admins and for an owner before onboarding step 1. */
+  organizationId: string | null;
+  /** The session family the access token belongs to (revoked at logout or archiving). */
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; read it only in routes that run that hook. */
+    auth: AuthContext;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 without a valid access token, 403 when the organisation is archived. */
+    authenticate: preHandlerAsyncHookHandler;
+    mailer: Mailer;
+  }
+}

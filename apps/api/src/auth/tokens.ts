@@ -1,0 +1,100 @@
+// Signed tokens: the 15-minute access JWT, the opaque 30-day refresh token (stored hashed), and
+// the 7-day invitation JWT. Each use gets its own key derived from AUTH_SECRET, so a token of one
+// kind can never pass for another.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { messages } from '@terres/domain';
+import { problem } from '../http/problem.js';
+import type { Role } from './context.js';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'bourse-aux-terres';
+
+function keyFor(secret: string, use: 'access' | 'invitation'): Uint8Array {
+  return new Uint8Array(createHmac('sha256', secret).update(`jwt:${use}`).digest());
+}
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  role: Role;
+}
+
+export async function signAccessToken(secret: string, claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = new Date((issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000);
+  const token = await new SignJWT({ sid: claims.sessionId, role: claims.role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience('access')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(keyFor(secret, 'access'));
+  return { token, expiresAt };
+}
+
+/** The claims, or null when the token is malformed, forged or expired. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyFor(secret, 'access'), {
+      issuer: ISSUER,
+      audience: 'access',
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.role !== 'string') return null;
+    return { userId: payload.sub, sessionId: payload.sid, role: payload.role as Role };
+  } catch {
+    return null;
+  }
+}
+
+/** An opaque refresh token (`rt_` + 256 random bits) and the hash stored in its place. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = `rt_${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface InvitationClaims {
+  email: string;
+  organizationId: string;
+  invitationId: string;
+}
+
+export async function signInvitationToken(secret: string, claims: InvitationClaims, now: Date = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ org: claims.organizationId, inv: claims.invitationId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.email)
+    .setIssuer(ISSUER)
+    .setAudience('invitation')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + INVITATION_TTL_SECONDS)
+    .sign(keyFor(secret, 'invitation'));
+}
+
+/** The claims, or a 400 problem with the spec's invitation messages. */
+export async function verifyInvitationToken(secret: string, token: unknown, now: Date = new Date()): Promise<InvitationClaims> {
+  if (typeof token !== 'string' || token.trim() === '') throw problem(400, messages.invitationMissing);
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token.trim(), keyFor(secret, 'invitation'), {
+      issuer: ISSUER,
+      audience: 'invitation',
+      algorithms: ['HS256'],
+      currentDate: now,
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw problem(400, messages.invitationExpired);
+    throw problem(400, messages.invitationUndecodable);
+  }
+  if (typeof payload.sub !== 'string' || payload.sub.trim() === '') throw problem(400, messages.invitationNoSubject);
+  if (typeof payload.org !== 'string' || typeof payload.inv !== 'string') throw problem(400, messages.invitationUndecodable);
+  return { email: payload.sub.trim().toLowerCase(), organizationId: payload.org, invitationId: payload.inv };
+}

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInvitationToken } from '../../auth/tokens.js';
+import { invitations, organizations, users } from '../../db/schema.js';
+import { TEST_AUTH_SECRET } from '../../../test/helpers/app.js';
+import { expectResponseMatches } from '../../../test/helpers/openapi.js';
+import {
+  registerOwner,
+  signIn,
+  skipCodeCooldown,
+  startApiForTest,
+  TEST_ADMIN_EMAIL,
+  uniqueEmail,
+  type LoginResponse,
+  type TestApi,
+} from '../../../test/helpers/session.js';
+import { codeOf } from '../../../test/helpers/smtp.js';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startApiForTest();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function requestLogin(email: string) {
+  return api.request('POST', '/auth/login/magic-link/request', { body: { email } });
+}
+
+async function verify(email: string, otp: string) {
+  return api.request<LoginResponse & { detail?: string }>('POST', '/auth/magic-link/verify', { body: { email, otp } });
+}
+
+async function codeFor(email: string): Promise<string> {
+  return codeOf(await api.smtp.waitForMessage(email, (m) => /\d{6}/.test(m.text)));
+}
+
+function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+async function newOrganization(name = 'Terrassements du Ried'): Promise<string> {
+  const [row] = await api.database.db
+    .insert(organizations)
+    .values({ name, registrationNumber: '73282932000074', legalForm: 'SAS', street: '1 rue du Rhin', postcode: '68000', city: 'Colmar' })
+    .returning({ id: organizations.id });
+  return row!.id;
+}
+
+describe('registration and login', () => {
+  it('registers an OWNER without organisation from an e-mailed 6-digit code', async () => {
+    const email = uniqueEmail('camille');
+    const requested = await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    expect(requested.status).toBe(202);
+    expectResponseMatches('POST', '/auth/register/magic-link/request', 202, requested.body);
+
+    const mail = await api.smtp.waitForMessage(email);
+    expect(mail.subject).toBe('Votre code de création de compte Bourse aux terres');
+    const code = codeOf(mail);
+    expect(mail.text).toMatch(/Bonjour/);
+    expect(mail.html).toContain(code);
+    expect(mail.html).toContain('lang="fr"');
+
+    const verified = await verify(email, code);
+    expect(verified.status).toBe(200);
+    expectResponseMatches('POST', '/auth/magic-link/verify', 200, verified.body);
+    expect(verified.body.user).toMatchObject({ email, role: 'OWNER', organizationId: null, firstName: null });
+    const access = Date.parse(verified.body.accessTokenExpirationDate) - Date.now();
+    expect(access).toBeGreaterThan(14 * 60_000);
+    expect(access).toBeLessThanOrEqual(15 * 60_000);
+    const refresh = Date.parse(verified.body.refreshTokenExpirationDate) - Date.now();
+    expect(refresh).toBeGreaterThan(29 * 86_400_000);
+
+    const me = await api.request('GET', '/users/me', { token: verified.body.accessToken });
+    // /users/me belongs to the users routes; the token must at least be accepted there.
+    expect([200, 404]).toContain(me.status);
+  });
+
+  it('signs an existing account in again, never creating a second one (register or login)', async () => {
+    const email = uniqueEmail('lucas');
+    const first = await registerOwner(api, email);
+    await skipCodeCooldown(api, email);
+    const again = await signIn(api, email.toUpperCase(), { register: true });
+    expect(again.user.id).toBe(first.user.id);
+    await skipCodeCooldown(api, email);
+    const login = await signIn(api, email);
+    expect(login.user.id).toBe(first.user.id);
+    const rows = await api.database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers an unknown address exactly like a known one, with no usable code', async () => {
+    const known = uniqueEmail('connu');
+    await registerOwner(api, known);
+    await skipCodeCooldown(api, known);
+    const unknown = uniqueEmail('inconnu');
+
+    const a = await requestLogin(known);
+    const b = await requestLogin(unknown);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(a.body).toEqual(b.body);
+    const notice = await api.smtp.waitForMessage(unknown);
+    expect(notice.text).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+    expect(notice.text).toContain('/register');
+    // The cooldown applies the same way.
+    expect((await requestLogin(unknown)).status).toBe(429);
+    expect((await requestLogin(known)).status).toBe(429);
+    // And no guess signs anyone in.
+    const guess = await verify(unknown, '123456');
+    expect(guess.status).toBe(400);
+    expect(await api.database.db.select().from(users).where(eq(users.email, unknown))).toHaveLength(0);
+  });
+
+  it('refuses a malformed e-mail or code with the French message, and sends nothing', async () => {
+    const before = api.smtp.messages.length;
+    const bad = await requestLogin('pas-une-adresse');
+    expect(bad.status).toBe(422);
+    expectResponseMatches('POST', '/auth/login/magic-link/request', 422, bad.body);
+    expect(bad.body.detail).toBe('Veuillez entrer un email valide.');
+    expect(bad.body.errors).toEqual({ email: 'Veuillez entrer un email valide.' });
+    const badCode = await verify(uniqueEmail(), '12a456');
+    expect(badCode.status).toBe(422);
+    expect(badCode.body.detail).toBe('Veuillez entrer un code à 6 chiffres.');
+    const notJson = await api.request('POST', '/auth/login/magic-link/request', { body: '[1]' });
+    expect(notJson.status).toBe(400);
+    expect(api.smtp.messages.length).toBe(before);
+  });
+
+  it('gives an ADMIN_EMAILS address its ADMIN account on its first request', async () => {
+    const session = await signIn(api, TEST_ADMIN_EMAIL);
+    expect(session.user).toMatchObject({ role: 'ADMIN', organizationId: null });
+  });
+});
+
+describe('codes', () => {
+  it('is single use', async () => {
+    const email = uniqueEmail();
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const code = await codeFor(email);
+    expect((await verify(email, code)).status).toBe(200);
+    const reused = await verify(email, code);
+    expect(reused.status).toBe(400);
+    expectResponseMatches('POST', '/auth/magic-link/verify', 400, reused.body);
+  });
+
+  it('expires after 10 minutes', async () => {
+    const email = uniqueEmail();
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const code = await codeFor(email);
+    const [row] = (
+      await api.database.db.execute<{ minutes: number }>(
+        sql`select extract(epoch from (expires_at - created_at)) / 60 as minutes from one_time_codes where email = ${email}`,
+      )
+    ).rows;
+    expect(Number(row!.minutes)).toBe(10);
+    await api.database.db.execute(
+      sql`update one_time_codes set expires_at = now() - interval '1 second' where email = ${email}`,
+    );
+    const late = await verify(email, code);
+    expect(late.status).toBe(400);
+    expect(late.body.detail).toBe('Ce code a expiré ou a déjà été utilisé. Demandez un nouveau code.');
+  });
+
+  it('voids the code after 5 wrong tries, even 20 in parallel', async () => {
+    const email = uniqueEmail();
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const code = await codeFor(email);
+    const guesses = await Promise.all(Array.from({ length: 20 }, () => verify(email, wrongCode(code))));
+    expect(guesses.every((g) => g.status === 400)).toBe(true);
+    expect(guesses.filter((g) => g.body.detail === 'Code incorrect. Veuillez réessayer.')).toHaveLength(4);
+    expect(guesses.filter((g) => g.body.detail === 'Trop de tentatives. Ce code est annulé : demandez un nouveau code.')).toHaveLength(1);
+    const right = await verify(email, code);
+    expect(right.status).toBe(400);
+  });
+
+  it('makes one session from two parallel right answers', async () => {
+    const email = uniqueEmail();
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const code = await codeFor(email);
+    const results = await Promise.all([verify(email, code), verify(email, code)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('waits 60 s between codes for one address (429 with Retry-After), and a new code voids the old', async () => {
+    const email = uniqueEmail();
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const first = await codeFor(email);
+    const tooSoon = await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    expect(tooSoon.status).toBe(429);
+    expectResponseMatches('POST', '/auth/register/magic-link/request', 429, tooSoon.body);
+    expect(tooSoon.body.detail).toBe('Veuillez patienter avant de demander un nouveau code.');
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(50);
+    await skipCodeCooldown(api, email);
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const second = await codeFor(email);
+    if (first !== second) expect((await verify(email, first)).status).toBe(400);
+    expect((await verify(email, second)).status).toBe(200);
+  });
+
+  it('allows 5 codes per hour per address', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 5; i += 1) {
+      await api.database.db.execute(
+        sql`update one_time_codes set created_at = created_at - interval '61 seconds' where email = ${email}`,
+      );
+      expect((await api.request('POST', '/auth/register/magic-link/request', { body: { email } })).status).toBe(202);
+    }
+    await api.database.db.execute(
+      sql`update one_time_codes set created_at = created_at - interval '61 seconds' where email = ${email}`,
+    );
+    const sixth = await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    expect(sixth.status).toBe(429);
+  });
+});
+
+describe('per-IP limits', () => {
+  it('answers 429 with Retry-After past the configured code requests and checks', async () => {
+    const limited = await startApiForTest({ OTP_REQUESTS_PER_IP: '3', OTP_CHECKS_PER_IP: '2' });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const ok = await limited.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() } });
+        expect(ok.status).toBe(202);
+      }
+      const over = await limited.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() } });
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      expectResponseMatches('POST', '/auth/login/magic-link/request', 429, over.body);
+
+      const email = uniqueEmail();
+      for (let i = 0; i < 2; i += 1) {
+        expect((await limited.request('POST', '/auth/magic-link/verify', { body: { email, otp: '000000' } })).status).toBe(400);
+      }
+      const checksOver = await limited.request('POST', '/auth/magic-link/verify', { body: { email, otp: '000000' } });
+      expect(checksOver.status).toBe(429);
+      expect(checksOver.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the refresh token, and a reused one revokes the whole family', async () => {
+    const session = await registerOwner(api);
+    const refreshed = await api.request<LoginResponse>('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    expectResponseMatches('POST', '/auth/refresh', 200, refreshed.body);
+    expect(refreshed.body.refreshToken).not.toBe(session.refreshToken);
+    expect(refreshed.body.user.id).toBe(session.user.id);
+
+    const reuse = await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expectResponseMatches('POST', '/auth/refresh', 401, reuse.body);
+    // The family is gone: the newest refresh token and its access token too.
+    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: refreshed.body.refreshToken } })).status).toBe(401);
+    expect((await api.request('POST', '/auth/logout', { token: refreshed.body.accessToken, body: { refresh_token: 'x' } })).status).toBe(401);
+  });
+
+  it('refuses a missing, unknown or expired refresh token', async () => {
+    const missing = await api.request('POST', '/auth/refresh', { body: {} });
+    expect(missing.status).toBe(400);
+    expectResponseMatches('POST', '/auth/refresh', 400, missing.body);
+    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: 'rt_nope' } })).status).toBe(401);
+    const session = await registerOwner(api);
+    await api.database.db.execute(
+      sql`update refresh_tokens set expires_at = now() - interval '1 second' where user_id = ${session.user.id}`,
+    );
+    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+  });
+
+  it('logs out: the refresh token and the access token stop working', async () => {
+    const session = await registerOwner(api);
+    const out = await api.request('POST', '/auth/logout', { token: session.accessToken, body: { refresh_token: session.refreshToken } });
+    expect(out.status).toBe(204);
+    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+    const after = await api.request('POST', '/auth/logout', { token: session.accessToken, body: { refresh_token: session.refreshToken } });
+    expect(after.status).toBe(401);
+    expectResponseMatches('POST', '/auth/logout', 401, after.body);
+    expect(after.body.detail).toBe('Session expirée. Veuillez vous reconnecter.');
+  });
+
+  it('refuses a missing or forged access token with 401', async () => {
+    const none = await api.request('POST', '/auth/logout', { body: { refresh_token: 'x' } });
+    expect(none.status).toBe(401);
+    expect(none.body.detail).toBe('Authentification requise. Veuillez vous connecter.');
+    const session = await registerOwner(api);
+    const [h, p] = session.accessToken.split('.');
+    const forged = await api.request('POST', '/auth/logout', { token: `${h}.${p}.AAAA`, body: { refresh_token: 'x' } });
+    expect(forged.status).toBe(401);
+  });
+
+  it('cuts an archived organisation: 403 on the next call, no refresh, no new sign-in', async () => {
+    const email = uniqueEmail('archive');
+    const session = await registerOwner(api, email);
+    const organizationId = await newOrganization();
+    await api.database.db.update(users).set({ organizationId }).where(eq(users.id, session.user.id));
+    await api.database.db.update(organizations).set({ archivedAt: new Date() }).where(eq(organizations.id, organizationId));
+
+    const call = await api.request('POST', '/auth/logout', { token: session.accessToken, body: { refresh_token: session.refreshToken } });
+    expect(call.status).toBe(403);
+    expect(call.body.detail).toBe('Votre organisation a été archivée.');
+    const refresh = await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(refresh.status).toBe(403);
+    expect(refresh.body.detail).toBe('Votre organisation a été archivée.');
+
+    await skipCodeCooldown(api, email);
+    expect((await requestLogin(email)).status).toBe(202);
+    const notice = await api.smtp.waitForMessage(email);
+    expect(notice.text).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+  });
+});
+
+describe('invitations', () => {
+  async function invitation(email: string) {
+    const owner = await registerOwner(api);
+    const organizationId = await newOrganization('Remblais de la Hardt');
+    await api.database.db.update(users).set({ organizationId }).where(eq(users.id, owner.user.id));
+    const [row] = await api.database.db
+      .insert(invitations)
+      .values({ organizationId, email, invitedByUserId: owner.user.id })
+      .returning();
+    const token = await signInvitationToken(TEST_AUTH_SECRET, { email, organizationId, invitationId: row!.id });
+    return { token, organizationId, invitationId: row!.id };
+  }
+
+  it('sends a code to the invited address and makes an EMPLOYEE of the inviting organisation', async () => {
+    const email = uniqueEmail('invite');
+    const { token, organizationId, invitationId } = await invitation(email);
+    const requested = await api.request('POST', '/auth/invitation/request', { body: { token } });
+    expect(requested.status).toBe(202);
+    expectResponseMatches('POST', '/auth/invitation/request', 202, requested.body);
+    expect(requested.body).toEqual({ email });
+    const verified = await verify(email, await codeFor(email));
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ email, role: 'EMPLOYEE', organizationId });
+    const [row] = await api.database.db.select().from(invitations).where(eq(invitations.id, invitationId));
+    expect(row!.acceptedAt).not.toBeNull();
+    // Used once: the same link cannot make another account.
+    const again = await api.request('POST', '/auth/invitation/request', { body: { token } });
+    expect(again.status).toBe(400);
+  });
+
+  it('refuses a missing, forged, subject-less or expired token with the spec messages', async () => {
+    const missing = await api.request('POST', '/auth/invitation/request', { body: {} });
+    expect(missing.status).toBe(400);
+    expectResponseMatches('POST', '/auth/invitation/request', 400, missing.body);
+    expect(missing.body.detail).toBe("Lien d'invitation invalide");
+
+    const email = uniqueEmail('forge');
+    const { token } = await invitation(email);
+    const [h, p] = token.split('.');
+    const forged = await api.request('POST', '/auth/invitation/request', { body: { token: `${h}.${p}.c2lnbmF0dXJl` } });
+    expect(forged.body.detail).toBe('Token invalide');
+    const otherSecret = await signInvitationToken('another-secret-another-secret-!!', {
+      email,
+      organizationId: randomUUID(),
+      invitationId: randomUUID(),
+    });
+    expect((await api.request('POST', '/auth/invitation/request', { body: { token: otherSecret } })).body.detail).toBe('Token invalide');
+    expect((await api.request('POST', '/auth/invitation/request', { body: { token: 'abc' } })).body.detail).toBe('Token invalide');
+
+    const expired = await signInvitationToken(
+      TEST_AUTH_SECRET,
+      { email, organizationId: randomUUID(), invitationId: randomUUID() },
+      new Date(Date.now() - 8 * 86_400_000),
+    );
+    const late = await api.request('POST', '/auth/invitation/request', { body: { token: expired } });
+    expect(late.status).toBe(400);
+    expect(late.body.detail).toBe("Ce lien d'invitation a expiré");
+
+    const noSubject = await signInvitationToken(TEST_AUTH_SECRET, { email: '', organizationId: randomUUID(), invitationId: randomUUID() });
+    expect((await api.request('POST', '/auth/invitation/request', { body: { token: noSubject } })).body.detail).toBe(
+      'Token invalide - email manquant',
+    );
+  });
+
+  it('refuses a revoked invitation and an address that already has an account', async () => {
+    const email = uniqueEmail('revoque');
+    const { token, invitationId } = await invitation(email);
+    await api.database.db.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, invitationId));
+    const revoked = await api.request('POST', '/auth/invitation/request', { body: { token } });
+    expect(revoked.status).toBe(400);
+    expect(revoked.body.detail).toBe("Cette invitation n'est plus valide. Demandez une nouvelle invitation.");
+
+    const taken = uniqueEmail('deja');
+    await registerOwner(api, taken);
+    const second = await invitation(taken);
+    const conflict = await api.request('POST', '/auth/invitation/request', { body: { token: second.token } });
+    expect(conflict.status).toBe(409);
+    expectResponseMatches('POST', '/auth/invitation/request', 409, conflict.body);
+  });
+});

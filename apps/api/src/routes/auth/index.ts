@@ -1,0 +1,241 @@
+// Passwordless sign-in (CONTRACT §6): a 6-digit code e-mailed for login, registration or an
+// invitation, verified into a session (15-minute access token, rotated 30-day refresh token).
+import { loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { checkCode, issueCode, type CodePurpose } from '../../auth/codes.js';
+import { SlidingWindowLimiter } from '../../auth/rate-limit.js';
+import {
+  ACCOUNT_ARCHIVED_DETAIL,
+  ORGANIZATION_ARCHIVED_DETAIL,
+  openSession,
+  revokeFamilies,
+  revokeRefreshTokenFamily,
+  rotateRefreshToken,
+  type LoginResponse,
+} from '../../auth/sessions.js';
+import { verifyInvitationToken } from '../../auth/tokens.js';
+import type { Db, Tx } from '../../db/index.js';
+import { invitations, organizations, users } from '../../db/schema.js';
+import { problem } from '../../http/problem.js';
+import { bodyObject, parseBody } from '../../http/input.js';
+import { accessClosedEmail, codeEmail, unknownAddressEmail } from '../../mail/templates/auth.js';
+
+
+export const MAX_EMPLOYEES = 5;
+export const INVITATION_NO_LONGER_VALID_DETAIL = "Cette invitation n'est plus valide. Demandez une nouvelle invitation.";
+export const ACCOUNT_EXISTS_DETAIL = 'Un compte existe déjà avec cette adresse email. Connectez-vous avec celle-ci.';
+export const EMPLOYEE_LIMIT_DETAIL = 'Vous avez atteint le nombre maximal de collaborateurs (5)';
+export const REFRESH_TOKEN_REQUIRED_DETAIL = 'Le jeton de rafraîchissement est requis.';
+export const MAIL_FAILED_DETAIL = "L'envoi de l'e-mail a échoué. Veuillez réessayer dans quelques instants.";
+
+type UserRow = typeof users.$inferSelect;
+
+const LoginRequest = v.object({ email: loginEmailSchema });
+const RegisterRequest = v.object({ email: emailSchema });
+const VerifyRequest = v.object({ email: loginEmailSchema, otp: otpSchema });
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user;
+}
+
+/** Active employees of an organisation (the owner is not one). */
+export async function countEmployees(db: Db | Tx, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.role, 'EMPLOYEE'), isNull(users.archivedAt)));
+  return row?.n ?? 0;
+}
+
+type AccountState = 'active' | 'unknown' | 'closed';
+
+async function accountState(db: Db, user: UserRow | undefined): Promise<AccountState> {
+  if (!user) return 'unknown';
+  if (user.archivedAt) return 'closed';
+  if (user.organizationId) {
+    const [organization] = await db
+      .select({ archivedAt: organizations.archivedAt })
+      .from(organizations)
+      .where(eq(organizations.id, user.organizationId));
+    if (organization?.archivedAt) return 'closed';
+  }
+  return 'active';
+}
+
+const authRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const windowMs = config.rateLimits.ipWindowSeconds * 1000;
+  const codeRequests = new SlidingWindowLimiter(config.rateLimits.otpRequestsPerIp, windowMs);
+  const codeChecks = new SlidingWindowLimiter(config.rateLimits.otpChecksPerIp, windowMs);
+
+  /** An address of ADMIN_EMAILS gets its ADMIN account on its first code request. */
+  async function ensureAdmin(email: string): Promise<void> {
+    if (!config.adminEmails.includes(email)) return;
+    await app.db.execute(
+      sql`insert into users (email, role) values (${email}, 'ADMIN') on conflict ((lower(email))) do nothing`,
+    );
+  }
+
+  async function send(request: FastifyRequest, to: string, mail: { subject: string; text: string; html: string }) {
+    try {
+      await app.mailer.send({ to, ...mail });
+    } catch (error) {
+      request.log.error({ err: error }, 'e-mail not sent');
+      throw problem(503, MAIL_FAILED_DETAIL);
+    }
+  }
+
+  async function requestCode(request: FastifyRequest, email: string, purpose: Exclude<CodePurpose, 'INVITATION'>) {
+    await ensureAdmin(email);
+    const state = await accountState(app.db, await findUserByEmail(app.db, email));
+    // Login for an unknown address: a code nobody receives, so the answer and the cooldown are
+    // the same as for a known one (no account enumeration).
+    const deliverable = state === 'active' || (purpose === 'REGISTER' && state === 'unknown');
+    const code = await issueCode(app.db, config.authSecret, { email, purpose, deliverable, ip: request.ip });
+    if (deliverable) await send(request, email, codeEmail(code, purpose));
+    else if (state === 'closed') await send(request, email, accessClosedEmail());
+    else await send(request, email, unknownAddressEmail(`${config.advertiserPortalUrl}/register`));
+  }
+
+  app.post('/login/magic-link/request', async (request, reply) => {
+    codeRequests.hit(request.ip);
+    const { email } = parseBody(LoginRequest, request.body);
+    await requestCode(request, email.toLowerCase(), 'LOGIN');
+    return reply.code(202).send();
+  });
+
+  app.post('/register/magic-link/request', async (request, reply) => {
+    codeRequests.hit(request.ip);
+    const { email } = parseBody(RegisterRequest, request.body);
+    await requestCode(request, email.toLowerCase(), 'REGISTER');
+    return reply.code(202).send();
+  });
+
+  app.post('/invitation/request', async (request, reply) => {
+    codeRequests.hit(request.ip);
+    const claims = await verifyInvitationToken(config.authSecret, bodyObject(request.body).token);
+    const [invitation] = await app.db.select().from(invitations).where(eq(invitations.id, claims.invitationId));
+    if (
+      !invitation ||
+      invitation.organizationId !== claims.organizationId ||
+      invitation.email !== claims.email ||
+      invitation.revokedAt ||
+      invitation.acceptedAt
+    ) {
+      throw problem(400, INVITATION_NO_LONGER_VALID_DETAIL);
+    }
+    const [organization] = await app.db.select().from(organizations).where(eq(organizations.id, invitation.organizationId));
+    if (!organization || organization.archivedAt) throw problem(403, ORGANIZATION_ARCHIVED_DETAIL);
+    const existing = await findUserByEmail(app.db, claims.email);
+    if (existing && !existing.archivedAt) throw problem(409, ACCOUNT_EXISTS_DETAIL);
+    const code = await issueCode(app.db, config.authSecret, {
+      email: claims.email,
+      purpose: 'INVITATION',
+      invitationId: invitation.id,
+      ip: request.ip,
+    });
+    await send(request, claims.email, codeEmail(code, 'INVITATION'));
+    return reply.code(202).send({ email: claims.email });
+  });
+
+  app.post('/magic-link/verify', async (request) => {
+    codeChecks.hit(request.ip);
+    const { email: rawEmail, otp } = parseBody(VerifyRequest, request.body);
+    const email = rawEmail.toLowerCase();
+    type Outcome = { session: LoginResponse } | { status: number; detail: string };
+    const outcome: Outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+      const checked = await checkCode(tx, config.authSecret, email, otp);
+      if (!checked.ok) return { status: 400, detail: checked.detail };
+      const now = new Date();
+      let user = await findUserByEmail(tx, email);
+
+      if (checked.code.purpose === 'REGISTER' && !user) {
+        [user] = await tx.insert(users).values({ email, role: 'OWNER' }).returning();
+      }
+
+      if (checked.code.purpose === 'INVITATION') {
+        const joined = await joinInvitingOrganization(tx, email, checked.code.invitationId, user);
+        if ('status' in joined) return joined;
+        user = joined.user;
+      }
+
+      if (!user) return { status: 400, detail: 'Code incorrect. Veuillez réessayer.' };
+      if (user.archivedAt) return { status: 403, detail: ACCOUNT_ARCHIVED_DETAIL };
+      if (user.organizationId) {
+        const [organization] = await tx
+          .select({ archivedAt: organizations.archivedAt })
+          .from(organizations)
+          .where(eq(organizations.id, user.organizationId));
+        if (organization?.archivedAt) return { status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
+      }
+      return { session: await openSession(tx, config.authSecret, user, now) };
+    });
+    if ('detail' in outcome) throw problem(outcome.status, outcome.detail);
+    return outcome.session;
+  });
+
+  app.post('/refresh', async (request) => {
+    const token = bodyObject(request.body).refresh_token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200) {
+      throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
+    }
+    const outcome = await app.db.transaction((tx) => rotateRefreshToken(tx, config.authSecret, token));
+    if (!outcome.ok) throw problem(outcome.status, outcome.detail);
+    return outcome.session;
+  });
+
+  app.post('/logout', { preHandler: app.authenticate }, async (request, reply) => {
+    const token = bodyObject(request.body).refresh_token;
+    if (typeof token !== 'string' || token.length === 0) {
+      throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
+    }
+    await revokeRefreshTokenFamily(app.db, request.auth.userId, token);
+    await revokeFamilies(app.db, [request.auth.sessionId], 'LOGOUT');
+    return reply.code(204).send();
+  });
+};
+
+/**
+ * The invited address becomes an EMPLOYEE of the inviting organisation (at most 5), under a lock
+ * on the organisation so parallel acceptances cannot pass the limit. A removed collaborator's
+ * account is reactivated; an active account elsewhere cannot join.
+ */
+async function joinInvitingOrganization(
+  tx: Tx,
+  email: string,
+  invitationId: string | null,
+  existing: UserRow | undefined,
+): Promise<{ user: UserRow } | { status: number; detail: string }> {
+  if (!invitationId) return { status: 400, detail: INVITATION_NO_LONGER_VALID_DETAIL };
+  const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, invitationId)).for('update');
+  if (!invitation || invitation.revokedAt || invitation.acceptedAt || invitation.email !== email) {
+    return { status: 400, detail: INVITATION_NO_LONGER_VALID_DETAIL };
+  }
+  const [organization] = await tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, invitation.organizationId))
+    .for('update');
+  if (!organization || organization.archivedAt) return { status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
+  if (existing && !existing.archivedAt) return { status: 409, detail: ACCOUNT_EXISTS_DETAIL };
+  if ((await countEmployees(tx, organization.id)) >= MAX_EMPLOYEES) return { status: 409, detail: EMPLOYEE_LIMIT_DETAIL };
+
+  const now = new Date();
+  let user: UserRow | undefined;
+  if (existing) {
+    [user] = await tx
+      .update(users)
+      .set({ role: 'EMPLOYEE', organizationId: organization.id, archivedAt: null, updatedAt: now })
+      .where(eq(users.id, existing.id))
+      .returning();
+  } else {
+    [user] = await tx.insert(users).values({ email, role: 'EMPLOYEE', organizationId: organization.id }).returning();
+  }
+  await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, invitation.id));
+  return { user: user! };
+}
+
+export default authRoutes;

@@ -1,0 +1,126 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answer bodies are whatever the server
+   sent; tests check them against openapi.yaml with expectResponseMatches. */
+// An API under test, over real HTTP, on this run's PostgreSQL database, mailing a real SMTP
+// server on loopback; and the sign-in flow a client goes through (request, e-mailed code, verify).
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import type { Database } from '../../src/db/index.js';
+import type { EnvInput } from '../../src/env.js';
+import { openPostgres, startApp, testConfig, type RunningApp } from './app.js';
+import { codeOf, startSmtp, type TestSmtp } from './smtp.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  url: string;
+  running: RunningApp;
+  smtp: TestSmtp;
+  database: Database;
+  /** `path` under /api/v1, e.g. '/users/me'. */
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export interface LoginResponse {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpirationDate: string;
+  refreshTokenExpirationDate: string;
+  user: {
+    id: string;
+    email: string;
+    role: 'ADMIN' | 'OWNER' | 'EMPLOYEE';
+    firstName: string | null;
+    lastName: string | null;
+    phoneNumber: string | null;
+    organizationId: string | null;
+  };
+}
+
+export const TEST_ADMIN_EMAIL = 'admin@plateforme.test';
+
+/** Generous per-IP limits: every test request comes from 127.0.0.1 (the limit tests lower them). */
+const TEST_ENV: EnvInput = {
+  OTP_REQUESTS_PER_IP: '100000',
+  OTP_CHECKS_PER_IP: '100000',
+  ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+};
+
+export async function startApiForTest(env: EnvInput = {}): Promise<TestApi> {
+  const smtp = await startSmtp();
+  const database = await openPostgres(inject('databaseUrl'));
+  const running = await startApp({
+    config: testConfig({ ...TEST_ENV, DATABASE_URL: inject('databaseUrl'), SMTP_URL: smtp.url, ...env }),
+    database,
+  });
+  return {
+    url: running.url,
+    running,
+    smtp,
+    database,
+    request: (method, path, options) => httpRequest(`${running.url}/api/v1${path}`, method, options),
+    async close() {
+      await running.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+export async function httpRequest<T = any>(url: string, method: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  const parsed = text && type.includes('json') ? JSON.parse(text) : text || undefined;
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
+export function authHeader(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A fresh address per call, so tests sharing the run's database never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}.${randomBytes(5).toString('hex')}@exemple-chantier.fr`;
+}
+
+/** Lets the next code request for this address through the 60 s cooldown (moves its codes back). */
+export async function skipCodeCooldown(api: TestApi, email: string): Promise<void> {
+  await api.database.db.execute(
+    sql`update one_time_codes set created_at = created_at - interval '2 hours' where email = ${email.toLowerCase()}`,
+  );
+}
+
+/** Requests a code (login, or registration), reads it from the SMTP server and verifies it. */
+export async function signIn(api: TestApi, email: string, options: { register?: boolean } = {}): Promise<LoginResponse> {
+  const path = options.register ? '/auth/register/magic-link/request' : '/auth/login/magic-link/request';
+  const requested = await api.request('POST', path, { body: { email } });
+  if (requested.status !== 202) throw new Error(`code request ${requested.status}: ${JSON.stringify(requested.body)}`);
+  const mail = await api.smtp.waitForMessage(email, (m) => /\d{6}/.test(m.text));
+  const verified = await api.request<LoginResponse>('POST', '/auth/magic-link/verify', { body: { email, otp: codeOf(mail) } });
+  if (verified.status !== 200) throw new Error(`verify ${verified.status}: ${JSON.stringify(verified.body)}`);
+  return verified.body;
+}
+
+/** A new OWNER account (registration flow), without organisation. */
+export function registerOwner(api: TestApi, email = uniqueEmail('owner')): Promise<LoginResponse> {
+  return signIn(api, email, { register: true });
+}
