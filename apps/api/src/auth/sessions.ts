@@ -83,6 +83,16 @@ export async function rotateRefreshToken(tx: Tx, secret: string, token: string, 
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
     .for('update');
   if (!row) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
+  const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+  if (!user || user.archivedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
+  if (user.organizationId) {
+    // Archiving revoked the family too: say why rather than 'expired'.
+    const [organization] = await tx
+      .select({ archivedAt: organizations.archivedAt })
+      .from(organizations)
+      .where(eq(organizations.id, user.organizationId));
+    if (organization?.archivedAt) return { ok: false, status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
+  }
   const [family] = await tx.select().from(sessionFamilies).where(eq(sessionFamilies.id, row.familyId)).for('update');
   if (!family || family.revokedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
   if (row.rotatedAt) {
@@ -94,15 +104,6 @@ export async function rotateRefreshToken(tx: Tx, secret: string, token: string, 
   }
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
 
-  const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
-  if (!user || user.archivedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
-  if (user.organizationId) {
-    const [organization] = await tx
-      .select({ archivedAt: organizations.archivedAt })
-      .from(organizations)
-      .where(eq(organizations.id, user.organizationId));
-    if (organization?.archivedAt) return { ok: false, status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
-  }
   await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
   return { ok: true, session: await issueTokens(tx, secret, user, family.id, now) };
 }

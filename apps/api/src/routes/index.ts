@@ -3,9 +3,13 @@
 // a route declared as '/' then answers both `/api/v1/inquiries` and `/api/v1/inquiries/`.
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/index.js';
+import organizationRoutes from './organizations/index.js';
+import userRoutes from './users/index.js';
 
 const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(userRoutes, { prefix: '/users' });
+  await app.register(organizationRoutes, { prefix: '/organizations' });
 };
 
 export default apiV1Routes;

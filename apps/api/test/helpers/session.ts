@@ -27,6 +27,8 @@ export interface TestApi {
   running: RunningApp;
   smtp: TestSmtp;
   database: Database;
+  /** An ADMIN_EMAILS address of this API only (the run's test files share one database). */
+  adminEmail: string;
   /** `path` under /api/v1, e.g. '/users/me'. */
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
@@ -54,14 +56,20 @@ export const TEST_ADMIN_EMAIL = 'admin@plateforme.test';
 const TEST_ENV: EnvInput = {
   OTP_REQUESTS_PER_IP: '100000',
   OTP_CHECKS_PER_IP: '100000',
-  ADMIN_EMAILS: TEST_ADMIN_EMAIL,
 };
 
 export async function startApiForTest(env: EnvInput = {}): Promise<TestApi> {
   const smtp = await startSmtp();
+  const adminEmail = `admin.${randomBytes(5).toString('hex')}@plateforme.test`;
   const database = await openPostgres(inject('databaseUrl'));
   const running = await startApp({
-    config: testConfig({ ...TEST_ENV, DATABASE_URL: inject('databaseUrl'), SMTP_URL: smtp.url, ...env }),
+    config: testConfig({
+      ...TEST_ENV,
+      ADMIN_EMAILS: `${adminEmail},${TEST_ADMIN_EMAIL}`,
+      DATABASE_URL: inject('databaseUrl'),
+      SMTP_URL: smtp.url,
+      ...env,
+    }),
     database,
   });
   return {
@@ -69,6 +77,7 @@ export async function startApiForTest(env: EnvInput = {}): Promise<TestApi> {
     running,
     smtp,
     database,
+    adminEmail,
     request: (method, path, options) => httpRequest(`${running.url}/api/v1${path}`, method, options),
     async close() {
       await running.close();

@@ -10,7 +10,6 @@ import {
   signIn,
   skipCodeCooldown,
   startApiForTest,
-  TEST_ADMIN_EMAIL,
   uniqueEmail,
   type LoginResponse,
   type TestApi,
@@ -131,7 +130,7 @@ describe('registration and login', () => {
   });
 
   it('gives an ADMIN_EMAILS address its ADMIN account on its first request', async () => {
-    const session = await signIn(api, TEST_ADMIN_EMAIL);
+    const session = await signIn(api, api.adminEmail);
     expect(session.user).toMatchObject({ role: 'ADMIN', organizationId: null });
   });
 });

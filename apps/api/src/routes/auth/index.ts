@@ -1,7 +1,7 @@
 // Passwordless sign-in (CONTRACT §6): a 6-digit code e-mailed for login, registration or an
 // invitation, verified into a session (15-minute access token, rotated 30-day refresh token).
 import { loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { checkCode, issueCode, type CodePurpose } from '../../auth/codes.js';
@@ -21,6 +21,7 @@ import { invitations, organizations, users } from '../../db/schema.js';
 import { problem } from '../../http/problem.js';
 import { bodyObject, parseBody } from '../../http/input.js';
 import { accessClosedEmail, codeEmail, unknownAddressEmail } from '../../mail/templates/auth.js';
+import { countEmployees, findUserByEmail } from '../../services/users.js';
 
 
 export const MAX_EMPLOYEES = 5;
@@ -35,20 +36,6 @@ type UserRow = typeof users.$inferSelect;
 const LoginRequest = v.object({ email: loginEmailSchema });
 const RegisterRequest = v.object({ email: emailSchema });
 const VerifyRequest = v.object({ email: loginEmailSchema, otp: otpSchema });
-
-export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  return user;
-}
-
-/** Active employees of an organisation (the owner is not one). */
-export async function countEmployees(db: Db | Tx, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.role, 'EMPLOYEE'), isNull(users.archivedAt)));
-  return row?.n ?? 0;
-}
 
 type AccountState = 'active' | 'unknown' | 'closed';
 

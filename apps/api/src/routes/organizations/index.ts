@@ -1,0 +1,196 @@
+// Advertiser organisations (spec §4, §5, §7; CONTRACT §5, §6): onboarding, edit, and the admin's
+// verification, archiving and credit grants.
+import { randomUUID } from 'node:crypto';
+import { addCreditsSchema, organisationCreateSchema, organisationUpdateSchema } from '@terres/domain';
+import { asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { requireRole } from '../../auth/guards.js';
+import { revokeOrganizationSessions } from '../../auth/sessions.js';
+import { organizations, users } from '../../db/schema.js';
+import { bodyObject, parseBody } from '../../http/input.js';
+import { problem } from '../../http/problem.js';
+import { recordAudit } from '../../services/audit.js';
+import { appendLedgerLine, listLedgerLines } from '../../services/credits.js';
+import {
+  findOrganization,
+  ORGANIZATION_NOT_FOUND_DETAIL,
+  readableOrganization,
+  toOrganization,
+} from '../../services/organizations.js';
+
+export const ALREADY_HAS_ORGANIZATION_DETAIL = 'Vous avez déjà une organisation.';
+export const ALREADY_ARCHIVED_DETAIL = 'Cette organisation est déjà archivée.';
+export const ARCHIVED_ORGANIZATION_DETAIL = 'Cette organisation est archivée.';
+export const OWNER_ONLY_DETAIL = "Seul le responsable de l'organisation peut la modifier.";
+export const VERIFIED_PARAMETER_DETAIL = 'Le paramètre « verified » doit valoir true ou false.';
+export const WITH_ARCHIVED_PARAMETER_DETAIL = 'Le paramètre « with_archived » doit valoir true ou false.';
+
+function booleanQuery(value: unknown, detail: string, fallback?: boolean): boolean {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw problem(400, detail);
+}
+
+/** Optional text fields: an empty string clears them (stored as null). */
+function blankToNull<T extends Record<string, unknown>>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).map(([k, value]) => [k, value === '' ? null : value])) as T;
+}
+
+type Params = { Params: { id: string } };
+
+const organizationRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get<{ Querystring: { with_archived?: string } }>('/', { preHandler: requireRole('ADMIN') }, async (request) => {
+    const withArchived = booleanQuery(request.query.with_archived, WITH_ARCHIVED_PARAMETER_DETAIL, false);
+    const rows = await app.db
+      .select()
+      .from(organizations)
+      .where(withArchived ? undefined : isNull(organizations.archivedAt))
+      .orderBy(asc(organizations.name));
+    return rows.map(toOrganization);
+  });
+
+  app.post('/', { preHandler: requireRole('OWNER') }, async (request, reply) => {
+    if (request.auth.organizationId) throw problem(409, ALREADY_HAS_ORGANIZATION_DETAIL);
+    const input = parseBody(organisationCreateSchema, request.body);
+    const created = await app.db.transaction(async (tx) => {
+      // The owner row is locked: two parallel creations cannot both attach an organisation.
+      const [owner] = await tx.select().from(users).where(eq(users.id, request.auth.userId)).for('update');
+      if (!owner || owner.organizationId) throw problem(409, ALREADY_HAS_ORGANIZATION_DETAIL);
+      const [row] = await tx.insert(organizations).values(input).returning();
+      await tx.update(users).set({ organizationId: row!.id, updatedAt: new Date() }).where(eq(users.id, owner.id));
+      await recordAudit(tx, { actorUserId: owner.id, action: 'organization.created', targetType: 'organization', targetId: row!.id });
+      return row!;
+    });
+    return reply.code(201).send(toOrganization(created));
+  });
+
+  app.get('/me', { preHandler: requireRole('OWNER', 'EMPLOYEE') }, async (request) => {
+    const id = request.auth.organizationId;
+    const row = id ? await findOrganization(app.db, id) : undefined;
+    if (!row) throw problem(404, ORGANIZATION_NOT_FOUND_DETAIL);
+    return toOrganization(row);
+  });
+
+  app.get<Params>('/:id', async (request) => toOrganization(await readableOrganization(app.db, request, request.params.id)));
+
+  app.put<Params>('/:id', async (request) => {
+    const current = await readableOrganization(app.db, request, request.params.id);
+    if (request.auth.role === 'EMPLOYEE') throw problem(403, OWNER_ONLY_DETAIL);
+    const changes = blankToNull(parseBody(organisationUpdateSchema, request.body));
+    if (Object.keys(changes).length === 0) return toOrganization(current);
+    const updated = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(organizations)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(organizations.id, current.id))
+        .returning();
+      if (request.auth.role === 'ADMIN') {
+        await recordAudit(tx, {
+          actorUserId: request.auth.userId,
+          action: 'organization.updated',
+          targetType: 'organization',
+          targetId: current.id,
+          details: { fields: Object.keys(changes) },
+        });
+      }
+      return row!;
+    });
+    return toOrganization(updated);
+  });
+
+  app.put<Params & { Querystring: { verified?: string } }>(
+    '/:id/verify',
+    { preHandler: requireRole('ADMIN') },
+    async (request) => {
+      const verified = booleanQuery(request.query.verified, VERIFIED_PARAMETER_DETAIL);
+      const current = await readableOrganization(app.db, request, request.params.id);
+      const updated = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(organizations)
+          .set({ verified, updatedAt: new Date() })
+          .where(eq(organizations.id, current.id))
+          .returning();
+        await recordAudit(tx, {
+          actorUserId: request.auth.userId,
+          action: verified ? 'organization.verified' : 'organization.unverified',
+          targetType: 'organization',
+          targetId: current.id,
+        });
+        return row!;
+      });
+      return toOrganization(updated);
+    },
+  );
+
+  app.delete<Params>('/:id/archive', { preHandler: requireRole('ADMIN') }, async (request, reply) => {
+    const current = await readableOrganization(app.db, request, request.params.id);
+    await app.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(organizations).where(eq(organizations.id, current.id)).for('update');
+      if (locked!.archivedAt) throw problem(409, ALREADY_ARCHIVED_DETAIL);
+      const now = new Date();
+      await tx.update(organizations).set({ archivedAt: now, updatedAt: now }).where(eq(organizations.id, current.id));
+      await revokeOrganizationSessions(tx, current.id);
+      await recordAudit(tx, {
+        actorUserId: request.auth.userId,
+        action: 'organization.archived',
+        targetType: 'organization',
+        targetId: current.id,
+      });
+    });
+    return reply.code(204).send();
+  });
+
+  app.post<Params>('/:id/credits', { preHandler: requireRole('ADMIN') }, async (request) => {
+    const current = await readableOrganization(app.db, request, request.params.id);
+    const { credits } = v.parse(addCreditsSchema, bodyObject(request.body));
+    if (current.archivedAt) throw problem(409, ARCHIVED_ORGANIZATION_DETAIL);
+    // A client may name its request (Idempotency-Key): a retry then never grants twice.
+    const key = request.headers['idempotency-key'];
+    const reference =
+      typeof key === 'string' && key.length > 0 && key.length <= 200
+        ? `admin-grant:${current.id}:${key}`
+        : `admin-grant:${current.id}:${randomUUID()}`;
+    const updated = await app.db.transaction(async (tx) => {
+      const result = await appendLedgerLine(tx, {
+        organizationId: current.id,
+        kind: 'ADMIN_GRANT',
+        amount: credits,
+        reference,
+        actorUserId: request.auth.userId,
+      });
+      if (result.created) {
+        await recordAudit(tx, {
+          actorUserId: request.auth.userId,
+          action: 'credits.granted',
+          targetType: 'organization',
+          targetId: current.id,
+          details: { credits, balance: result.balance, reference },
+        });
+      }
+      const [row] = await tx.select().from(organizations).where(eq(organizations.id, current.id));
+      return row!;
+    });
+    return toOrganization(updated);
+  });
+
+  app.get<Params>('/:id/credit-transactions', async (request) => {
+    const organization = await readableOrganization(app.db, request, request.params.id);
+    const lines = await listLedgerLines(app.db, organization.id);
+    return lines.map((line) => ({
+      id: line.id,
+      organizationId: line.organizationId,
+      kind: line.kind,
+      amount: line.amount,
+      balanceAfter: line.balanceAfter,
+      reference: line.reference,
+      inquiryId: line.inquiryId,
+      createdAt: line.createdAt.toISOString(),
+    }));
+  });
+};
+
+export default organizationRoutes;

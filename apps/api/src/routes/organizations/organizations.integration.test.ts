@@ -1,0 +1,282 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema.js';
+import { expectResponseMatches } from '../../../test/helpers/openapi.js';
+import {
+  adminToken,
+  completeProfile,
+  createEmployee,
+  createOwner,
+  ORGANIZATION_BODY,
+  type OwnerFixture,
+} from '../../../test/helpers/fixtures.js';
+import { registerOwner, signIn, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
+
+let api: TestApi;
+let admin: string;
+
+beforeAll(async () => {
+  api = await startApiForTest();
+  admin = await adminToken(api);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('onboarding: POST /organizations and GET /organizations/me', () => {
+  it('creates the owner’s organisation, which the owner then reads as their own', async () => {
+    const session = await registerOwner(api);
+    const none = await api.request('GET', '/organizations/me', { token: session.accessToken });
+    expect(none.status).toBe(404);
+    expectResponseMatches('GET', '/organizations/me', 404, none.body);
+
+    const created = await api.request('POST', '/organizations/', { token: session.accessToken, body: { ...ORGANIZATION_BODY, country: '' } });
+    expect(created.status).toBe(201);
+    expectResponseMatches('POST', '/organizations', 201, created.body);
+    expect(created.body).toMatchObject({ name: 'Terrassements du Ried', registrationNumber: '73282932000074', country: 'France', verified: false, archived: false, creditBalance: 0 });
+
+    const me = await api.request('GET', '/organizations/me', { token: session.accessToken });
+    expect(me.status).toBe(200);
+    expectResponseMatches('GET', '/organizations/me', 200, me.body);
+    expect(me.body.id).toBe(created.body.id);
+    const user = await api.request('GET', '/users/me', { token: session.accessToken });
+    expect(user.body.organizationId).toBe(created.body.id);
+
+    const twice = await api.request('POST', '/organizations', { token: session.accessToken, body: ORGANIZATION_BODY });
+    expect(twice.status).toBe(409);
+    expectResponseMatches('POST', '/organizations', 409, twice.body);
+  });
+
+  it('refuses a bad SIRET, postcode or missing field with the spec message and stores nothing', async () => {
+    const session = await registerOwner(api);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ registration_number: '7328293200007' }, 'registration_number', 'Le numéro SIRET doit contenir exactement 14 chiffres.'],
+      [{ registration_number: '73282932000075' }, 'registration_number', 'Le numéro SIRET est invalide.'],
+      [{ postcode: '00000' }, 'postcode', 'Veuillez entrer un code postal valide (5 chiffres).'],
+      [{ name: '  ' }, 'name', "Le nom de l'organisation est requis"],
+      [{ legal_form: undefined }, 'legal_form', 'La forme juridique est requise'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, ...change } });
+      expect(res.status, field).toBe(422);
+      expectResponseMatches('POST', '/organizations', 422, res.body);
+      expect(res.body.errors[field]).toBe(message);
+    }
+    expect((await api.request('GET', '/organizations/me', { token: session.accessToken })).status).toBe(404);
+  });
+
+  it('accepts La Poste’s SIRET exception', async () => {
+    const session = await registerOwner(api);
+    const res = await api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, registration_number: '35600000000048' } });
+    expect(res.status).toBe(201);
+  });
+
+  it('is for owners only', async () => {
+    const res = await api.request('POST', '/organizations', { token: admin, body: ORGANIZATION_BODY });
+    expect(res.status).toBe(403);
+    expectResponseMatches('POST', '/organizations', 403, res.body);
+    expect((await api.request('GET', '/organizations/me', { token: admin })).status).toBe(403);
+  });
+});
+
+describe('PUT /organizations/{id}', () => {
+  let owner: OwnerFixture;
+
+  beforeAll(async () => {
+    owner = await createOwner(api, { name: 'Terres et Graves' });
+  });
+
+  it('saves onboarding steps 2 and 3 partially, leaving the other fields alone', async () => {
+    const step2 = await api.request('PUT', `/organizations/${owner.organizationId}`, {
+      token: owner.token,
+      body: { email: 'contact@terres-graves.fr', office_phone_number: '03 89 45 12 00', mobile_phone_number: '06 12 34 56 78' },
+    });
+    expect(step2.status).toBe(200);
+    expectResponseMatches('PUT', '/organizations/{id}', 200, step2.body);
+    const step3 = await api.request('PUT', `/organizations/${owner.organizationId}/`, {
+      token: owner.token,
+      body: {
+        representative_first_name: 'Camille',
+        representative_last_name: 'Martin',
+        representative_position: 'Présidente',
+        representative_email: '',
+        representative_phone_number: '06 98 76 54 32',
+      },
+    });
+    expect(step3.status).toBe(200);
+    expect(step3.body).toMatchObject({
+      name: 'Terres et Graves',
+      email: 'contact@terres-graves.fr',
+      officePhoneNumber: '03 89 45 12 00',
+      representativePosition: 'Présidente',
+      representativeEmail: null,
+    });
+  });
+
+  it('refuses invalid fields with French details and changes nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ office_phone_number: 'abc' }, 'office_phone_number'],
+      [{ postcode: '00000' }, 'postcode'],
+      [{ registration_number: '12345678901234' }, 'registration_number'],
+      [{ email: 'pas-un-email' }, 'email'],
+      [{ name: '' }, 'name'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: owner.token, body });
+      expect(res.status, field).toBe(422);
+      expectResponseMatches('PUT', '/organizations/{id}', 422, res.body);
+      expect(res.body.errors[field], field).toBeTruthy();
+    }
+    const after = await api.request('GET', `/organizations/${owner.organizationId}`, { token: owner.token });
+    expectResponseMatches('GET', '/organizations/{id}', 200, after.body);
+    expect(after.body.name).toBe('Terres et Graves');
+    expect(after.body.postcode).toBe('68100');
+  });
+
+  it('lets the admin edit, refuses employees (403) and other organisations (404)', async () => {
+    const byAdmin = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: admin, body: { city: 'Colmar' } });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.city).toBe('Colmar');
+    const employee = await createEmployee(api, owner);
+    const byEmployee = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: employee.token, body: { city: 'Sélestat' } });
+    expect(byEmployee.status).toBe(403);
+    expectResponseMatches('PUT', '/organizations/{id}', 403, byEmployee.body);
+    // The employee reads their organisation, with its balance.
+    const read = await api.request('GET', '/organizations/me', { token: employee.token });
+    expect(read.body.id).toBe(owner.organizationId);
+
+    const other = await createOwner(api, { name: 'Voisin Curieux' });
+    const foreign = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: other.token, body: { city: 'Sélestat' } });
+    expect(foreign.status).toBe(404);
+    expectResponseMatches('PUT', '/organizations/{id}', 404, foreign.body);
+    const foreignRead = await api.request('GET', `/organizations/${owner.organizationId}`, { token: other.token });
+    expect(foreignRead.status).toBe(404);
+    expectResponseMatches('GET', '/organizations/{id}', 404, foreignRead.body);
+    expect((await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: other.token })).status).toBe(404);
+    expect((await api.request('GET', '/organizations/not-a-uuid', { token: admin })).status).toBe(404);
+  });
+});
+
+describe('admin: list, verify, credits, archive', () => {
+  it('lists organisations by name, archived ones only on request; advertisers are refused', async () => {
+    const owner = await createOwner(api, { name: 'AAA Liste Test' });
+    const list = await api.request('GET', '/organizations/', { token: admin });
+    expect(list.status).toBe(200);
+    expectResponseMatches('GET', '/organizations', 200, list.body);
+    const names = list.body.map((o: { name: string }) => o.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+    expect(list.body.some((o: { id: string }) => o.id === owner.organizationId)).toBe(true);
+    const refused = await api.request('GET', '/organizations', { token: owner.token });
+    expect(refused.status).toBe(403);
+    expectResponseMatches('GET', '/organizations', 403, refused.body);
+    const bad = await api.request('GET', '/organizations?with_archived=peut-etre', { token: admin });
+    expect(bad.status).toBe(400);
+    expectResponseMatches('GET', '/organizations', 400, bad.body);
+  });
+
+  it('verifies and unverifies, with an audit line', async () => {
+    const owner = await createOwner(api);
+    const on = await api.request('PUT', `/organizations/${owner.organizationId}/verify?verified=true`, { token: admin });
+    expect(on.status).toBe(200);
+    expectResponseMatches('PUT', '/organizations/{id}/verify', 200, on.body);
+    expect(on.body.verified).toBe(true);
+    const off = await api.request('PUT', `/organizations/${owner.organizationId}/verify?verified=false`, { token: admin });
+    expect(off.body.verified).toBe(false);
+    const missing = await api.request('PUT', `/organizations/${owner.organizationId}/verify`, { token: admin });
+    expect(missing.status).toBe(400);
+    expectResponseMatches('PUT', '/organizations/{id}/verify', 400, missing.body);
+    const byOwner = await api.request('PUT', `/organizations/${owner.organizationId}/verify?verified=true`, { token: owner.token });
+    expect(byOwner.status).toBe(403);
+    const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.organizationId));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['organization.verified', 'organization.unverified']));
+  });
+
+  it('adds 1 to 999 credits as a ledger line; anything else is 422 with the spec message', async () => {
+    const owner = await createOwner(api);
+    for (const credits of [0, 1000, 1.5, -3, '12']) {
+      const res = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits } });
+      expect(res.status, String(credits)).toBe(422);
+      expectResponseMatches('POST', '/organizations/{id}/credits', 422, res.body);
+      expect(res.body.detail).toBe('Le montant de crédits doit être entre 1 et 999');
+    }
+    const none = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: {} });
+    expect(none.status).toBe(422);
+    expect(none.body.detail).toBe('Le montant de crédits doit être entre 1 et 999');
+
+    const one = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 1 } });
+    expect(one.status).toBe(200);
+    expectResponseMatches('POST', '/organizations/{id}/credits', 200, one.body);
+    const max = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 999 } });
+    expect(max.body.creditBalance).toBe(1000);
+
+    // A retried request with the same Idempotency-Key grants once.
+    const headers = { 'idempotency-key': 'grant-42' };
+    await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
+    const retried = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
+    expect(retried.body.creditBalance).toBe(1010);
+
+    const lines = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: owner.token });
+    expect(lines.status).toBe(200);
+    expectResponseMatches('GET', '/organizations/{id}/credit-transactions', 200, lines.body);
+    expect(lines.body.map((l: { amount: number }) => l.amount)).toEqual([10, 999, 1]);
+    expect(lines.body[0]).toMatchObject({ kind: 'ADMIN_GRANT', balanceAfter: 1010 });
+    const byAdmin = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: admin });
+    expect(byAdmin.body).toHaveLength(3);
+
+    const byOwner = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: owner.token, body: { credits: 5 } });
+    expect(byOwner.status).toBe(403);
+    expectResponseMatches('POST', '/organizations/{id}/credits', 403, byOwner.body);
+  });
+
+  it('archives for good: every session of its users is cut at once, and nobody signs in again', async () => {
+    const owner = await createOwner(api, { name: 'Archivée SARL' });
+    const employee = await createEmployee(api, owner);
+    const archived = await api.request('DELETE', `/organizations/${owner.organizationId}/archive`, { token: admin });
+    expect(archived.status).toBe(204);
+    expectResponseMatches('DELETE', '/organizations/{id}/archive', 204, archived.body);
+
+    for (const token of [owner.token, employee.token]) {
+      const res = await api.request('GET', '/users/me', { token });
+      expect(res.status).toBe(403);
+      expectResponseMatches('GET', '/users/me', 403, res.body);
+      expect(res.body.detail).toBe('Votre organisation a été archivée.');
+    }
+    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: owner.session.refreshToken } })).status).toBe(403);
+    await skipCodeCooldown(api, owner.email);
+    await expect(signIn(api, owner.email)).rejects.toThrow();
+
+    const again = await api.request('DELETE', `/organizations/${owner.organizationId}/archive`, { token: admin });
+    expect(again.status).toBe(409);
+    expectResponseMatches('DELETE', '/organizations/{id}/archive', 409, again.body);
+    const list = await api.request('GET', '/organizations', { token: admin });
+    expect(list.body.some((o: { id: string }) => o.id === owner.organizationId)).toBe(false);
+    const withArchived = await api.request('GET', '/organizations?with_archived=true', { token: admin });
+    expect(withArchived.body.find((o: { id: string }) => o.id === owner.organizationId).archived).toBe(true);
+    const refused = await api.request('DELETE', `/organizations/${owner.organizationId}/archive`, { token: employee.token });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('the whole story over HTTP', () => {
+  it('registers, completes profile and organisation, invites a collaborator, is verified, credited and archived', async () => {
+    const email = uniqueEmail('histoire');
+    const session = await registerOwner(api, email);
+    await completeProfile(api, session.accessToken, 'Léa', 'Schmitt');
+    const org = await api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, name: 'Histoire TP' } });
+    const id = org.body.id as string;
+    await api.request('PUT', `/organizations/${id}`, { token: session.accessToken, body: { email: 'contact@histoire-tp.fr', office_phone_number: '0389000000', mobile_phone_number: '0612000000' } });
+    await api.request('PUT', `/organizations/${id}`, {
+      token: session.accessToken,
+      body: { representative_first_name: 'Léa', representative_last_name: 'Schmitt', representative_position: 'Gérante' },
+    });
+    const owner: OwnerFixture = { session, token: session.accessToken, email, organizationId: id };
+    const employee = await createEmployee(api, owner);
+    expect(employee.session.user.organizationId).toBe(id);
+    expect((await api.request('PUT', `/organizations/${id}/verify?verified=true`, { token: admin })).body.verified).toBe(true);
+    expect((await api.request('POST', `/organizations/${id}/credits`, { token: admin, body: { credits: 250 } })).body.creditBalance).toBe(250);
+    expect((await api.request('GET', '/organizations/me', { token: employee.token })).body.creditBalance).toBe(250);
+    expect((await api.request('DELETE', `/organizations/${id}/archive`, { token: admin })).status).toBe(204);
+    expect((await api.request('GET', '/organizations/me', { token: session.accessToken })).status).toBe(403);
+  });
+});

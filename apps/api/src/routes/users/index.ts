@@ -1,0 +1,195 @@
+// The signed-in user and the organisation's collaborators (spec §5 and §7, CONTRACT §6).
+import { inviteSchema, messages, profileSchema, validateInvite } from '@terres/domain';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { organizationOf, requireRole } from '../../auth/guards.js';
+import { revokeUserSessions } from '../../auth/sessions.js';
+import { signInvitationToken } from '../../auth/tokens.js';
+import type { Tx } from '../../db/index.js';
+import { invitations, organizations, users } from '../../db/schema.js';
+import { parseBody } from '../../http/input.js';
+import { problem } from '../../http/problem.js';
+import { invitationEmail } from '../../mail/templates/auth.js';
+import { recordAudit } from '../../services/audit.js';
+import { findUserByEmail, fullNameOf, toMember, toUser } from '../../services/users.js';
+
+export const USER_NOT_FOUND_DETAIL = 'Utilisateur introuvable.';
+export const COLLABORATOR_NOT_FOUND_DETAIL = 'Collaborateur introuvable.';
+export const NO_PENDING_INVITATION_DETAIL = "Aucune invitation en attente pour cette adresse email.";
+export const ADDRESS_TAKEN_DETAIL = 'Cette adresse email est déjà utilisée par un autre compte Bourse aux terres.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type InvitationRow = typeof invitations.$inferSelect;
+
+/** Employees and pending invitations: what counts towards the 5 collaborators. */
+async function collaboratorsOf(db: Tx, organizationId: string) {
+  const employees = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.role, 'EMPLOYEE'), isNull(users.archivedAt)));
+  const pending = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
+  return { employees, pending };
+}
+
+const userRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  async function sendInvitation(invitation: InvitationRow, inviter: { firstName: string | null; lastName: string | null }) {
+    const [organization] = await app.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, invitation.organizationId));
+    const token = await signInvitationToken(app.config.authSecret, {
+      email: invitation.email,
+      organizationId: invitation.organizationId,
+      invitationId: invitation.id,
+    });
+    const acceptUrl = `${app.config.advertiserPortalUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+    await app.mailer.send({
+      to: invitation.email,
+      ...invitationEmail({ organizationName: organization?.name ?? 'Bourse aux terres', inviterName: fullNameOf(inviter), acceptUrl }),
+    });
+  }
+
+  async function currentUser(userId: string) {
+    const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw problem(404, USER_NOT_FOUND_DETAIL);
+    return user;
+  }
+
+  app.get('/me', async (request) => toUser(await currentUser(request.auth.userId)));
+
+  app.put('/me', async (request) => {
+    const profile = parseBody(profileSchema, request.body);
+    const [user] = await app.db
+      .update(users)
+      .set({ firstName: profile.firstName, lastName: profile.lastName, phoneNumber: profile.phoneNumber, updatedAt: new Date() })
+      .where(eq(users.id, request.auth.userId))
+      .returning();
+    if (!user) throw problem(404, USER_NOT_FOUND_DETAIL);
+    return toUser(user);
+  });
+
+  app.post('/invite', { preHandler: requireRole('OWNER') }, async (request, reply) => {
+    const organizationId = organizationOf(request);
+    const { email: typed } = parseBody(inviteSchema, request.body);
+    const inviter = await currentUser(request.auth.userId);
+    const invitation = await app.db.transaction(async (tx) => {
+      // One invitation at a time per organisation, so parallel invites cannot pass 5.
+      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+      const { employees, pending } = await collaboratorsOf(tx, organizationId);
+      const check = validateInvite({
+        email: typed,
+        selfEmail: request.auth.email,
+        existingEmails: [...employees.map((e) => e.email), ...pending.map((i) => i.email)],
+      });
+      if (!check.ok) throw problem(check.message === messages.simpleEmail ? 422 : 409, check.message);
+      const email = check.email.trim().toLowerCase();
+      const existing = await findUserByEmail(tx, email);
+      if (existing && !existing.archivedAt) throw problem(409, ADDRESS_TAKEN_DETAIL);
+      const [row] = await tx
+        .insert(invitations)
+        .values({ organizationId, email, invitedByUserId: request.auth.userId })
+        .returning();
+      await recordAudit(tx, {
+        actorUserId: request.auth.userId,
+        action: 'collaborator.invited',
+        targetType: 'organization',
+        targetId: organizationId,
+        details: { email },
+      });
+      return row!;
+    });
+    await sendInvitation(invitation, inviter);
+    return reply.code(202).send({ email: invitation.email });
+  });
+
+  app.post('/invite/resend', { preHandler: requireRole('OWNER') }, async (request, reply) => {
+    const organizationId = organizationOf(request);
+    const { email } = parseBody(inviteSchema, request.body);
+    const [invitation] = await app.db
+      .update(invitations)
+      .set({ lastSentAt: new Date() })
+      .where(
+        and(
+          eq(invitations.organizationId, organizationId),
+          sql`${invitations.email} = ${email.trim().toLowerCase()}`,
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+        ),
+      )
+      .returning();
+    if (!invitation) throw problem(404, NO_PENDING_INVITATION_DETAIL);
+    await sendInvitation(invitation, await currentUser(request.auth.userId));
+    return reply.code(202).send({ email: invitation.email });
+  });
+
+  // Members and pending invitations (a pending one has no name yet: the page shows a dash).
+  app.get('/organization/members', { preHandler: requireRole('OWNER', 'EMPLOYEE') }, async (request) => {
+    const organizationId = organizationOf(request);
+    const members = await app.db
+      .select()
+      .from(users)
+      .where(and(eq(users.organizationId, organizationId), isNull(users.archivedAt)))
+      .orderBy(asc(users.createdAt));
+    const pending = await app.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+      .orderBy(asc(invitations.createdAt));
+    return [
+      ...members.map(toMember),
+      ...pending.map((i) => ({ id: i.id, email: i.email, firstName: null, lastName: null, fullName: null, role: 'EMPLOYEE' as const })),
+    ];
+  });
+
+  // Removes an employee (archived, sessions revoked at once) or withdraws a pending invitation.
+  app.delete<{ Params: { id: string } }>('/:id/archive', { preHandler: requireRole('OWNER') }, async (request, reply) => {
+    const organizationId = organizationOf(request);
+    const { id } = request.params;
+    if (!UUID.test(id)) throw problem(404, COLLABORATOR_NOT_FOUND_DETAIL);
+    await app.db.transaction(async (tx) => {
+      const [employee] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.role, 'EMPLOYEE'), isNull(users.archivedAt)));
+      if (employee) {
+        const now = new Date();
+        await tx.update(users).set({ archivedAt: now, updatedAt: now }).where(eq(users.id, employee.id));
+        await tx
+          .update(invitations)
+          .set({ revokedAt: now })
+          .where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, employee.email.toLowerCase()), isNull(invitations.revokedAt)));
+        await revokeUserSessions(tx, employee.id);
+        await recordAudit(tx, {
+          actorUserId: request.auth.userId,
+          action: 'collaborator.archived',
+          targetType: 'user',
+          targetId: employee.id,
+          details: { organizationId },
+        });
+        return;
+      }
+      const [withdrawn] = await tx
+        .update(invitations)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+        .returning();
+      if (!withdrawn) throw problem(404, COLLABORATOR_NOT_FOUND_DETAIL);
+      await recordAudit(tx, {
+        actorUserId: request.auth.userId,
+        action: 'collaborator.invitation_withdrawn',
+        targetType: 'organization',
+        targetId: organizationId,
+        details: { email: withdrawn.email },
+      });
+    });
+    return reply.code(204).send();
+  });
+};
+
+export default userRoutes;

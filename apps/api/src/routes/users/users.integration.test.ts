@@ -1,0 +1,174 @@
+import { maxLengthMessage } from '@terres/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectResponseMatches } from '../../../test/helpers/openapi.js';
+import { adminToken, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { registerOwner, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startApiForTest();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('GET and PUT /users/me', () => {
+  it('reads and completes the profile', async () => {
+    const session = await registerOwner(api);
+    const me = await api.request('GET', '/users/me', { token: session.accessToken });
+    expect(me.status).toBe(200);
+    expectResponseMatches('GET', '/users/me', 200, me.body);
+    expect(me.body).toMatchObject({ id: session.user.id, role: 'OWNER', firstName: null });
+
+    const put = await api.request('PUT', '/users/me', {
+      token: session.accessToken,
+      body: { first_name: '  Camille ', last_name: 'Martin', phone_number: '+33 (0)6 12-34-56-78' },
+    });
+    expect(put.status).toBe(200);
+    expectResponseMatches('PUT', '/users/me', 200, put.body);
+    expect(put.body).toMatchObject({ firstName: 'Camille', lastName: 'Martin', phoneNumber: '+33 (0)6 12-34-56-78', email: session.user.email });
+  });
+
+  it('refuses each profile rule with its French message and changes nothing', async () => {
+    const session = await registerOwner(api);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ first_name: ' ', last_name: 'Martin', phone_number: '0612345678' }, 'first_name', 'Le prénom est requis'],
+      [{ first_name: 'Camille', last_name: '', phone_number: '0612345678' }, 'last_name', 'Le nom est requis'],
+      [{ first_name: 'Camille', last_name: 'Martin' }, 'phone_number', 'Le numéro de téléphone est requis'],
+      [{ first_name: 'Camille', last_name: 'Martin', phone_number: '12345' }, 'phone_number', 'Veuillez entrer un numéro de téléphone valide.'],
+      [{ first_name: 'Camille', last_name: 'Martin', phone_number: '1'.repeat(21) }, 'phone_number', maxLengthMessage(20)],
+      [{ first_name: 'C'.repeat(101), last_name: 'Martin', phone_number: '0612345678' }, 'first_name', maxLengthMessage(100)],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await api.request('PUT', '/users/me', { token: session.accessToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expectResponseMatches('PUT', '/users/me', 422, res.body);
+      expect(res.body.errors[field], field).toBe(message);
+    }
+    const me = await api.request('GET', '/users/me', { token: session.accessToken });
+    expect(me.body.firstName).toBeNull();
+  });
+
+  it('needs a session', async () => {
+    const res = await api.request('GET', '/users/me');
+    expect(res.status).toBe(401);
+    expectResponseMatches('GET', '/users/me', 401, res.body);
+  });
+});
+
+describe('collaborators', () => {
+  let owner: OwnerFixture;
+
+  beforeAll(async () => {
+    owner = await createOwner(api, { name: 'Déblais Rhénans' });
+  });
+
+  it('invites by e-mail with an accept link, and the invitee becomes an employee listed as a member', async () => {
+    const employee = await createEmployee(api, owner);
+    expect(employee.session.user).toMatchObject({ role: 'EMPLOYEE', organizationId: owner.organizationId });
+    const members = await api.request('GET', '/users/organization/members', { token: owner.token });
+    expect(members.status).toBe(200);
+    expectResponseMatches('GET', '/users/organization/members', 200, members.body);
+    expect(members.body.map((m: { email: string }) => m.email)).toEqual(expect.arrayContaining([owner.email, employee.email]));
+    // An employee reads the same list.
+    const seen = await api.request('GET', '/users/organization/members', { token: employee.token });
+    expect(seen.status).toBe(200);
+  });
+
+  it('refuses a bad address, oneself and an already invited address (any case)', async () => {
+    const bad = await api.request('POST', '/users/invite', { token: owner.token, body: { email: 'pas une adresse' } });
+    expect(bad.status).toBe(422);
+    expectResponseMatches('POST', '/users/invite', 422, bad.body);
+    expect(bad.body.detail).toBe("Format d'email invalide");
+
+    const self = await api.request('POST', '/users/invite', { token: owner.token, body: { email: owner.email.toUpperCase() } });
+    expect(self.status).toBe(409);
+    expectResponseMatches('POST', '/users/invite', 409, self.body);
+    expect(self.body.detail).toBe('Vous ne pouvez pas vous inviter vous-même');
+
+    const email = uniqueEmail('doublon');
+    const sent = await api.request('POST', '/users/invite', { token: owner.token, body: { email } });
+    expect(sent.status).toBe(202);
+    expectResponseMatches('POST', '/users/invite', 202, sent.body);
+    const again = await api.request('POST', '/users/invite', { token: owner.token, body: { email: email.toUpperCase() } });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('Un employé avec cette adresse email a déjà été invité');
+  });
+
+  it('resends a pending invitation with a fresh link; 404 when none is pending', async () => {
+    const email = uniqueEmail('relance');
+    await api.request('POST', '/users/invite', { token: owner.token, body: { email } });
+    await api.smtp.waitForMessage(email);
+    const resent = await api.request('POST', '/users/invite/resend', { token: owner.token, body: { email } });
+    expect(resent.status).toBe(202);
+    expectResponseMatches('POST', '/users/invite/resend', 202, resent.body);
+    const mail = await api.smtp.waitForMessage(email);
+    expect(mail.text).toContain('/accept-invitation?token=');
+    const none = await api.request('POST', '/users/invite/resend', { token: owner.token, body: { email: uniqueEmail() } });
+    expect(none.status).toBe(404);
+    expectResponseMatches('POST', '/users/invite/resend', 404, none.body);
+  });
+
+  it('allows at most 5 collaborators (409 for the 6th)', async () => {
+    const small = await createOwner(api, { name: 'Remblais du Sundgau' });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await api.request('POST', '/users/invite', { token: small.token, body: { email: uniqueEmail(`c${i}`) } })).status).toBe(202);
+    }
+    const sixth = await api.request('POST', '/users/invite', { token: small.token, body: { email: uniqueEmail('c6') } });
+    expect(sixth.status).toBe(409);
+    expect(sixth.body.detail).toBe('Vous avez atteint le nombre maximal de collaborateurs (5)');
+    const members = await api.request('GET', '/users/organization/members', { token: small.token });
+    expect(members.body).toHaveLength(6);
+  });
+
+  it('removes an employee: their sessions end at once and they cannot sign in', async () => {
+    const employee = await createEmployee(api, owner);
+    const removed = await api.request('DELETE', `/users/${employee.session.user.id}/archive`, { token: owner.token });
+    expect(removed.status).toBe(204);
+    expectResponseMatches('DELETE', '/users/{id}/archive', 204, removed.body);
+    expect((await api.request('GET', '/users/me', { token: employee.token })).status).toBe(401);
+    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: employee.session.refreshToken } })).status).toBe(401);
+    await skipCodeCooldown(api, employee.email);
+    const again = await api.request('POST', '/auth/login/magic-link/request', { body: { email: employee.email } });
+    expect(again.status).toBe(202);
+    const notice = await api.smtp.waitForMessage(employee.email, (m) => m.text.includes('fermé'));
+    expect(notice.text).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+    const members = await api.request('GET', '/users/organization/members', { token: owner.token });
+    expect(members.body.map((m: { email: string }) => m.email)).not.toContain(employee.email);
+  });
+
+  it('withdraws a pending invitation through the same delete', async () => {
+    const email = uniqueEmail('retire');
+    await api.request('POST', '/users/invite', { token: owner.token, body: { email } });
+    const members = await api.request('GET', '/users/organization/members', { token: owner.token });
+    const pending = members.body.find((m: { email: string }) => m.email === email);
+    expect(pending.fullName).toBeNull();
+    expect((await api.request('DELETE', `/users/${pending.id}/archive`, { token: owner.token })).status).toBe(204);
+    const after = await api.request('GET', '/users/organization/members', { token: owner.token });
+    expect(after.body.map((m: { email: string }) => m.email)).not.toContain(email);
+  });
+
+  it('keeps collaborator management to the owner of the organisation', async () => {
+    const employee = await createEmployee(api, owner);
+    const asEmployee = await api.request('POST', '/users/invite', { token: employee.token, body: { email: uniqueEmail() } });
+    expect(asEmployee.status).toBe(403);
+    expectResponseMatches('POST', '/users/invite', 403, asEmployee.body);
+    expect((await api.request('DELETE', `/users/${employee.session.user.id}/archive`, { token: employee.token })).status).toBe(403);
+    const admin = await adminToken(api);
+    expect((await api.request('POST', '/users/invite', { token: admin, body: { email: uniqueEmail() } })).status).toBe(403);
+    expect((await api.request('GET', '/users/organization/members', { token: admin })).status).toBe(403);
+
+    // Another organisation's owner cannot remove this employee: 404, as if unknown.
+    const other = await createOwner(api, { name: 'Autre Terrassement' });
+    const foreign = await api.request('DELETE', `/users/${employee.session.user.id}/archive`, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expectResponseMatches('DELETE', '/users/{id}/archive', 404, foreign.body);
+    const otherMembers = await api.request('GET', '/users/organization/members', { token: other.token });
+    expect(otherMembers.body.map((m: { email: string }) => m.email)).not.toContain(employee.email);
+    // An owner without organisation has no collaborators yet.
+    const fresh = await registerOwner(api);
+    expect((await api.request('POST', '/users/invite', { token: fresh.accessToken, body: { email: uniqueEmail() } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,40 @@
+// Users as the API answers them (CONTRACT §5 login response `user`, and collaborators).
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/index.js';
+import { users } from '../db/schema.js';
+import { toSessionUser } from '../auth/sessions.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const toUser = toSessionUser;
+
+export function fullNameOf(user: { firstName: string | null; lastName: string | null }): string | null {
+  const name = [user.firstName, user.lastName].filter((part) => part && part.trim() !== '').join(' ');
+  return name === '' ? null : name;
+}
+
+export function toMember(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: fullNameOf(user),
+    role: user.role as 'ADMIN' | 'OWNER' | 'EMPLOYEE',
+  };
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user;
+}
+
+/** Active employees of an organisation (the owner is not one). */
+export async function countEmployees(db: DbOrTx, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.role, 'EMPLOYEE'), isNull(users.archivedAt)));
+  return row?.n ?? 0;
+}
+
