@@ -1,11 +1,106 @@
-import type { Db } from './index.js';
+// Demo data (`DEMO_DATA=1`, set by `pnpm start`; CONTRACT §2): loaded only into an EMPTY
+// database, in one transaction, so a restart never loads it twice. Accounts: admin@demo.test,
+// owner@demo.test and employee@demo.test of a verified organisation with credits, plus a second,
+// unverified organisation so admin screens have something to compare.
+import { sql } from 'drizzle-orm';
+import { appendLedgerLine } from '../services/credits.js';
+import type { Db, Tx } from './index.js';
+import { organizations, users } from './schema.js';
 
-/**
- * Hook for the demo data (`DEMO_DATA=1`, set by `pnpm start`): admin@demo.test, owner@demo.test,
- * employee@demo.test, a verified organisation with credits and listings of each status.
- * Not written yet: the identity, organisation and listing tables do not exist. It must only
- * load into an EMPTY database and answer whether it did. Today: loads nothing, returns false.
- */
-export async function loadDemoData(_db: Db): Promise<boolean> {
-  return false;
+export const DEMO_ACCOUNTS = {
+  admin: 'admin@demo.test',
+  owner: 'owner@demo.test',
+  employee: 'employee@demo.test',
+  otherOwner: 'owner2@demo.test',
+} as const;
+
+export interface DemoIdentities {
+  adminId: string;
+  organizationId: string;
+  ownerId: string;
+  employeeId: string;
+  otherOrganizationId: string;
+  otherOwnerId: string;
+}
+
+async function seedIdentities(tx: Tx): Promise<DemoIdentities> {
+  const [admin] = await tx.insert(users).values({ email: DEMO_ACCOUNTS.admin, role: 'ADMIN', firstName: 'Alex', lastName: 'Durand', phoneNumber: '03 89 00 00 01' }).returning();
+  const [organization] = await tx
+    .insert(organizations)
+    .values({
+      name: "Terrassements d'Alsace SAS",
+      registrationNumber: '73282932000074',
+      legalForm: 'SAS',
+      street: '12 rue du Rhône',
+      postcode: '68100',
+      city: 'Mulhouse',
+      country: 'France',
+      email: 'contact@terrassements-alsace.fr',
+      officePhoneNumber: '03 89 45 12 00',
+      mobilePhoneNumber: '06 12 34 56 78',
+      representativeFirstName: 'Camille',
+      representativeLastName: 'Martin',
+      representativePosition: 'Présidente',
+      representativeEmail: 'camille.martin@terrassements-alsace.fr',
+      representativePhoneNumber: '06 98 76 54 32',
+      verified: true,
+    })
+    .returning();
+  const [owner] = await tx
+    .insert(users)
+    .values({ email: DEMO_ACCOUNTS.owner, role: 'OWNER', firstName: 'Camille', lastName: 'Martin', phoneNumber: '06 12 34 56 78', organizationId: organization!.id })
+    .returning();
+  const [employee] = await tx
+    .insert(users)
+    .values({ email: DEMO_ACCOUNTS.employee, role: 'EMPLOYEE', firstName: 'Lucas', lastName: 'Bernard', phoneNumber: '06 23 45 67 89', organizationId: organization!.id })
+    .returning();
+  await appendLedgerLine(tx, {
+    organizationId: organization!.id,
+    kind: 'ADMIN_GRANT',
+    amount: 500,
+    reference: 'demo:welcome-grant',
+    actorUserId: admin!.id,
+  });
+
+  const [other] = await tx
+    .insert(organizations)
+    .values({
+      name: 'Remblais du Haut-Rhin SARL',
+      registrationNumber: '44306184100047',
+      legalForm: 'SARL',
+      street: '4 route de Bâle',
+      postcode: '68300',
+      city: 'Saint-Louis',
+      country: 'France',
+      email: 'contact@remblais-haut-rhin.fr',
+    })
+    .returning();
+  const [otherOwner] = await tx
+    .insert(users)
+    .values({ email: DEMO_ACCOUNTS.otherOwner, role: 'OWNER', firstName: 'Julie', lastName: 'Weber', phoneNumber: '06 11 22 33 44', organizationId: other!.id })
+    .returning();
+
+  return {
+    adminId: admin!.id,
+    organizationId: organization!.id,
+    ownerId: owner!.id,
+    employeeId: employee!.id,
+    otherOrganizationId: other!.id,
+    otherOwnerId: otherOwner!.id,
+  };
+}
+
+/** Loads the demo data if the database has no user and no organisation; answers whether it did. */
+export async function loadDemoData(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Two processes starting at once: one loads, the other then sees a non-empty database.
+    await tx.execute(sql`select pg_advisory_xact_lock(4021977314)`);
+    const { rows } = await tx.execute<{ n: number }>(
+      sql`select (select count(*) from users) + (select count(*) from organizations) as n`,
+    );
+    if (Number(rows[0]?.n ?? 0) > 0) return false;
+    await seedIdentities(tx);
+    // Listings, purchases and invoices of the demo are added here as their features land.
+    return true;
+  });
 }
