@@ -28,6 +28,7 @@ export * from './inquiry/line-total';
 export * from './inquiry/parcel';
 export * from './inquiry/wizard';
 export * from './inquiry/field-rules';
+export * from './inquiry/patch';
 
 export * from './status/status';
 export * from './status/machine';

@@ -56,6 +56,10 @@ export const messages = {
   quantityPositive: 'La quantité doit être supérieure à 0.',
   priceInvalid: 'Veuillez entrer un prix valide.',
   certificationRequired: "Veuillez certifier l'exactitude des informations de l'annonce.",
+  /** Spec §8: creating a listing without a project name (kept in English, as the spec shows it). */
+  projectNameRequired: 'Project name is required',
+  booleanExpected: 'Ce champ doit valoir vrai ou faux.',
+  inquiryTypeInvalid: "Le type d'annonce doit être CUT (déblai) ou FILL (remblai).",
 } as const;
 
 /** 'La date ne peut pas être postérieure au DD/MM/YYYY.' (spec §5) with the actual last day. */
