@@ -85,3 +85,75 @@ export async function createEmployee(api: TestApi, owner: OwnerFixture): Promise
   expect(verified.status).toBe(200);
   return { session: verified.body, token: verified.body.accessToken, email };
 }
+
+/** A calendar day `days` from today, as the API stores dates (YYYY-MM-DD). */
+export function dayFromToday(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+}
+
+/** Every field the wizard needs, snake_case; `quantity` is the surface in hectares. */
+export function completeListingFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    project_name: 'Lotissement des Vignes',
+    project_owner_first_name: 'Julien',
+    project_owner_last_name: 'Keller',
+    project_owner_street: '3 rue de la Gare',
+    project_owner_postcode: '68000',
+    project_owner_city: 'Colmar',
+    project_owner_siret: '73282932000074',
+    site_address: 'Route de Neuf-Brisach, 68000 Colmar',
+    site_latitude: 48.0794,
+    site_longitude: 7.3585,
+    parcel_numbers: ['68066000AB0012', '68066000AB0013'],
+    quantity: 5.01,
+    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10 }],
+    ground_type_unknown: false,
+    soil_study_delegation: true,
+    accept_certification: true,
+    start_date: dayFromToday(30),
+    end_date: dayFromToday(120),
+    ...overrides,
+  };
+}
+
+/** A small real file of each allowed kind (magic numbers + padding). */
+export const SAMPLE_FILES: Record<string, Uint8Array> = {
+  'permis.pdf': new TextEncoder().encode('%PDF-1.4\n% sample\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+  'plan.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]),
+  'photo.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+  'photo.jpeg': new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 16, 0x45, 0x78, 0x69, 0x66]),
+  'vue.gif': new TextEncoder().encode('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+  'chantier.heic': new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0, ...new TextEncoder().encode('mif1heic')]),
+  'etude.docx': new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 6, 0, 8, 0]),
+  'releve.xlsx': new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 6, 0, 8, 0, 1]),
+  'courrier.doc': new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]),
+  'tableau.xls': new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 1]),
+};
+
+export async function uploadDocument(
+  api: TestApi,
+  token: string,
+  inquiryId: string,
+  file: { name: string; bytes: Uint8Array; kind?: string | null; type?: string },
+) {
+  const form = new FormData();
+  if (file.kind !== null) form.append('kind', file.kind ?? 'PERMISSION');
+  form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  const response = await fetch(`${api.url}/api/v1/inquiries/${inquiryId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A complete listing of the owner's organisation with its permission document, still a draft. */
+export async function createCompleteDraft(api: TestApi, token: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const created = await api.request('POST', '/inquiries', { token, body: { type: 'CUT', ...completeListingFields(overrides) } });
+  expect(created.status).toBe(201);
+  const uploaded = await uploadDocument(api, token, created.body.id, { name: 'permis.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
+  expect(uploaded.status).toBe(201);
+  return created.body.id as string;
+}

@@ -47,8 +47,10 @@ export async function startSmtp(): Promise<TestSmtp> {
   const address = server.server.address();
   if (address === null || typeof address === 'string') throw new Error('SMTP server has no TCP address');
 
-  // Each message is handed out once, so successive waits return successive e-mails.
-  const taken = new WeakSet<ReceivedMail>();
+  // Each message is handed out once per recipient, so successive waits return successive e-mails.
+  const taken = new WeakMap<ReceivedMail, Set<string>>();
+  const isTaken = (mail: ReceivedMail, to: string) => taken.get(mail)?.has(to.toLowerCase()) ?? false;
+  const take = (mail: ReceivedMail, to: string) => taken.set(mail, (taken.get(mail) ?? new Set()).add(to.toLowerCase()));
   const messagesTo = (to: string) => messages.filter((m) => m.to.includes(to.toLowerCase()));
 
   return {
@@ -58,9 +60,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     waitForMessage(to, predicate = () => true, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const found = messagesTo(to).find((m) => !taken.has(m) && predicate(m));
+          const found = messagesTo(to).find((m) => !isTaken(m, to) && predicate(m));
           if (found) {
-            taken.add(found);
+            take(found, to);
             waiters.delete(check);
             clearTimeout(timer);
             resolve(found);

@@ -1,0 +1,322 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, creditLedger, inquiries } from '../../db/schema.js';
+import { expectResponseMatches } from '../../../test/helpers/openapi.js';
+import {
+  adminToken,
+  completeListingFields,
+  createCompleteDraft,
+  createEmployee,
+  createOwner,
+  dayFromToday,
+  grantCredits,
+  type OwnerFixture,
+} from '../../../test/helpers/fixtures.js';
+import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
+
+let api: TestApi;
+let admin: string;
+
+beforeAll(async () => {
+  api = await startApiForTest();
+  admin = await adminToken(api);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function balanceOf(organizationId: string): Promise<{ balance: number; ledgerSum: number }> {
+  const org = await api.request('GET', `/organizations/${organizationId}`, { token: admin });
+  const { rows } = await api.database.db.execute<{ sum: string }>(
+    sql`select coalesce(sum(amount), 0) as sum from credit_ledger where organization_id = ${organizationId}`,
+  );
+  return { balance: org.body.creditBalance, ledgerSum: Number(rows[0]!.sum) };
+}
+
+function setStatus(id: string, status: string, reason?: string) {
+  return api.request('PUT', `/inquiries/${id}/status`, { token: admin, body: reason === undefined ? { status } : { status, reason } });
+}
+
+function submit(token: string, id: string, fields: Record<string, unknown> = {}) {
+  return api.request('PUT', `/inquiries/${id}`, { token, body: { ...fields, status: 'PENDING_VALIDATION' } });
+}
+
+describe('a listing from draft to processed', () => {
+  it('goes through creation, edits, upload, submission, validation with the exact debit, and every later step', async () => {
+    const owner = await createOwner(api, { credits: 200 });
+    const created = await api.request('POST', '/inquiries/', { token: owner.token, body: { type: 'CUT', project_name: 'ZAC du Ried', status: 'DRAFT' } });
+    expect(created.status).toBe(201);
+    expectResponseMatches('POST', '/inquiries', 201, created.body);
+    expect(created.body).toMatchObject({ status: 'DRAFT', type: 'CUT', projectName: 'ZAC du Ried', organizationId: owner.organizationId, cost: 50 });
+    const id = created.body.id as string;
+
+    const edited = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: completeListingFields({ project_name: 'ZAC du Ried' }) });
+    expect(edited.status).toBe(200);
+    expectResponseMatches('PUT', '/inquiries/{id}', 200, edited.body);
+    expect(edited.body).toMatchObject({ quantity: 5.01, cost: 80, parcelNumbers: ['68066000AB0012', '68066000AB0013'] });
+    expect(edited.body.materials).toEqual([{ materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10 }]);
+
+    // Without its permission document the listing cannot be submitted.
+    const incomplete = await submit(owner.token, id);
+    expect(incomplete.status).toBe(422);
+    expectResponseMatches('PUT', '/inquiries/{id}', 422, incomplete.body);
+    expect(incomplete.body.errors.documents).toBe("Le document d'autorisation est requis.");
+
+    const form = new FormData();
+    form.append('kind', 'PERMISSION');
+    form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')]), 'permis de construire.pdf');
+    const upload = await fetch(`${api.url}/api/v1/inquiries/${id}/documents`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+    expect(upload.status).toBe(201);
+
+    const submitted = await submit(owner.token, id);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.status).toBe('PENDING_VALIDATION');
+    const submittedMail = await api.smtp.waitForMessage(owner.email, (m) => m.subject.includes('En attente de validation'));
+    expect(submittedMail.text).toContain('ZAC du Ried');
+    expect((await balanceOf(owner.organizationId)).balance).toBe(200);
+
+    // Submitted listings are no longer editable by the advertiser.
+    const locked = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { project_name: 'Autre' } });
+    expect(locked.status).toBe(409);
+    expectResponseMatches('PUT', '/inquiries/{id}', 409, locked.body);
+
+    const approved = await setStatus(id, 'APPROVED');
+    expect(approved.status).toBe(200);
+    expectResponseMatches('PUT', '/inquiries/{id}/status', 200, approved.body);
+    expect(await balanceOf(owner.organizationId)).toEqual({ balance: 120, ledgerSum: 120 });
+    const approvedMail = await api.smtp.waitForMessage(owner.email, (m) => m.subject.includes('Validée'));
+    expect(approvedMail.text).toMatch(/80\s+crédits ont été débités\. Solde restant : 120\s+crédits\./);
+    const lines = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: owner.token });
+    expect(lines.body[0]).toMatchObject({ kind: 'LISTING_VALIDATION', amount: -80, balanceAfter: 120, inquiryId: id, reference: `inquiry-validation:${id}` });
+
+    for (const status of ['DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED']) {
+      const moved = await setStatus(id, status);
+      expect(moved.status, status).toBe(200);
+      expect(moved.body.status).toBe(status);
+    }
+    const after = await setStatus(id, 'APPROVED');
+    expect(after.status).toBe(409);
+    expectResponseMatches('PUT', '/inquiries/{id}/status', 409, after.body);
+    expect((await balanceOf(owner.organizationId)).balance).toBe(120);
+    const audit = await api.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'inquiry.status_changed')));
+    expect(audit).toHaveLength(5);
+  });
+
+  it('is refused with a reason that is e-mailed, edited and resubmitted', async () => {
+    const owner = await createOwner(api, { credits: 100 });
+    const employee = await createEmployee(api, owner);
+    const id = await createCompleteDraft(api, employee.token, { quantity: 3 });
+    expect((await submit(employee.token, id)).status).toBe(200);
+
+    const noReason = await setStatus(id, 'REJECTED');
+    expect(noReason.status).toBe(422);
+    expectResponseMatches('PUT', '/inquiries/{id}/status', 422, noReason.body);
+    expect(noReason.body.detail).toBe('Le motif du refus est requis.');
+    const blank = await setStatus(id, 'REJECTED', '   ');
+    expect(blank.status).toBe(422);
+
+    const refused = await setStatus(id, 'REJECTED', 'Les parcelles ne correspondent pas à l’adresse du site.');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ status: 'REJECTED', rejectionReason: 'Les parcelles ne correspondent pas à l’adresse du site.' });
+    for (const email of [owner.email, employee.email]) {
+      const mail = await api.smtp.waitForMessage(email, (m) => m.subject.includes('Refusée'));
+      expect(mail.text).toContain('Motif du refus : Les parcelles ne correspondent pas à l’adresse du site.');
+      expect(mail.html).toContain('Les parcelles ne correspondent pas');
+    }
+    expect((await balanceOf(owner.organizationId)).balance).toBe(100);
+
+    const fixed = await submit(employee.token, id, { parcel_numbers: ['68066000AB0099'] });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body).toMatchObject({ status: 'PENDING_VALIDATION', parcelNumbers: ['68066000AB0099'] });
+    expect((await setStatus(id, 'APPROVED')).status).toBe(200);
+    expect((await balanceOf(owner.organizationId)).balance).toBe(50);
+  });
+});
+
+describe('credits at submission and validation', () => {
+  it('refuses a submission the balance does not cover, and changes nothing', async () => {
+    const owner = await createOwner(api, { credits: 50 });
+    const id = await createCompleteDraft(api, owner.token, { quantity: 5.01 });
+    const short = await submit(owner.token, id, { project_name: 'Nouveau nom' });
+    expect(short.status).toBe(409);
+    expect(short.body.detail).toBe('Solde de crédits insuffisant.');
+    const row = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+    expect(row.body).toMatchObject({ status: 'DRAFT', projectName: 'Lotissement des Vignes' });
+  });
+
+  it('never overdraws under racing validations, and never debits one listing twice', async () => {
+    const owner = await createOwner(api, { credits: 500 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const id = await createCompleteDraft(api, owner.token, { quantity: 4, project_name: `Parcelle ${i}` });
+      expect((await submit(owner.token, id)).status).toBe(200);
+      ids.push(id);
+    }
+    // The balance drops to 120 before the admin validates: only two listings (50 each) fit.
+    await api.database.db.transaction(async (tx) => {
+      const { appendLedgerLine } = await import('../../services/credits.js');
+      await appendLedgerLine(tx, { organizationId: owner.organizationId, kind: 'LISTING_VALIDATION', amount: -380, reference: `test:drain:${owner.organizationId}` });
+    });
+    const results = await Promise.all([...ids.map((id) => setStatus(id, 'APPROVED')), setStatus(ids[0]!, 'APPROVED'), setStatus(ids[1]!, 'APPROVED')]);
+    const ok = results.filter((r) => r.status === 200);
+    const conflicts = results.filter((r) => r.status === 409);
+    expect(ok).toHaveLength(2);
+    expect(conflicts).toHaveLength(5);
+    expect(conflicts.some((r) => r.body.detail === 'Solde de crédits insuffisant.')).toBe(true);
+    expect(await balanceOf(owner.organizationId)).toEqual({ balance: 20, ledgerSum: 20 });
+    const debits = await api.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.organizationId, owner.organizationId), eq(creditLedger.kind, 'LISTING_VALIDATION')));
+    expect(debits.filter((d) => d.inquiryId !== null)).toHaveLength(2);
+    const statuses = await api.database.db.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.organizationId, owner.organizationId));
+    expect(statuses.filter((s) => s.status === 'APPROVED')).toHaveLength(2);
+    expect(statuses.filter((s) => s.status === 'PENDING_VALIDATION')).toHaveLength(3);
+  });
+});
+
+describe('bad input', () => {
+  let owner: OwnerFixture;
+  let id: string;
+
+  beforeAll(async () => {
+    owner = await createOwner(api);
+    const created = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'FILL', project_name: 'Remblai de la gravière' } });
+    id = created.body.id;
+  });
+
+  it('needs a project name and a known type to create', async () => {
+    const noName = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT' } });
+    expect(noName.status).toBe(422);
+    expectResponseMatches('POST', '/inquiries', 422, noName.body);
+    expect(noName.body.detail).toBe('Project name is required');
+    const badType = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'DIG', project_name: 'X' } });
+    expect(badType.status).toBe(422);
+    expect(badType.body.errors.type).toBeTruthy();
+    const notDraft = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'X', status: 'APPROVED' } });
+    expect(notDraft.status).toBe(422);
+  });
+
+  it('refuses each bad field with its French message and stores nothing', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ project_owner_postcode: '00000' }, 'project_owner_postcode', 'Veuillez entrer un code postal valide (5 chiffres).'],
+      [{ project_owner_siret: '73282932000075' }, 'project_owner_siret', 'Le numéro SIRET est invalide.'],
+      [{ quantity: 0 }, 'quantity', 'La surface doit être supérieure à 0.'],
+      [{ quantity: 1001 }, 'quantity', 'La surface ne doit pas dépasser 1000 ha.'],
+      [{ site_latitude: 91 }, 'site_latitude', 'Les coordonnées du site sont invalides.'],
+      [{ parcel_numbers: ['ABC'] }, 'parcel_numbers.0', 'Identifiant de parcelle invalide (14 caractères alphanumériques).'],
+      [{ start_date: dayFromToday(-1) }, 'start_date', "La date ne peut pas être antérieure à aujourd'hui."],
+      [{ materials: [{ material_name: 'Béton', ground_composition: 'x', quantity: 1, price: 1 }] }, 'materials.0.material_name', 'Veuillez choisir un matériau.'],
+      [{ project_name: '' }, 'project_name', 'Project name is required'],
+      [{ project_name: 'x'.repeat(201) }, 'project_name', 'Ce champ ne doit pas dépasser 200 caractères.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { ...body, project_owner_city: 'Colmar' } });
+      expect(res.status, field).toBe(422);
+      expectResponseMatches('PUT', '/inquiries/{id}', 422, res.body);
+      expect(res.body.errors[field], field).toBe(message);
+    }
+    const sealed = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { type: 'CUT', organization_id: 'x' } });
+    expect(sealed.status).toBe(422);
+    expect(sealed.body.errors).toEqual({ type: 'Ce champ ne peut pas être modifié.', organization_id: 'Ce champ ne peut pas être modifié.' });
+    const row = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+    expect(row.body).toMatchObject({ projectOwnerCity: null, type: 'FILL', quantity: null });
+  });
+
+  it('deletes drafts only', async () => {
+    const draft = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'À supprimer' } });
+    const deleted = await api.request('DELETE', `/inquiries/${draft.body.id}`, { token: owner.token });
+    expect(deleted.status).toBe(204);
+    expectResponseMatches('DELETE', '/inquiries/{id}', 204, deleted.body);
+    const gone = await api.request('GET', `/inquiries/${draft.body.id}`, { token: owner.token });
+    expect(gone.status).toBe(404);
+    expect(gone.body.detail).toBe('Erreur : annonce introuvable.');
+    const rich = await createOwner(api, { credits: 100 });
+    const listing = await createCompleteDraft(api, rich.token, { quantity: 1 });
+    await submit(rich.token, listing);
+    const refused = await api.request('DELETE', `/inquiries/${listing}`, { token: rich.token });
+    expect(refused.status).toBe(409);
+    expectResponseMatches('DELETE', '/inquiries/{id}', 409, refused.body);
+  });
+
+  it('refuses unknown statuses and moves the machine does not allow', async () => {
+    expect((await setStatus(id, 'PAID')).status).toBe(422);
+    const skip = await setStatus(id, 'APPROVED');
+    expect(skip.status).toBe(409);
+    expect(skip.body.detail).toBeTruthy();
+    const byOwner = await api.request('PUT', `/inquiries/${id}/status`, { token: owner.token, body: { status: 'APPROVED' } });
+    expect(byOwner.status).toBe(403);
+    expectResponseMatches('PUT', '/inquiries/{id}/status', 403, byOwner.body);
+  });
+});
+
+describe('isolation', () => {
+  it('shows a listing to its organisation and admins only', async () => {
+    const owner = await createOwner(api, { name: 'Propriétaire' });
+    const employee = await createEmployee(api, owner);
+    const other = await createOwner(api, { name: 'Concurrent' });
+    const created = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'Secret' } });
+    const id = created.body.id as string;
+
+    const mine = await api.request('GET', '/inquiries', { token: employee.token });
+    expect(mine.status).toBe(200);
+    expectResponseMatches('GET', '/inquiries', 200, mine.body);
+    expect(mine.body.map((i: { id: string }) => i.id)).toContain(id);
+    const theirs = await api.request('GET', '/inquiries', { token: other.token });
+    expect(theirs.body.map((i: { id: string }) => i.id)).not.toContain(id);
+    const all = await api.request('GET', '/inquiries', { token: admin });
+    expect(all.body.map((i: { id: string }) => i.id)).toContain(id);
+
+    const read = await api.request('GET', `/inquiries/${id}`, { token: employee.token });
+    expect(read.status).toBe(200);
+    expectResponseMatches('GET', '/inquiries/{id}', 200, read.body);
+    for (const [method, path, body] of [
+      ['GET', `/inquiries/${id}`, undefined],
+      ['PUT', `/inquiries/${id}`, { project_name: 'Piraté' }],
+      ['DELETE', `/inquiries/${id}`, undefined],
+      ['GET', `/inquiries/${id}/pdf`, undefined],
+      ['GET', `/inquiries/${id}/documents`, undefined],
+    ] as const) {
+      const res = await api.request(method, path, { token: other.token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    const notFound = await api.request('GET', `/inquiries/${id}`, { token: other.token });
+    expectResponseMatches('GET', '/inquiries/{id}', 404, notFound.body);
+    expect((await api.request('GET', `/inquiries/${id}`, { token: admin })).status).toBe(200);
+    expect((await api.request('PUT', `/inquiries/${id}`, { token: admin, body: { project_name: 'x' } })).status).toBe(403);
+    expect((await api.request('POST', '/inquiries', { token: admin, body: { type: 'CUT', project_name: 'x' } })).status).toBe(403);
+    const unchanged = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+    expect(unchanged.body.projectName).toBe('Secret');
+  });
+});
+
+describe('the listing PDF', () => {
+  it('is a real PDF named after the project, for the organisation and admins', async () => {
+    const owner = await createOwner(api);
+    const id = await createCompleteDraft(api, owner.token);
+    for (const token of [owner.token, admin]) {
+      const response = await fetch(`${api.url}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="annonce-lotissement-des-vignes.pdf"');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(bytes.subarray(-6).toString()).toContain('%%EOF');
+      expect(bytes.length).toBeGreaterThan(2000);
+      const pages = bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
+      expect(pages.length).toBeGreaterThanOrEqual(1);
+      expect(pages.length).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
+describe('credits top-up keeps submissions possible', () => {
+  it('lets a listing refused for lack of credit be submitted once credited', async () => {
+    const owner = await createOwner(api, { credits: 10 });
+    const id = await createCompleteDraft(api, owner.token, { quantity: 2 });
+    expect((await submit(owner.token, id)).status).toBe(409);
+    await grantCredits(api, owner.organizationId, 40);
+    expect((await submit(owner.token, id)).status).toBe(200);
+  });
+});
