@@ -1,0 +1,233 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { expectResponseMatches } from '../../../test/helpers/openapi.js';
+import { balanceOf, invoicesOf, ledgerOf, packsOf, tokenOf } from '../../../test/helpers/payments.js';
+import { httpRequest, startApiForTest, type ApiResponse, type TestApi } from '../../../test/helpers/session.js';
+import {
+  checkoutEvent,
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  signPayload,
+  startStripeFake,
+  type FakeSession,
+  type StripeFake,
+} from '../../../test/helpers/stripe-fake.js';
+import { purchases, stripeEvents } from '../../db/schema.js';
+
+const PORTAL = 'http://portail.test:5173';
+let api: TestApi;
+let fake: StripeFake;
+
+beforeAll(async () => {
+  fake = await startStripeFake();
+  api = await startApiForTest({
+    ADVERTISER_PORTAL_URL: PORTAL,
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await fake?.close();
+});
+
+/** Follows a pack's link as a browser; answers the redirect and the session the fake made. */
+async function follow(link: string): Promise<{ res: ApiResponse; session: FakeSession; form: Record<string, string> }> {
+  const before = fake.requests.length;
+  const res = await httpRequest(link, 'GET', { headers: { accept: 'text/html' } });
+  expect(res.status).toBe(303);
+  expect(fake.requests).toHaveLength(before + 1);
+  const recorded = fake.requests[before]!;
+  return { res, session: recorded.session, form: recorded.form };
+}
+
+/** A Stripe delivery: the exact bytes, signed (or with the given signature header). */
+function deliver(event: Record<string, unknown>, signature?: string): Promise<ApiResponse> {
+  const payload = JSON.stringify(event);
+  return httpRequest(`${api.url}/api/v1/payments/stripe/webhook`, 'POST', {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature ?? signPayload(payload) },
+    body: payload,
+  });
+}
+
+async function expectAck(res: ApiResponse): Promise<void> {
+  expect(res.status).toBe(200);
+  expectResponseMatches('POST', '/payments/stripe/webhook', 200, res.body);
+  expect(res.body).toEqual({ received: true });
+}
+
+const paid = (session: FakeSession): FakeSession => ({ ...session, payment_status: 'paid', status: 'complete' });
+
+async function expectCredited(owner: OwnerFixture, credits: number, purchaseCount: number): Promise<void> {
+  const balance = await balanceOf(api, owner.organizationId);
+  const ledger = await ledgerOf(api, owner.organizationId);
+  expect(balance).toBe(credits);
+  expect(ledger).toEqual({ sum: credits, purchases: purchaseCount });
+  expect(await invoicesOf(api, owner.organizationId)).toHaveLength(purchaseCount);
+}
+
+describe('Stripe Checkout', () => {
+  it('lists packs without calling Stripe; following a link creates the session and redirects there', async () => {
+    const owner = await createOwner(api, { credits: 40 });
+    const before = fake.requests.length;
+    const packs = await packsOf(api, owner.token);
+    expect(fake.requests).toHaveLength(before);
+    const recommended = packs.find((p) => p.recommended)!;
+    expect(recommended.link.startsWith(`${api.url}/api/v1/payments/stripe/checkout?token=`)).toBe(true);
+
+    const { res, session, form } = await follow(recommended.link);
+    expect(res.headers.get('location')).toBe(session.url);
+    expect(form).toMatchObject({
+      mode: 'payment',
+      client_reference_id: owner.organizationId,
+      'metadata[credits]': '300',
+      'metadata[package_id]': recommended.id,
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '288000',
+      success_url: `${PORTAL}/credits/success?expected_credit_count=340`,
+      cancel_url: `${PORTAL}/credits/buy?cancelled=true`,
+    });
+    expect(form['metadata[purchase_id]']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
+
+    const [purchase] = await api.database.db.select().from(purchases).where(eq(purchases.id, form['metadata[purchase_id]']!));
+    expect(purchase).toMatchObject({ status: 'PENDING', provider: 'STRIPE', providerSessionId: session.id, credits: 300, amountCents: 288_000 });
+    expect(await balanceOf(api, owner.organizationId)).toBe(40);
+  });
+
+  it('refuses a forged or expired link with 400', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const token = tokenOf(pack!.link);
+    const before = fake.requests.length;
+    const res = await api.request('GET', `/payments/stripe/checkout?token=${encodeURIComponent(`${token}x`)}`);
+    expect(res.status).toBe(400);
+    expectResponseMatches('GET', '/payments/stripe/checkout', 400, res.body);
+    const page = await httpRequest(`${api.url}/api/v1/payments/stripe/checkout?token=abc`, 'GET', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(400);
+    expect(page.body).toContain('Ce lien de paiement est invalide.');
+    expect(fake.requests).toHaveLength(before);
+  });
+
+  it('serves no simulator when Stripe is the provider', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const res = await api.request('GET', `/payments/simulator/checkout?token=${encodeURIComponent(tokenOf(pack!.link))}`);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('POST /payments/stripe/webhook', () => {
+  it('answers 400 to a missing, wrong or stale signature and credits nothing', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const { session } = await follow(pack!.link);
+    const event = checkoutEvent('checkout.session.completed', paid(session));
+    const payload = JSON.stringify(event);
+    const attempts: (string | undefined)[] = [
+      'garbage',
+      signPayload(payload, { secret: 'whsec_someone_else' }),
+      signPayload(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      signPayload(JSON.stringify({ ...event, id: 'evt_other' })),
+    ];
+    for (const signature of attempts) {
+      const res = await deliver(event, signature);
+      expect(res.status).toBe(400);
+      expectResponseMatches('POST', '/payments/stripe/webhook', 400, res.body);
+      expect(res.body.detail).toBe('Signature Stripe invalide.');
+    }
+    const unsigned = await httpRequest(`${api.url}/api/v1/payments/stripe/webhook`, 'POST', { body: payload });
+    expect(unsigned.status).toBe(400);
+    expectResponseMatches('POST', '/payments/stripe/webhook', 400, unsigned.body);
+    expect(await ledgerOf(api, owner.organizationId)).toEqual({ sum: 0, purchases: 0 });
+    // A signature inside the 5-minute tolerance is accepted.
+    await expectAck(await deliver(event, signPayload(payload, { timestamp: Math.floor(Date.now() / 1000) - 240 })));
+    await expectCredited(owner, 100, 1);
+  });
+
+  it('credits a paid session once, however often and however concurrently the event is delivered', async () => {
+    const owner = await createOwner(api, { credits: 7 });
+    const [, recommended] = await packsOf(api, owner.token);
+    const { session } = await follow(recommended!.link);
+    const completed = checkoutEvent('checkout.session.completed', paid(session));
+
+    const parallel = await Promise.all(Array.from({ length: 10 }, () => deliver(completed)));
+    for (const res of parallel) await expectAck(res);
+    for (let retry = 0; retry < 3; retry += 1) await expectAck(await deliver(completed));
+    // Stripe also sends async_payment_succeeded for some payment methods: same session, new event.
+    await expectAck(await deliver(checkoutEvent('checkout.session.async_payment_succeeded', paid(session))));
+    await expectCredited(owner, 307, 1);
+
+    const [purchase] = await api.database.db.select().from(purchases).where(eq(purchases.providerSessionId, session.id));
+    expect(purchase).toMatchObject({ status: 'PAID' });
+    const [event] = await api.database.db.select().from(stripeEvents).where(eq(stripeEvents.eventId, completed.id as string));
+    expect(event).toMatchObject({ type: 'checkout.session.completed' });
+  });
+
+  it('credits once when completed and async_payment_succeeded arrive together or out of order', async () => {
+    const owner = await createOwner(api);
+    const packs = await packsOf(api, owner.token);
+    const first = await follow(packs[0]!.link);
+    const second = await follow(packs[2]!.link);
+
+    // Out of order: the async success first, then the (earlier) completed event still unpaid.
+    await expectAck(await deliver(checkoutEvent('checkout.session.async_payment_succeeded', paid(first.session))));
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...first.session, payment_status: 'unpaid', status: 'complete' })));
+    // Together, each several times.
+    const both = [checkoutEvent('checkout.session.completed', paid(second.session)), checkoutEvent('checkout.session.async_payment_succeeded', paid(second.session))];
+    const results = await Promise.all([...both, ...both, ...both].map((event) => deliver(event)));
+    for (const res of results) await expectAck(res);
+
+    await expectCredited(owner, 1100, 2);
+  });
+
+  it('credits nothing for an unpaid session or another currency; the session can still be credited when paid', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const { session } = await follow(pack!.link);
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'unpaid' })));
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...paid(session), currency: 'usd' })));
+    await expectAck(await deliver(checkoutEvent('checkout.session.expired', { ...session, status: 'expired' })));
+    await expectAck(await deliver(checkoutEvent('checkout.session.async_payment_failed', session)));
+    await expectCredited(owner, 0, 0);
+
+    await expectAck(await deliver(checkoutEvent('checkout.session.async_payment_succeeded', paid(session))));
+    await expectCredited(owner, 100, 1);
+  });
+
+  it('credits nothing when the amount or credits disagree with the purchase', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const { session } = await follow(pack!.link);
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...paid(session), amount_total: 100 })));
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...paid(session), metadata: { ...session.metadata, credits: '1000' } })));
+    await expectCredited(owner, 0, 0);
+  });
+
+  it('does not credit an archived organisation (and still acknowledges)', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const { session } = await follow(pack!.link);
+    const archived = await api.request('DELETE', `/organizations/${owner.organizationId}/archive`, { token: await adminToken(api) });
+    expect(archived.status).toBe(204);
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', paid(session))));
+    await expectCredited(owner, 0, 0);
+  });
+
+  it('credits a paid session the server created even if its purchase row was lost, from the session metadata', async () => {
+    const owner = await createOwner(api);
+    const [, recommended] = await packsOf(api, owner.token);
+    const { session } = await follow(recommended!.link);
+    const lost = { ...paid(session), id: `cs_test_lost_${Date.now()}`, metadata: { credits: '300', package_id: recommended!.id } };
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', lost)));
+    await expectCredited(owner, 300, 1);
+    // An unknown organisation is acknowledged and ignored.
+    const stranger = { ...lost, id: `cs_test_stranger_${Date.now()}`, client_reference_id: '00000000-0000-4000-8000-000000000000' };
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', stranger)));
+  });
+});

@@ -1,0 +1,139 @@
+// Invoices: one per paid purchase, numbered FA-YYYY-NNNNNN without gaps per calendar year
+// (Europe/Paris). The number comes from `invoice_counters`, incremented by an upsert that holds
+// the year's row lock until the purchase's transaction ends: a rolled-back purchase gives its
+// number back, parallel purchases queue on the row, so the sequence never has a hole.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/index.js';
+import { invoiceCounters, invoices, type organizations, type purchases } from '../db/schema.js';
+import { VAT_RATE_BASIS_POINTS } from './packages.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type PurchaseRow = typeof purchases.$inferSelect;
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export const INVOICE_NOT_FOUND_DETAIL = 'Facture introuvable.';
+
+/** The seller printed on invoices (`config.seller`). */
+export interface Seller {
+  name: string;
+  address: string;
+  siret: string;
+  vatNumber: string;
+}
+
+/** Frozen copy of the buyer at issue time (an organisation may move or rename later). */
+export interface Buyer {
+  name: string;
+  legalForm: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  siret: string;
+}
+
+const yearFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric' });
+
+/** The invoice year: the calendar year in France at `date`. */
+export function invoiceYear(date: Date): number {
+  return Number(yearFormat.format(date));
+}
+
+export function invoiceNumber(year: number, sequence: number): string {
+  return `FA-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * HT and TVA from the amount paid (TTC), at 20 %: HT = TTC / 1.2 rounded to the cent, TVA the
+ * rest, so HT + TVA always equals what was paid.
+ */
+export function splitInclTax(inclTaxCents: number, vatBasisPoints = VAT_RATE_BASIS_POINTS): { exclTaxCents: number; vatCents: number } {
+  const exclTaxCents = Math.round((inclTaxCents * 10_000) / (10_000 + vatBasisPoints));
+  return { exclTaxCents, vatCents: inclTaxCents - exclTaxCents };
+}
+
+async function nextSequence(tx: Tx, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, lastSequence: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastSequence: sql`${invoiceCounters.lastSequence} + 1` } })
+    .returning({ lastSequence: invoiceCounters.lastSequence });
+  return row!.lastSequence;
+}
+
+/** Issues the purchase's invoice inside the caller's transaction (once: the purchase is unique). */
+export async function issueInvoice(
+  tx: Tx,
+  input: { purchase: PurchaseRow; organization: OrganizationRow; seller: Seller; issuedAt: Date },
+): Promise<InvoiceRow> {
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.purchaseId, input.purchase.id));
+  if (existing) return existing;
+  const year = invoiceYear(input.issuedAt);
+  const sequence = await nextSequence(tx, year);
+  const { exclTaxCents, vatCents } = splitInclTax(input.purchase.amountCents);
+  const { organization: org } = input;
+  const buyer: Buyer = {
+    name: org.name,
+    legalForm: org.legalForm,
+    street: org.street,
+    postcode: org.postcode,
+    city: org.city,
+    country: org.country,
+    siret: org.registrationNumber,
+  };
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      number: invoiceNumber(year, sequence),
+      year,
+      sequence,
+      organizationId: org.id,
+      purchaseId: input.purchase.id,
+      seller: { ...input.seller },
+      buyer: { ...buyer },
+      credits: input.purchase.credits,
+      amountExclTaxCents: exclTaxCents,
+      vatRateBasisPoints: VAT_RATE_BASIS_POINTS,
+      vatCents,
+      totalCents: input.purchase.amountCents,
+      issuedAt: input.issuedAt,
+    })
+    .returning();
+  return row!;
+}
+
+/** Newest first; `organizationId` null: every organisation's (admins). */
+export function listInvoices(db: DbOrTx, organizationId: string | null): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(organizationId === null ? undefined : eq(invoices.organizationId, organizationId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.year), desc(invoices.sequence));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The invoice if it exists and, unless `organizationId` is null (admins), belongs to it. */
+export async function findInvoice(db: DbOrTx, id: string, organizationId: string | null): Promise<InvoiceRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(organizationId === null ? eq(invoices.id, id) : and(eq(invoices.id, id), eq(invoices.organizationId, organizationId)));
+  return row;
+}
+
+/** The wire shape (openapi `Invoice`): euros, VAT rate as a fraction. */
+export function toInvoice(row: InvoiceRow) {
+  return {
+    id: row.id,
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    amountExclTax: row.amountExclTaxCents / 100,
+    vatRate: row.vatRateBasisPoints / 10_000,
+    vatAmount: row.vatCents / 100,
+    amountInclTax: row.totalCents / 100,
+    credits: row.credits,
+    organizationId: row.organizationId,
+  };
+}

@@ -1,0 +1,133 @@
+// Purchases of credit packs and their fulfilment, the one code path both payment providers use
+// (the simulator's 'Payer' and Stripe's webhook): mark the purchase paid once, append the
+// PURCHASE ledger line (reference `purchase:<id>`, unique), issue the invoice, all inside the
+// caller's transaction, so either everything commits or nothing does.
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/index.js';
+import { creditLedger, invoices, organizations, purchases } from '../db/schema.js';
+import { recordAudit } from './audit.js';
+import { appendLedgerLine } from './credits.js';
+import { issueInvoice, type InvoiceRow, type Seller } from './invoices.js';
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+type OrganizationRow = typeof organizations.$inferSelect;
+export type PaymentProviderName = 'SIMULATOR' | 'STRIPE';
+
+export function purchaseReference(purchaseId: string): string {
+  return `purchase:${purchaseId}`;
+}
+
+export interface NewPurchase {
+  organizationId: string;
+  packageId: string;
+  credits: number;
+  /** What the buyer pays, VAT included, in euro cents. */
+  amountCents: number;
+  provider: PaymentProviderName;
+  /** Simulator: the link's nonce (a link pays once). Stripe: the Checkout Session id. */
+  providerSessionId?: string | null;
+  id?: string;
+}
+
+export async function insertPurchase(tx: Tx, input: NewPurchase): Promise<PurchaseRow> {
+  const [row] = await tx
+    .insert(purchases)
+    .values({ ...input, currency: 'eur', status: 'PENDING' })
+    .returning();
+  return row!;
+}
+
+/**
+ * The purchase of this provider session, created PENDING if there is none yet, and locked
+ * (`for update`) until the transaction ends. Parallel callers on one session get one row.
+ */
+export async function lockPurchaseBySession(
+  tx: Tx,
+  input: NewPurchase & { providerSessionId: string },
+): Promise<PurchaseRow> {
+  await tx
+    .insert(purchases)
+    .values({ ...input, currency: 'eur', status: 'PENDING' })
+    .onConflictDoNothing({ target: [purchases.provider, purchases.providerSessionId] });
+  const [row] = await tx
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.provider, input.provider), eq(purchases.providerSessionId, input.providerSessionId)))
+    .for('update');
+  return row!;
+}
+
+export type FulfilResult =
+  | { status: 'paid'; created: boolean; purchase: PurchaseRow; balanceAfter: number; invoice: InvoiceRow }
+  | { status: 'organization_archived' | 'organization_missing' | 'purchase_missing' };
+
+export interface FulfilInput {
+  purchaseId: string;
+  seller: Seller;
+  /** The paying user when known (simulator: none, the link is the capability). */
+  actorUserId?: string | null;
+  paidAt?: Date;
+}
+
+/**
+ * Locks the organisation row (`for update`) for the rest of the transaction. Take it BEFORE
+ * inserting a purchase in the same transaction: the insert's foreign-key check holds a KEY SHARE
+ * lock on the organisation, and two transactions each holding one would then deadlock on the
+ * ledger's `for update`.
+ */
+export async function lockOrganization(tx: Tx, organizationId: string): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('update');
+  return row;
+}
+
+/**
+ * Fulfils a purchase inside `tx`: idempotent (a paid purchase answers `created: false` with the
+ * balance right after its own ledger line). Locks, in this order everywhere: the organisation
+ * row, the purchase row, the year's invoice counter.
+ */
+export async function fulfilPurchase(tx: Tx, input: FulfilInput): Promise<FulfilResult> {
+  const [owner] = await tx.select({ organizationId: purchases.organizationId }).from(purchases).where(eq(purchases.id, input.purchaseId));
+  if (!owner) return { status: 'purchase_missing' };
+  const organization = await lockOrganization(tx, owner.organizationId);
+  const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, input.purchaseId)).for('update');
+  if (!purchase) return { status: 'purchase_missing' };
+
+  if (purchase.status === 'PAID') {
+    const [line] = await tx.select().from(creditLedger).where(eq(creditLedger.reference, purchaseReference(purchase.id)));
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.purchaseId, purchase.id));
+    if (!line || !invoice) throw new Error(`paid purchase ${purchase.id} has no ledger line or invoice`);
+    return { status: 'paid', created: false, purchase, balanceAfter: line.balanceAfter, invoice };
+  }
+
+  if (!organization) return { status: 'organization_missing' };
+  if (organization.archivedAt) return { status: 'organization_archived' };
+
+  const paidAt = input.paidAt ?? new Date();
+  const [paid] = await tx
+    .update(purchases)
+    .set({ status: 'PAID', paidAt })
+    .where(eq(purchases.id, purchase.id))
+    .returning();
+  const ledger = await appendLedgerLine(tx, {
+    organizationId: purchase.organizationId,
+    kind: 'PURCHASE',
+    amount: purchase.credits,
+    reference: purchaseReference(purchase.id),
+    actorUserId: input.actorUserId ?? null,
+  });
+  const invoice = await issueInvoice(tx, { purchase: paid!, organization, seller: input.seller, issuedAt: paidAt });
+  await recordAudit(tx, {
+    actorUserId: input.actorUserId ?? null,
+    action: 'credits.purchased',
+    targetType: 'purchase',
+    targetId: purchase.id,
+    details: {
+      organizationId: purchase.organizationId,
+      credits: purchase.credits,
+      amountCents: purchase.amountCents,
+      provider: purchase.provider,
+      invoiceNumber: invoice.number,
+    },
+  });
+  return { status: 'paid', created: true, purchase: paid!, balanceAfter: ledger.balance, invoice };
+}
