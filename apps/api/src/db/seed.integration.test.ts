@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, testConfig } from '../../test/helpers/app.js';
 import { createDatabase, type Database } from './index.js';
-import { creditLedger, organizations, users } from './schema.js';
+import { creditLedger, invoices, organizations, users } from './schema.js';
 import { DEMO_ACCOUNTS, loadDemoData } from './seed.js';
 
 describe('demo data', () => {
@@ -30,13 +30,18 @@ describe('demo data', () => {
       ]),
     );
     const all = await database.db.select().from(organizations);
-    expect(all.find((o) => o.name === "Terrassements d'Alsace SAS")).toMatchObject({ verified: true, creditBalance: 500 });
+    expect(all.find((o) => o.name === "Terrassements d'Alsace SAS")).toMatchObject({ verified: true, creditBalance: 800 });
     expect(all.find((o) => o.name === 'Remblais du Haut-Rhin SARL')).toMatchObject({ verified: false, creditBalance: 0 });
 
     expect(await loadDemoData(database.db)).toBe(false);
     const [{ n }] = (await database.db.select({ n: count() }).from(users)) as [{ n: number }];
     expect(n).toBe(accounts.length);
+    // The welcome grant and the demo purchase (src/db/seed-payments.ts), with its invoice.
     const lines = await database.db.select().from(creditLedger);
-    expect(lines).toHaveLength(1);
+    expect(lines.map((l) => [l.kind, l.amount]).sort()).toEqual([['ADMIN_GRANT', 500], ['PURCHASE', 300]]);
+    const demoInvoices = await database.db.select().from(invoices);
+    expect(demoInvoices).toHaveLength(1);
+    expect(demoInvoices[0]).toMatchObject({ credits: 300, totalCents: 288_000 });
+    expect(demoInvoices[0]!.number).toMatch(/^FA-\d{4}-000001$/);
   });
 });

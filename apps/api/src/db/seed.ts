@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { appendLedgerLine } from '../services/credits.js';
 import type { Db, Tx } from './index.js';
+import { seedDemoPayments } from './seed-payments.js';
 import { organizations, users } from './schema.js';
 
 export const DEMO_ACCOUNTS = {
@@ -99,7 +100,8 @@ export async function loadDemoData(db: Db): Promise<boolean> {
       sql`select (select count(*) from users) + (select count(*) from organizations) as n`,
     );
     if (Number(rows[0]?.n ?? 0) > 0) return false;
-    await seedIdentities(tx);
+    const identities = await seedIdentities(tx);
+    await seedDemoPayments(tx, identities);
     // Listings, purchases and invoices of the demo are added here as their features land.
     return true;
   });

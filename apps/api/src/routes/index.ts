@@ -3,9 +3,12 @@
 // a route declared as '/' then answers both `/api/v1/inquiries` and `/api/v1/inquiries/`.
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/index.js';
+import creditRoutes from './credits/index.js';
+import invoiceRoutes from './invoices/index.js';
 import documentRoutes from './documents/index.js';
 import inquiryRoutes from './inquiries/index.js';
 import organizationRoutes from './organizations/index.js';
+import paymentRoutes from './payments/index.js';
 import soilStudyRoutes from './soil-studies/index.js';
 import userRoutes from './users/index.js';
 
@@ -13,6 +16,9 @@ const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(userRoutes, { prefix: '/users' });
   await app.register(organizationRoutes, { prefix: '/organizations' });
+  await app.register(creditRoutes, { prefix: '/credits' });
+  await app.register(paymentRoutes, { prefix: '/payments' });
+  await app.register(invoiceRoutes, { prefix: '/invoices' });
   await app.register(inquiryRoutes, { prefix: '/inquiries' });
   // /inquiries/{id}/documents and /documents/{id}/download (multipart is registered inside).
   await app.register(documentRoutes);
