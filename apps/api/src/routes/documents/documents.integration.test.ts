@@ -117,7 +117,7 @@ describe('documents', () => {
     form.append('kind', 'PERMISSION');
     const noFile = await fetch(`${api.url}/api/v1/inquiries/${inquiryId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
     expect(noFile.status).toBe(400);
-    expect((await noFile.json()).detail).toBe('Veuillez joindre un fichier (champ « file »).');
+    expect(((await noFile.json()) as { detail: string }).detail).toBe('Veuillez joindre un fichier (champ « file »).');
     const json = await api.request('POST', `/inquiries/${inquiryId}/documents`, { token: owner.token, body: { kind: 'PERMISSION' } });
     expect(json.status).toBe(400);
     expectResponseMatches('POST', '/inquiries/{id}/documents', 400, json.body);
