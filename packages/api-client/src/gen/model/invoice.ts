@@ -6,6 +6,10 @@
 
 export interface Invoice {
   id: string;
+  /**
+   * FA-YYYY-NNNNNN, sequential per calendar year without gaps.
+   * @pattern ^FA-[0-9]{4}-[0-9]{6}$
+   */
   number: string;
   issuedAt: string;
   /** Euros. */

@@ -46,7 +46,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
  * Public, browser navigation (`PAYMENT_PROVIDER=stripe`): the target of a pack's `link`.
 Checks the signed, expiring token naming pack and organisation, creates a Checkout
 Session (`client_reference_id` = organisation id, `metadata.credits` and
-`metadata.package_id` from the server's pack) and redirects there.
+`metadata.package_id` from the server's pack) and redirects there. 404 unless
+`PAYMENT_PROVIDER=stripe`; a bad link answers 400 (a French HTML page when the request
+accepts `text/html`).
 
  * @summary Open a Stripe Checkout Session
  */
@@ -285,8 +287,9 @@ export const useHandleStripeWebhook = <TError = ErrorType<BadRequestResponse>,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Public, browser navigation (`PAYMENT_PROVIDER=simulator`): the target of a pack's
-`link`. A French HTML page with 'Payer' and 'Annuler'.
+ * Public, browser navigation (`PAYMENT_PROVIDER=simulator`; 404 otherwise): the target of
+a pack's `link`. A French HTML page with 'Payer' and 'Annuler'. A bad link answers 400:
+a French HTML page when the request accepts `text/html`, a problem document otherwise.
 
  * @summary The payment simulator's pay page
  */
