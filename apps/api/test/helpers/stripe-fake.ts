@@ -36,6 +36,8 @@ export interface StripeFake {
   /** `http://127.0.0.1:<port>`, for STRIPE_API_URL. */
   url: string;
   requests: RecordedSessionRequest[];
+  /** While > 0, each session request answers a 500 (and decrements it): Stripe being down. */
+  failures: number;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,16 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: RecordedSessionRequest[] = [];
+  const fake: StripeFake = {
+    url: '',
+    requests,
+    failures: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request);
@@ -59,6 +71,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       };
       if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
         send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.url})` } });
+        return;
+      }
+      if (fake.failures > 0) {
+        fake.failures -= 1;
+        send(500, { error: { type: 'api_error', message: 'Something went wrong on our end.' } });
         return;
       }
       if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
@@ -96,15 +113,8 @@ export async function startStripeFake(): Promise<StripeFake> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('Stripe fake has no TCP address');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  fake.url = `http://127.0.0.1:${address.port}`;
+  return fake;
 }
 
 /** A Stripe event around a session, as its webhook would deliver it. */

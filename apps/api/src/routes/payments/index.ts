@@ -151,9 +151,13 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         });
       } catch (error) {
         request.log.error({ err: error }, 'stripe checkout session creation failed');
+        session = null;
+      }
+      if (!session?.url) {
+        // No session, so no payment can ever reach this purchase.
+        await app.db.update(purchases).set({ status: 'CANCELLED' }).where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'PENDING')));
         throw problem(502, PROVIDER_UNAVAILABLE_DETAIL);
       }
-      if (!session.url) throw problem(502, PROVIDER_UNAVAILABLE_DETAIL);
       // The webhook may already have attached the session (it also finds the purchase by metadata).
       await app.db
         .update(purchases)

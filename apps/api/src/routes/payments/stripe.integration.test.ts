@@ -114,6 +114,21 @@ describe('Stripe Checkout', () => {
     expect(fake.requests).toHaveLength(before);
   });
 
+  it('answers a French 502 page when Stripe cannot be reached, and the pending purchase is cancelled', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    fake.failures = 5;
+    try {
+      const page = await httpRequest(pack!.link, 'GET', { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(502);
+      expect(page.body).toContain('Le service de paiement est momentanément indisponible.');
+    } finally {
+      fake.failures = 0;
+    }
+    const rows = await api.database.db.select().from(purchases).where(eq(purchases.organizationId, owner.organizationId));
+    expect(rows.map((r) => r.status)).toEqual(['CANCELLED']);
+  });
+
   it('serves no simulator when Stripe is the provider', async () => {
     const owner = await createOwner(api);
     const [pack] = await packsOf(api, owner.token);
