@@ -4,6 +4,7 @@
 // unverified organisation so admin screens have something to compare.
 import { sql } from 'drizzle-orm';
 import { appendLedgerLine } from '../services/credits.js';
+import { seedListings } from './seed-listings.js';
 import type { Db, Tx } from './index.js';
 import { seedDemoPayments } from './seed-payments.js';
 import { organizations, users } from './schema.js';
@@ -58,7 +59,7 @@ async function seedIdentities(tx: Tx): Promise<DemoIdentities> {
   await appendLedgerLine(tx, {
     organizationId: organization!.id,
     kind: 'ADMIN_GRANT',
-    amount: 500,
+    amount: 999,
     reference: 'demo:welcome-grant',
     actorUserId: admin!.id,
   });
@@ -91,8 +92,11 @@ async function seedIdentities(tx: Tx): Promise<DemoIdentities> {
   };
 }
 
-/** Loads the demo data if the database has no user and no organisation; answers whether it did. */
-export async function loadDemoData(db: Db): Promise<boolean> {
+/**
+ * Loads the demo data if the database has no user and no organisation; answers whether it did.
+ * `dataDir` receives the demo documents' files.
+ */
+export async function loadDemoData(db: Db, options: { dataDir: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting at once: one loads, the other then sees a non-empty database.
     await tx.execute(sql`select pg_advisory_xact_lock(4021977314)`);
@@ -102,7 +106,7 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     if (Number(rows[0]?.n ?? 0) > 0) return false;
     const identities = await seedIdentities(tx);
     await seedDemoPayments(tx, identities);
-    // Listings, purchases and invoices of the demo are added here as their features land.
+    await seedListings(tx, identities, options.dataDir);
     return true;
   });
 }
