@@ -3,13 +3,28 @@
  * Regenerate with `pnpm --filter @terres/api-client generate`.
  * Bourse aux terres API 1.0.0
  */
+import type { SoilStudySiteAddress } from './soilStudySiteAddress';
+import type { SoilStudyDocumentId } from './soilStudyDocumentId';
+import type { SoilStudyFileName } from './soilStudyFileName';
 import type { SoilStudyStreet } from './soilStudyStreet';
 import type { SoilStudyPostcode } from './soilStudyPostcode';
 import type { SoilStudyCity } from './soilStudyCity';
 
+/**
+ * One listing with a soil study file or a delegation. `street`, `postcode` and `city` are the
+site address split (the address service writes `<street> <postcode> <city>`), else the
+project owner address. The file downloads with GET /documents/{documentId}/download.
+
+ */
 export interface SoilStudy {
+  /** The listing id (one row per listing). */
   id: string;
   inquiryId: string;
+  projectName: string;
+  siteAddress: SoilStudySiteAddress;
+  /** The soil study document, when a file was uploaded. */
+  documentId: SoilStudyDocumentId;
+  fileName: SoilStudyFileName;
   street: SoilStudyStreet;
   postcode: SoilStudyPostcode;
   city: SoilStudyCity;

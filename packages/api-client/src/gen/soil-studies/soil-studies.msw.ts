@@ -20,9 +20,33 @@ import type {
 } from '.././model';
 
 
-export const getListSoilStudiesResponseMock = (): SoilStudy[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), street: (() => faker.location.streetAddress())(), postcode: (() => faker.location.zipCode("#####"))(), city: (() => faker.location.city())(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), hasFile: faker.datatype.boolean(), delegated: faker.datatype.boolean()})))
+export const getListSoilStudiesResponseMock = (): SoilStudy[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), projectName: (() => `${faker.helpers.arrayElement([
+              "Construction du groupe scolaire",
+              "R\xE9habilitation de la friche",
+              "Lotissement",
+              "Extension de la zone d\u2019activit\xE9s",
+              "Am\xE9nagement du parc",
+              "Cr\xE9ation du bassin de r\xE9tention"
+            ])} ${faker.location.city()}`)(), siteAddress: (() => `${faker.location.streetAddress()}, ${faker.location.zipCode("#####")} ${faker.location.city()}`)(), documentId: faker.string.uuid(), fileName: (() => faker.helpers.arrayElement([
+              "autorisation-de-travaux.pdf",
+              "etude-de-sol-g2.pdf",
+              "plan-de-masse.png",
+              "analyses-laboratoire.xlsx"
+            ]))(), street: (() => faker.location.streetAddress())(), postcode: (() => faker.location.zipCode("#####"))(), city: (() => faker.location.city())(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), hasFile: faker.datatype.boolean(), delegated: faker.datatype.boolean()})))
 
-export const getGetSoilStudyResponseMock = (overrideResponse: Partial< SoilStudy > = {}): SoilStudy => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), street: (() => faker.location.streetAddress())(), postcode: (() => faker.location.zipCode("#####"))(), city: (() => faker.location.city())(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), hasFile: faker.datatype.boolean(), delegated: faker.datatype.boolean(), ...overrideResponse})
+export const getGetSoilStudyResponseMock = (overrideResponse: Partial< SoilStudy > = {}): SoilStudy => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), projectName: (() => `${faker.helpers.arrayElement([
+              "Construction du groupe scolaire",
+              "R\xE9habilitation de la friche",
+              "Lotissement",
+              "Extension de la zone d\u2019activit\xE9s",
+              "Am\xE9nagement du parc",
+              "Cr\xE9ation du bassin de r\xE9tention"
+            ])} ${faker.location.city()}`)(), siteAddress: (() => `${faker.location.streetAddress()}, ${faker.location.zipCode("#####")} ${faker.location.city()}`)(), documentId: faker.string.uuid(), fileName: (() => faker.helpers.arrayElement([
+              "autorisation-de-travaux.pdf",
+              "etude-de-sol-g2.pdf",
+              "plan-de-masse.png",
+              "analyses-laboratoire.xlsx"
+            ]))(), street: (() => faker.location.streetAddress())(), postcode: (() => faker.location.zipCode("#####"))(), city: (() => faker.location.city())(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), hasFile: faker.datatype.boolean(), delegated: faker.datatype.boolean(), ...overrideResponse})
 
 
 export const getListSoilStudiesMockHandler = (overrideResponse?: SoilStudy[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SoilStudy[]> | SoilStudy[]), options?: RequestHandlerOptions) => {
