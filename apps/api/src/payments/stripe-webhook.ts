@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/index.js';
 import { creditPackages, purchases, stripeEvents } from '../db/schema.js';
 import type { Seller } from '../services/invoices.js';
-import { isUuid } from '../services/packages.js';
+import { amountsFromExclTax, isUuid } from '../services/packages.js';
 import { fulfilPurchase, lockOrganization, lockPurchaseBySession, type PurchaseRow } from '../services/purchases.js';
 import type { CheckoutSession, StripeEvent } from './stripe.js';
 
@@ -61,7 +61,8 @@ async function purchaseOf(tx: Tx, session: CheckoutSession, organizationId: stri
   // No row of ours (e.g. lost): the metadata were set by this server, so they are trusted.
   if (!isUuid(packageId)) return null;
   const [pack] = await tx.select().from(creditPackages).where(eq(creditPackages.id, packageId));
-  if (!pack) return null;
+  // Still, it must be that pack at that pack's price.
+  if (!pack || pack.credits !== credits || session.amount_total !== amountsFromExclTax(pack.priceCents).inclTaxCents) return null;
   return lockPurchaseBySession(tx, {
     organizationId,
     packageId,

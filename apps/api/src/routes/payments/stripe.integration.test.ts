@@ -239,6 +239,10 @@ describe('POST /payments/stripe/webhook', () => {
     const [, recommended] = await packsOf(api, owner.token);
     const { session } = await follow(recommended!.link);
     const lost = { ...paid(session), id: `cs_test_lost_${Date.now()}`, metadata: { credits: '300', package_id: recommended!.id } };
+    // Not at another price or for other credits than the pack's.
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...lost, id: `${lost.id}_cheap`, amount_total: 100 })));
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...lost, id: `${lost.id}_more`, metadata: { ...lost.metadata, credits: '900' } })));
+    await expectCredited(owner, 0, 0);
     await expectAck(await deliver(checkoutEvent('checkout.session.completed', lost)));
     await expectCredited(owner, 300, 1);
     // An unknown organisation is acknowledged and ignored.
