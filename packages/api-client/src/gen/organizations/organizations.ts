@@ -822,7 +822,11 @@ export const useArchiveOrganization = <TError = ErrorType<UnauthorizedResponse |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Role ADMIN. Writes an ADMIN_GRANT ledger line.
+ * Role ADMIN. Writes an ADMIN_GRANT ledger line. A credit count outside 1 to 999 is a 422
+'Le montant de crédits doit être entre 1 et 999'. With an `Idempotency-Key`, a retried
+request grants once (the answer is then the organisation as it is). An archived
+organisation is a 409.
+
  * @summary Add credits to an organisation
  */
 export const getGrantOrganizationCreditsUrl = (id: string,) => {
@@ -849,7 +853,7 @@ export const grantOrganizationCredits = async (id: string,
 
 
 
-export const getGrantOrganizationCreditsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+export const getGrantOrganizationCreditsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantOrganizationCredits>>, TError,{id: string;data: BodyType<GrantCreditsRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantOrganizationCredits>>, TError,{id: string;data: BodyType<GrantCreditsRequest>}, TContext> => {
 
@@ -876,12 +880,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantOrganizationCreditsMutationResult = NonNullable<Awaited<ReturnType<typeof grantOrganizationCredits>>>
     export type GrantOrganizationCreditsMutationBody = BodyType<GrantCreditsRequest>
-    export type GrantOrganizationCreditsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type GrantOrganizationCreditsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Add credits to an organisation
  */
-export const useGrantOrganizationCredits = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+export const useGrantOrganizationCredits = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantOrganizationCredits>>, TError,{id: string;data: BodyType<GrantCreditsRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantOrganizationCredits>>,
