@@ -1,14 +1,75 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { baseTestConfig } from '@terres/vitest-config';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+// Debian's Chromium (CI installs it; Playwright never downloads a browser here).
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default mergeConfig(
   baseTestConfig,
   defineConfig({
     test: {
-      environment: 'happy-dom',
-      setupFiles: ['./test/setup.ts'],
-      // tokens.test.ts reads tokens.css with ?raw; vitest empties CSS unless told otherwise.
-      css: { include: [/tokens\.css/] },
+      projects: [
+        // 1. Unit tests: Testing Library in happy-dom (*.test.tsx beside the code).
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'happy-dom',
+            setupFiles: ['./test/setup.ts'],
+            // tokens.test.ts reads tokens.css with ?raw; vitest empties CSS unless told otherwise.
+            css: { include: [/tokens\.css/] },
+          },
+        },
+        // 2. Every story as a test in real Chromium: renders, runs its play function, and
+        //    fails on any axe violation (preview.ts sets `a11y: { test: 'error' }`).
+        {
+          plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+          optimizeDeps: {
+            // Pre-bundle up front: a mid-run re-optimisation reloads the page and flakes a test.
+            include: [
+              'react',
+              'react-dom',
+              'react-dom/client',
+              'react/jsx-dev-runtime',
+              'react/jsx-runtime',
+              '@radix-ui/react-accordion',
+              '@radix-ui/react-dropdown-menu',
+              '@radix-ui/react-slot',
+              '@radix-ui/react-tabs',
+              '@terres/domain > valibot',
+            ],
+          },
+          test: {
+            name: 'storybook',
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            browser: {
+              enabled: true,
+              headless: true,
+              screenshotFailures: false,
+              provider: playwright({
+                launchOptions: {
+                  executablePath: chromium,
+                  args: [
+                    '--no-sandbox',
+                    '--disable-gpu',
+                    '--disable-background-networking',
+                    '--disable-component-update',
+                    '--disable-sync',
+                  ],
+                },
+              }),
+              instances: [{ browser: 'chromium' }],
+            },
+          },
+        },
+      ],
     },
   }),
 );
