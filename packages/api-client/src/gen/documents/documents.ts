@@ -27,6 +27,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   Document,
   ForbiddenResponse,
   NotFoundResponse,
@@ -200,10 +201,12 @@ export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeo
 
 
 /**
- * Roles OWNER, EMPLOYEE of the listing's organisation. At most 5 MiB (413 'Le fichier
-dépasse la taille maximale autorisée de 5 Mo.'); doc, docx, xls, xlsx, pdf, jpeg,
-jpg, png, heic, gif, checked by extension and content (415 'Format de fichier non
-autorisé.').
+ * Roles OWNER, EMPLOYEE of the listing's organisation, while the listing is DRAFT or
+REJECTED (409 otherwise: advertisers edit only those). One file per request. At most
+5 MiB (413 'Le fichier dépasse la taille maximale autorisée de 5 Mo.'); doc, docx, xls,
+xlsx, pdf, jpeg, jpg, png, heic, gif, checked by extension and content (415 'Format de
+fichier non autorisé.'). The file is stored under a generated name; `fileName` keeps
+the client's name for the download's Content-Disposition.
 
  * @summary Attach a file to a listing
  */
@@ -234,7 +237,7 @@ formData.append(`kind`, uploadDocumentRequest.kind)
 
 
 
-export const getUploadInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+export const getUploadInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInquiryDocument>>, TError,{id: string;data: BodyType<UploadDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadInquiryDocument>>, TError,{id: string;data: BodyType<UploadDocumentRequest>}, TContext> => {
 
@@ -261,12 +264,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadInquiryDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof uploadInquiryDocument>>>
     export type UploadInquiryDocumentMutationBody = BodyType<UploadDocumentRequest>
-    export type UploadInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
+    export type UploadInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Attach a file to a listing
  */
-export const useUploadInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+export const useUploadInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInquiryDocument>>, TError,{id: string;data: BodyType<UploadDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadInquiryDocument>>,
