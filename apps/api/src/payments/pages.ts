@@ -3,7 +3,13 @@
 // escaped; sent with a CSP that forbids everything but that style and posting the form here.
 import { formatCredits, formatEuros } from '@terres/domain';
 
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/**
+ * The pages' Content-Security-Policy. `form-action` also governs where the form's response may
+ * redirect (browsers apply it to redirects), so the portal the 303 leads to is allowed too.
+ */
+export function pageCsp(portalOrigin: string): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${portalOrigin}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
 export function escapeHtml(value: string): string {
   return value

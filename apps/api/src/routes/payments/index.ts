@@ -11,7 +11,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { purchases } from '../../db/schema.js';
 import { HttpProblem, problem } from '../../http/problem.js';
 import { INVALID_LINK_DETAIL, verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
-import { errorPage, PAGE_CSP, simulatorPage } from '../../payments/pages.js';
+import { errorPage, pageCsp, simulatorPage } from '../../payments/pages.js';
 import { createCheckoutSession, createStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
 import { handleStripeEvent } from '../../payments/stripe-webhook.js';
 import { findOrganization, type OrganizationRow } from '../../services/organizations.js';
@@ -47,7 +47,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
 
   const htmlHeaders = (reply: FastifyReply) =>
     reply
-      .header('content-security-policy', PAGE_CSP)
+      .header('content-security-policy', pageCsp(portal))
       .header('cache-control', 'no-store')
       // The token is in the page's URL: never send it to another site.
       .header('referrer-policy', 'no-referrer')

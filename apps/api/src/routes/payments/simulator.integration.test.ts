@@ -81,6 +81,8 @@ describe('simulator pay page', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // Browsers apply form-action to the redirect that answers the post: the portal must be allowed.
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${PORTAL}`);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const body = page.body as string;
     expect(body).toContain('<html lang="fr">');
