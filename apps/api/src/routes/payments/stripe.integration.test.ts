@@ -184,6 +184,23 @@ describe('POST /payments/stripe/webhook', () => {
     expect(event).toMatchObject({ type: 'checkout.session.completed' });
   });
 
+  it('answers 2xx only after the commit: a failed delivery records nothing, and its retry credits', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const { session } = await follow(pack!.link);
+    // Break the purchase (paid without its ledger line): fulfilment throws and rolls back.
+    await api.database.db.update(purchases).set({ status: 'PAID' }).where(eq(purchases.providerSessionId, session.id));
+    const event = checkoutEvent('checkout.session.completed', paid(session));
+    const failed = await deliver(event);
+    expect(failed.status).toBe(500);
+    expect(await api.database.db.select().from(stripeEvents).where(eq(stripeEvents.eventId, event.id as string))).toEqual([]);
+    await expectCredited(owner, 0, 0);
+
+    await api.database.db.update(purchases).set({ status: 'PENDING' }).where(eq(purchases.providerSessionId, session.id));
+    await expectAck(await deliver(event));
+    await expectCredited(owner, 100, 1);
+  });
+
   it('credits once when completed and async_payment_succeeded arrive together or out of order', async () => {
     const owner = await createOwner(api);
     const packs = await packsOf(api, owner.token);
