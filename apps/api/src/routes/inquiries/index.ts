@@ -5,6 +5,7 @@ import {
   forbiddenFields,
   inquiryPatchSchema,
   isDeletableByAdvertiser,
+  isEndBeforeStart,
   isEditableByAdvertiser,
   isInquiryStatus,
   messages,
@@ -19,7 +20,7 @@ import {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { organizationOf, requireRole } from '../../auth/guards.js';
+import { organizationOf, requireRole, ROLE_FORBIDDEN_DETAIL } from '../../auth/guards.js';
 import type { Tx } from '../../db/index.js';
 import { documents, inquiries, organizations, users } from '../../db/schema.js';
 import { bodyObject } from '../../http/input.js';
@@ -163,6 +164,12 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
         });
       }
       const fields = parsePatch(body);
+      // The availability step's cross-field rule, on the listing as this edit leaves it.
+      const startDate = fields.startDate === undefined ? current.startDate : fields.startDate;
+      const endDate = fields.endDate === undefined ? current.endDate : fields.endDate;
+      if (isEndBeforeStart(startDate, endDate)) {
+        throw problem(422, messages.endBeforeStart, { errors: { end_date: messages.endBeforeStart } });
+      }
       const quantity = fields.quantity === undefined ? current.quantity : fields.quantity;
       let [row] = await tx
         .update(inquiries)
@@ -207,7 +214,12 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  app.put<Params>('/:id/status', { preHandler: requireRole('ADMIN') }, async (request) => {
+  app.put<Params>('/:id/status', async (request) => {
+    if (request.auth.role !== 'ADMIN') {
+      // Another organisation's listing stays a 404 here too (CONTRACT §4); one's own is a 403.
+      await readableInquiry(app.db, request, request.params.id);
+      throw problem(403, ROLE_FORBIDDEN_DETAIL);
+    }
     const body = bodyObject(request.body);
     if (!isInquiryStatus(body.status)) {
       throw problem(422, 'Le statut demandé est inconnu.', { errors: { status: 'Le statut demandé est inconnu.' } });

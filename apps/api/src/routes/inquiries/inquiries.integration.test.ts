@@ -1,3 +1,12 @@
+import {
+  INQUIRY_STATUSES,
+  maxLengthMessage,
+  messages,
+  NAME_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+  transitionError,
+  type InquiryStatus,
+} from '@terres/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, creditLedger, inquiries } from '../../db/schema.js';
@@ -12,6 +21,7 @@ import {
   grantCredits,
   type OwnerFixture,
 } from '../../../test/helpers/fixtures.js';
+import { pdfTextOf } from '../../../test/helpers/payments.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 
 let api: TestApi;
@@ -209,14 +219,43 @@ describe('bad input', () => {
       [{ start_date: dayFromToday(-1) }, 'start_date', "La date ne peut pas être antérieure à aujourd'hui."],
       [{ materials: [{ material_name: 'Béton', ground_composition: 'x', quantity: 1, price: 1 }] }, 'materials.0.material_name', 'Veuillez choisir un matériau.'],
       [{ project_name: '' }, 'project_name', 'Project name is required'],
-      [{ project_name: 'x'.repeat(201) }, 'project_name', 'Ce champ ne doit pas dépasser 200 caractères.'],
+      [{ project_name: 'x'.repeat(TEXT_MAX_LENGTH + 1) }, 'project_name', 'Ce champ ne doit pas dépasser 200 caractères.'],
+      [{ project_name: 42 }, 'project_name', 'Project name is required'],
+      [{ project_owner_first_name: 'x'.repeat(NAME_MAX_LENGTH + 1) }, 'project_owner_first_name', maxLengthMessage(NAME_MAX_LENGTH)],
+      [{ project_owner_last_name: 'x'.repeat(1001) }, 'project_owner_last_name', maxLengthMessage(1000)],
+      [{ project_owner_street: 'x'.repeat(301) }, 'project_owner_street', maxLengthMessage(300)],
+      [{ project_owner_siret: '1234' }, 'project_owner_siret', 'Le numéro SIRET doit contenir exactement 14 chiffres.'],
+      [{ project_owner_postcode: '6800' }, 'project_owner_postcode', 'Veuillez entrer un code postal valide (5 chiffres).'],
+      [{ site_address: 'x'.repeat(301) }, 'site_address', maxLengthMessage(300)],
+      [{ site_longitude: 181 }, 'site_longitude', messages.siteCoordinates],
+      [{ site_longitude: 'est' }, 'site_longitude', messages.siteCoordinates],
+      [{ parcel_numbers: '68066000AB0012' }, 'parcel_numbers', messages.parcelsRequired],
+      [{ quantity: 'beaucoup' }, 'quantity', messages.surfacePositive],
+      [{ quantity: -2 }, 'quantity', messages.surfacePositive],
+      [{ materials: 'sable' }, 'materials', messages.compositionRequired],
+      [{ materials: [{ material_name: 'Sable et gravier', ground_composition: 'Granit', quantity: 1, price: 1 }] }, 'materials.0.ground_composition', messages.qualityRequired],
+      [{ materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 0, price: 1 }] }, 'materials.0.quantity', messages.quantityPositive],
+      [{ materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 5, price: 'gratuit' }] }, 'materials.0.price', messages.priceInvalid],
+      [{ ground_type_unknown: 'oui' }, 'ground_type_unknown', messages.booleanExpected],
+      [{ soil_study_delegation: 1 }, 'soil_study_delegation', messages.booleanExpected],
+      [{ accept_certification: 'true' }, 'accept_certification', messages.booleanExpected],
+      [{ start_date: 'demain' }, 'start_date', messages.dateInvalid],
+      [{ end_date: dayFromToday(-3) }, 'end_date', "La date ne peut pas être antérieure à aujourd'hui."],
+      [{ start_date: dayFromToday(20), end_date: dayFromToday(10) }, 'end_date', messages.endBeforeStart],
     ];
     for (const [body, field, message] of cases) {
       const res = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { ...body, project_owner_city: 'Colmar' } });
       expect(res.status, field).toBe(422);
       expectResponseMatches('PUT', '/inquiries/{id}', 422, res.body);
       expect(res.body.errors[field], field).toBe(message);
+      expect(res.body.detail, field).toBe(message);
     }
+    // The end date is checked against the start date already stored, too.
+    expect((await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { start_date: dayFromToday(40) } })).status).toBe(200);
+    const early = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { end_date: dayFromToday(39), project_owner_city: 'Colmar' } });
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({ detail: messages.endBeforeStart, errors: { end_date: messages.endBeforeStart } });
+    expect((await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { start_date: null } })).status).toBe(200);
     const sealed = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { type: 'CUT', organization_id: 'x' } });
     expect(sealed.status).toBe(422);
     expect(sealed.body.errors).toEqual({ type: 'Ce champ ne peut pas être modifié.', organization_id: 'Ce champ ne peut pas être modifié.' });
@@ -251,6 +290,53 @@ describe('bad input', () => {
   });
 });
 
+describe('every move the machine does not allow', () => {
+  it('is a 409 with the domain’s French detail at each status, and changes nothing', async () => {
+    const owner = await createOwner(api, { credits: 100 });
+    const id = await createCompleteDraft(api, owner.token, { quantity: 2 });
+    const auditCount = async () => (await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, id))).length;
+
+    async function refuseAllBut(current: InquiryStatus, allowed: InquiryStatus[]) {
+      const before = await auditCount();
+      for (const target of INQUIRY_STATUSES.filter((s) => !allowed.includes(s))) {
+        const res = await setStatus(id, target, 'Motif quelconque');
+        expect(res.status, `${current} -> ${target}`).toBe(409);
+        expectResponseMatches('PUT', '/inquiries/{id}/status', 409, res.body);
+        expect(res.body.detail, `${current} -> ${target}`).toBe(transitionError(current, target, 'ADMIN'));
+      }
+      const row = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+      expect(row.body.status).toBe(current);
+      expect(await auditCount()).toBe(before);
+      expect((await balanceOf(owner.organizationId)).balance).toBe(current === 'DRAFT' || current === 'PENDING_VALIDATION' || current === 'REJECTED' ? 100 : 50);
+    }
+
+    await refuseAllBut('DRAFT', []);
+    expect((await submit(owner.token, id)).status).toBe(200);
+    await refuseAllBut('PENDING_VALIDATION', ['APPROVED', 'REJECTED']);
+    // The advertiser can neither edit nor resubmit a listing under review.
+    const again = await submit(owner.token, id);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('Seules les annonces en brouillon ou refusées peuvent être modifiées.');
+    expect((await setStatus(id, 'REJECTED', 'Surface incohérente avec les parcelles.')).status).toBe(200);
+    await refuseAllBut('REJECTED', []);
+    expect((await submit(owner.token, id)).status).toBe(200);
+    expect((await setStatus(id, 'APPROVED')).status).toBe(200);
+    const chain: InquiryStatus[] = ['APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED'];
+    for (const [index, current] of chain.entries()) {
+      const next = chain[index + 1];
+      await refuseAllBut(current, next ? [next] : []);
+      const edit = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { project_name: 'Modifiée' } });
+      expect(edit.status, current).toBe(409);
+      const removal = await api.request('DELETE', `/inquiries/${id}`, { token: owner.token });
+      expect(removal.status, current).toBe(409);
+      if (next) expect((await setStatus(id, next)).status).toBe(200);
+    }
+    const final = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+    expect(final.body).toMatchObject({ status: 'PROCESSED', projectName: 'Lotissement des Vignes' });
+    expect(await balanceOf(owner.organizationId)).toEqual({ balance: 50, ledgerSum: 50 });
+  });
+});
+
 describe('isolation', () => {
   it('shows a listing to its organisation and admins only', async () => {
     const owner = await createOwner(api, { name: 'Propriétaire' });
@@ -277,12 +363,17 @@ describe('isolation', () => {
       ['DELETE', `/inquiries/${id}`, undefined],
       ['GET', `/inquiries/${id}/pdf`, undefined],
       ['GET', `/inquiries/${id}/documents`, undefined],
+      ['PUT', `/inquiries/${id}/status`, { status: 'PENDING_VALIDATION' }],
+      ['PUT', `/inquiries/${id}/status`, { status: 'APPROVED' }],
     ] as const) {
       const res = await api.request(method, path, { token: other.token, body });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     const notFound = await api.request('GET', `/inquiries/${id}`, { token: other.token });
     expectResponseMatches('GET', '/inquiries/{id}', 404, notFound.body);
+    const ownStatus = await api.request('PUT', `/inquiries/${id}/status`, { token: employee.token, body: { status: 'APPROVED' } });
+    expect(ownStatus.status).toBe(403);
+    expect((await api.request('PUT', `/inquiries/${crypto.randomUUID()}/status`, { token: admin, body: { status: 'APPROVED' } })).status).toBe(404);
     expect((await api.request('GET', `/inquiries/${id}`, { token: admin })).status).toBe(200);
     expect((await api.request('PUT', `/inquiries/${id}`, { token: admin, body: { project_name: 'x' } })).status).toBe(403);
     expect((await api.request('POST', '/inquiries', { token: admin, body: { type: 'CUT', project_name: 'x' } })).status).toBe(403);
@@ -307,7 +398,43 @@ describe('the listing PDF', () => {
       const pages = bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
       expect(pages.length).toBeGreaterThanOrEqual(1);
       expect(pages.length).toBeLessThanOrEqual(2);
+      const text = pdfTextOf(bytes).replace(/\s+/g, ' ');
+      for (const expected of [
+        'Lotissement des Vignes',
+        'Julien Keller',
+        '3 rue de la Gare, 68000 Colmar',
+        'Route de Neuf-Brisach, 68000 Colmar',
+        '68 0660 00AB 0012',
+        '68 0660 00AB 0013',
+        'Sable et gravier',
+        'Brouillon',
+        '80 crédits',
+      ]) {
+        expect(text, expected).toContain(expected);
+      }
     }
+  });
+
+  it('lists every material with its line total and the validated status', async () => {
+    const owner = await createOwner(api, { credits: 300 });
+    const id = await createCompleteDraft(api, owner.token, {
+      project_name: 'Écoquartier du Heyritz',
+      quantity: 12,
+      materials: [
+        { material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10 },
+        { material_name: 'Terre Végétale', ground_composition: 'Bonne qualité', quantity: 300, price: 8 },
+      ],
+    });
+    await submit(owner.token, id);
+    expect((await setStatus(id, 'APPROVED')).status).toBe(200);
+    const response = await fetch(`${api.url}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const text = pdfTextOf(Buffer.from(await response.arrayBuffer())).replace(/[\s\u00a0\u202f]+/g, ' ');
+    expect(text).toContain('Écoquartier du Heyritz');
+    expect(text).toContain('Validée');
+    expect(text).toContain('12 000,00 €');
+    expect(text).toContain('2 400,00 €');
+    expect(text).toContain('14 400,00 €');
+    expect(text).toContain('110 crédits');
   });
 });
 
