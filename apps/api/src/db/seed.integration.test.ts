@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateInquiryForSubmission } from '@terres/domain';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, testConfig } from '../../test/helpers/app.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres, startApp, tempDir, testConfig } from '../../test/helpers/app.js';
+import { createTestDatabase } from '../../test/helpers/database.js';
+import { expectResponseMatches } from '../../test/helpers/openapi.js';
+import { httpRequest, signIn, type TestApi } from '../../test/helpers/session.js';
+import { startSmtp } from '../../test/helpers/smtp.js';
 import { createDatabase, type Database } from './index.js';
 import { creditLedger, documents, inquiries, invoices, organizations, users } from './schema.js';
 import { DEMO_ACCOUNTS, loadDemoData } from './seed.js';
@@ -65,5 +69,83 @@ describe('demo data', () => {
     expect(demoInvoices).toHaveLength(1);
     expect(demoInvoices[0]).toMatchObject({ credits: 300, totalCents: 288_000 });
     expect(demoInvoices[0]!.number).toMatch(/^FA-\d{4}-000001$/);
+  });
+});
+
+describe('demo data on PostgreSQL, used over HTTP', () => {
+  const ADMIN = 'exploitation@bourse-terres.test';
+  const dir = tempDir();
+  let api: TestApi;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    // An empty database of its own on the run's server (the shared one already has users).
+    const server = new URL(inject('databaseUrl'));
+    server.pathname = '/postgres';
+    const fresh = await createTestDatabase(server.toString());
+    dropDatabase = () => fresh.drop();
+    const database = await openPostgres(fresh.url);
+    expect(await loadDemoData(database.db, { dataDir: dir.path, adminEmails: [ADMIN, DEMO_ACCOUNTS.owner] })).toBe(true);
+    const smtp = await startSmtp();
+    const config = testConfig({ DATABASE_URL: fresh.url, DATA_DIR: dir.path, SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN });
+    const running = await startApp({ config, database });
+    api = {
+      url: running.url,
+      running,
+      smtp,
+      database,
+      adminEmail: ADMIN,
+      request: (method, path, options) => httpRequest(`${running.url}/api/v1${path}`, method, options),
+      async close() {
+        await running.close();
+        await database.close();
+        await smtp.close();
+      },
+    };
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await dropDatabase?.();
+    dir.remove();
+  });
+
+  it('makes admins of the ADMIN_EMAILS addresses only, and is not loaded twice', async () => {
+    const accounts = await api.database.db.select({ email: users.email, role: users.role }).from(users);
+    expect(accounts.filter((a) => a.role === 'ADMIN').map((a) => a.email)).toEqual([ADMIN]);
+    // An ADMIN_EMAILS address that is a demo advertiser account stays an advertiser.
+    expect(accounts.find((a) => a.email === DEMO_ACCOUNTS.owner)?.role).toBe('OWNER');
+    expect(await loadDemoData(api.database.db, { dataDir: dir.path, adminEmails: [ADMIN] })).toBe(false);
+    const [{ n }] = (await api.database.db.select({ n: count() }).from(users)) as [{ n: number }];
+    expect(n).toBe(accounts.length);
+  });
+
+  it('signs the demo accounts in, each seeing what CONTRACT §2 promises', async () => {
+    const owner = await signIn(api, DEMO_ACCOUNTS.owner);
+    expect(owner.user).toMatchObject({ role: 'OWNER', firstName: 'Camille' });
+    const own = await api.request('GET', '/organizations/me', { token: owner.accessToken });
+    expect(own.status).toBe(200);
+    expectResponseMatches('GET', '/organizations/me', 200, own.body);
+    expect(own.body).toMatchObject({ id: owner.user.organizationId, verified: true, archived: false });
+    expect(own.body.creditBalance).toBeGreaterThan(0);
+    const ledger = await api.request('GET', `/organizations/${own.body.id}/credit-transactions`, { token: owner.accessToken });
+    expectResponseMatches('GET', '/organizations/{id}/credit-transactions', 200, ledger.body);
+    expect(ledger.body.map((l: { kind: string }) => l.kind)).toContain('ADMIN_GRANT');
+    expect(ledger.body.reduce((sum: number, l: { amount: number }) => sum + l.amount, 0)).toBe(own.body.creditBalance);
+
+    const employee = await signIn(api, DEMO_ACCOUNTS.employee);
+    expect(employee.user).toMatchObject({ role: 'EMPLOYEE', organizationId: own.body.id });
+    const members = await api.request('GET', '/users/organization/members', { token: employee.accessToken });
+    expectResponseMatches('GET', '/users/organization/members', 200, members.body);
+    expect(members.body.map((m: { email: string }) => m.email).sort()).toEqual([DEMO_ACCOUNTS.employee, DEMO_ACCOUNTS.owner]);
+
+    const admin = await signIn(api, ADMIN);
+    expect(admin.user.role).toBe('ADMIN');
+    const list = await api.request('GET', '/organizations', { token: admin.accessToken });
+    expectResponseMatches('GET', '/organizations', 200, list.body);
+    expect(list.body.map((o: { name: string; verified: boolean }) => [o.name, o.verified])).toEqual([
+      ['Remblais du Haut-Rhin SARL', false],
+      ["Terrassements d'Alsace SAS", true],
+    ]);
   });
 });

@@ -1,7 +1,11 @@
 // Demo data (`DEMO_DATA=1`, set by `pnpm start`; CONTRACT §2): loaded only into an EMPTY
-// database, in one transaction, so a restart never loads it twice. Accounts: admin@demo.test,
-// owner@demo.test and employee@demo.test of a verified organisation with credits, plus a second,
-// unverified organisation so admin screens have something to compare.
+// database, in one transaction, so a restart never loads it twice. Accounts: the ADMIN_EMAILS
+// addresses as admins (admin@demo.test in dev), owner@demo.test and employee@demo.test of a
+// verified organisation with credits, plus a second, unverified organisation so admin screens
+// have something to compare.
+//
+// Each further part of the demo (listings, payments) is a `seedX(tx, identities, ...)` function
+// in its own `seed-*.ts`, called by one line in loadDemoData after seedIdentities.
 import { sql } from 'drizzle-orm';
 import { appendLedgerLine } from '../services/credits.js';
 import { seedListings } from './seed-listings.js';
@@ -17,7 +21,8 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 export interface DemoIdentities {
-  adminId: string;
+  /** The first ADMIN_EMAILS address's account; null when ADMIN_EMAILS is empty. */
+  adminId: string | null;
   organizationId: string;
   ownerId: string;
   employeeId: string;
@@ -25,8 +30,28 @@ export interface DemoIdentities {
   otherOwnerId: string;
 }
 
-async function seedIdentities(tx: Tx): Promise<DemoIdentities> {
-  const [admin] = await tx.insert(users).values({ email: DEMO_ACCOUNTS.admin, role: 'ADMIN', firstName: 'Alex', lastName: 'Durand', phoneNumber: '03 89 00 00 01' }).returning();
+const ADVERTISER_ACCOUNTS: readonly string[] = [DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.employee, DEMO_ACCOUNTS.otherOwner];
+
+/**
+ * Only ADMIN_EMAILS addresses are admins (CONTRACT §6), so the demo's admins are those; an
+ * address that is also a demo advertiser account stays an advertiser.
+ */
+async function seedAdmins(tx: Tx, adminEmails: readonly string[]): Promise<string | null> {
+  const emails = [...new Set(adminEmails.map((email) => email.trim().toLowerCase()))].filter(
+    (email) => email !== '' && !ADVERTISER_ACCOUNTS.includes(email),
+  );
+  if (emails.length === 0) return null;
+  // The first one gets a complete profile, so the console shows a name.
+  const profile = { firstName: 'Alex', lastName: 'Durand', phoneNumber: '03 89 00 00 01' };
+  const rows = await tx
+    .insert(users)
+    .values(emails.map((email, i) => ({ email, role: 'ADMIN' as const, ...(i === 0 ? profile : {}) })))
+    .returning({ id: users.id, email: users.email });
+  return rows.find((row) => row.email === emails[0])!.id;
+}
+
+async function seedIdentities(tx: Tx, adminEmails: readonly string[]): Promise<DemoIdentities> {
+  const adminId = await seedAdmins(tx, adminEmails);
   const [organization] = await tx
     .insert(organizations)
     .values({
@@ -61,7 +86,7 @@ async function seedIdentities(tx: Tx): Promise<DemoIdentities> {
     kind: 'ADMIN_GRANT',
     amount: 999,
     reference: 'demo:welcome-grant',
-    actorUserId: admin!.id,
+    actorUserId: adminId,
   });
 
   const [other] = await tx
@@ -83,7 +108,7 @@ async function seedIdentities(tx: Tx): Promise<DemoIdentities> {
     .returning();
 
   return {
-    adminId: admin!.id,
+    adminId,
     organizationId: organization!.id,
     ownerId: owner!.id,
     employeeId: employee!.id,
@@ -92,11 +117,15 @@ async function seedIdentities(tx: Tx): Promise<DemoIdentities> {
   };
 }
 
-/**
- * Loads the demo data if the database has no user and no organisation; answers whether it did.
- * `dataDir` receives the demo documents' files.
- */
-export async function loadDemoData(db: Db, options: { dataDir: string }): Promise<boolean> {
+export interface DemoDataOptions {
+  /** Receives the demo documents' files. */
+  dataDir: string;
+  /** The configuration's ADMIN_EMAILS (`config.adminEmails`); default: admin@demo.test. */
+  adminEmails?: readonly string[];
+}
+
+/** Loads the demo data if the database has no user and no organisation; answers whether it did. */
+export async function loadDemoData(db: Db, options: DemoDataOptions): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting at once: one loads, the other then sees a non-empty database.
     await tx.execute(sql`select pg_advisory_xact_lock(4021977314)`);
@@ -104,7 +133,7 @@ export async function loadDemoData(db: Db, options: { dataDir: string }): Promis
       sql`select (select count(*) from users) + (select count(*) from organizations) as n`,
     );
     if (Number(rows[0]?.n ?? 0) > 0) return false;
-    const identities = await seedIdentities(tx);
+    const identities = await seedIdentities(tx, options.adminEmails ?? [DEMO_ACCOUNTS.admin]);
     await seedDemoPayments(tx, identities);
     await seedListings(tx, identities, options.dataDir);
     return true;
