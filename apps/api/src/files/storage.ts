@@ -7,6 +7,13 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
+export interface StoredFile {
+  /** The generated name under $DATA_DIR/files; what the documents table keeps. */
+  storageKey: string;
+  size: number;
+  sha256: string;
+}
+
 export interface TempFile {
   path: string;
   size: number;
@@ -54,7 +61,27 @@ export class FileStorage {
   async commit(temp: TempFile): Promise<string> {
     const key = randomUUID();
     await rename(temp.path, join(this.dir, key));
+    await syncDir(this.dir);
     return key;
+  }
+
+  /**
+   * Stores a whole stream under a generated name (temp file, fsync, rename). For checks on the
+   * content before it gets a real name, use `writeTemp`, then `commit` or `discard`.
+   */
+  async save(source: Readable): Promise<StoredFile> {
+    const temp = await this.writeTemp(source);
+    try {
+      return { storageKey: await this.commit(temp), size: temp.size, sha256: temp.sha256 };
+    } catch (error) {
+      await rm(temp.path, { force: true });
+      throw error;
+    }
+  }
+
+  /** Deletes a stored file; an already missing one is fine. */
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   async discard(pathOrKey: string): Promise<void> {
@@ -79,8 +106,22 @@ export class FileStorage {
   }
 }
 
+/** Makes a rename in `dir` durable: the directory entry itself is flushed to disk. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a directory; the file's own data is already synced.
+  } finally {
+    await handle.close();
+  }
+}
+
 /** `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266), safe for any name. */
 export function attachmentHeader(fileName: string): string {
   const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'fichier';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * alone, and ' ends the charset part.
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -8,6 +8,7 @@ import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import {
   adminToken,
   completeListingFields,
+  createCompleteDraft,
   createEmployee,
   createOwner,
   SAMPLE_FILES,
@@ -94,9 +95,13 @@ describe('documents', () => {
 
   it('refuses a name and content that do not match, and unknown formats, with 415', async () => {
     const before = storedFiles().length;
+    const rowsBefore = await api.database.db.$count(documents, eq(documents.inquiryId, inquiryId));
     const cases: [string, Uint8Array][] = [
       ['faux.pdf', SAMPLE_FILES['plan.png']!],
       ['programme.exe', new Uint8Array([0x4d, 0x5a, 0x90, 0])],
+      ['programme.pdf', new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0])],
+      ['photo.png', SAMPLE_FILES['photo.jpg']!],
+      ['tableau.xlsx', SAMPLE_FILES['tableau.xls']!],
       ['script.pdf.html', new TextEncoder().encode('<html>')],
       ['sans-extension', SAMPLE_FILES['permis.pdf']!],
     ];
@@ -107,6 +112,7 @@ describe('documents', () => {
       expect(res.body.detail).toBe('Format de fichier non autorisé.');
     }
     expect(storedFiles().length).toBe(before);
+    expect(await api.database.db.$count(documents, eq(documents.inquiryId, inquiryId))).toBe(rowsBefore);
   });
 
   it('needs a file, a known kind and multipart', async () => {
@@ -117,7 +123,21 @@ describe('documents', () => {
     form.append('kind', 'PERMISSION');
     const noFile = await fetch(`${api.url}/api/v1/inquiries/${inquiryId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
     expect(noFile.status).toBe(400);
-    expect(((await noFile.json()) as { detail: string }).detail).toBe('Veuillez joindre un fichier (champ « file »).');
+    const noFileBody = (await noFile.json()) as { detail: string };
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 400, noFileBody);
+    expect(noFileBody.detail).toBe('Veuillez joindre un fichier (champ « file »).');
+    const two = new FormData();
+    two.append('kind', 'PERMISSION');
+    two.append('file', new Blob([SAMPLE_FILES['permis.pdf']!]), 'a.pdf');
+    two.append('file', new Blob([SAMPLE_FILES['permis.pdf']!]), 'b.pdf');
+    const twoFiles = await fetch(`${api.url}/api/v1/inquiries/${inquiryId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: two });
+    expect(twoFiles.status).toBe(400);
+    const twoBody = (await twoFiles.json()) as { detail: string };
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 400, twoBody);
+    expect(twoBody.detail).toBe('Envoyez un seul fichier à la fois.');
+    const empty = await uploadDocument(api, owner.token, inquiryId, { name: 'vide.pdf', bytes: new Uint8Array(0) });
+    expect(empty.status).toBe(422);
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 422, empty.body);
     const json = await api.request('POST', `/inquiries/${inquiryId}/documents`, { token: owner.token, body: { kind: 'PERMISSION' } });
     expect(json.status).toBe(400);
     expectResponseMatches('POST', '/inquiries/{id}/documents', 400, json.body);
@@ -133,13 +153,39 @@ describe('documents', () => {
     expectResponseMatches('GET', '/inquiries/{id}/documents', 404, list.body);
     const upload = await uploadDocument(api, other.token, inquiryId, { name: 'permis.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
     expect(upload.status).toBe(404);
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 404, upload.body);
     const missing = await api.request('GET', `/documents/${uploaded.body.id}/download`, { token: other.token });
     expectResponseMatches('GET', '/documents/{id}/download', 404, missing.body);
 
     const employee = await createEmployee(api, owner);
     expect((await download(uploaded.body.id, employee.token)).response.status).toBe(200);
-    expect((await download(uploaded.body.id, admin)).response.status).toBe(200);
-    expect((await api.request('GET', `/inquiries/${inquiryId}/documents`, { token: admin })).status).toBe(200);
+    const asAdmin = await download(uploaded.body.id, admin);
+    expect(asAdmin.response.status).toBe(200);
+    expect(Buffer.from(asAdmin.bytes).equals(Buffer.from(SAMPLE_FILES['permis.pdf']!))).toBe(true);
+    const adminList = await api.request('GET', `/inquiries/${inquiryId}/documents`, { token: admin });
+    expect(adminList.status).toBe(200);
+    expectResponseMatches('GET', '/inquiries/{id}/documents', 200, adminList.body);
+    // Only advertisers upload (the listing is theirs to complete).
+    const adminUpload = await uploadDocument(api, admin, inquiryId, { name: 'permis.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
+    expect(adminUpload.status).toBe(403);
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 403, adminUpload.body);
+    const anonymous = await fetch(`${api.url}/api/v1/documents/${uploaded.body.id}/download`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('takes no more documents once the listing is submitted', async () => {
+    const submitter = await createOwner(api, { name: 'Dépôts Fermés', credits: 200 });
+    const id = await createCompleteDraft(api, submitter.token);
+    const submitted = await api.request('PUT', `/inquiries/${id}`, { token: submitter.token, body: { status: 'PENDING_VALIDATION' } });
+    expect(submitted.status).toBe(200);
+    const before = storedFiles().length;
+    const late = await uploadDocument(api, submitter.token, id, { name: 'ajout.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
+    expect(late.status).toBe(409);
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 409, late.body);
+    expect(storedFiles().length).toBe(before);
+    // Still listed and downloadable.
+    const list = await api.request('GET', `/inquiries/${id}/documents`, { token: submitter.token });
+    expect(list.body).toHaveLength(1);
   });
 });
 

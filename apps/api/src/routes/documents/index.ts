@@ -1,45 +1,23 @@
 // Documents of a listing (CONTRACT §5, §10): upload (multipart, 5 MiB, extension AND content
 // checked), list and download, only for the listing's organisation and admins.
 import multipart from '@fastify/multipart';
-import {
-  fileContentMatchesExtension,
-  fileExtension,
-  FILE_TYPES,
-  isEditableByAdvertiser,
-  MAX_FILE_SIZE,
-  messages,
-  type AllowedFileExtension,
-} from '@terres/domain';
+import { fileContentMatchesExtension, isEditableByAdvertiser, MAX_FILE_SIZE, messages } from '@terres/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../auth/guards.js';
 import { documents } from '../../db/schema.js';
 import { attachmentHeader, FileStorage, type TempFile } from '../../files/storage.js';
 import { problem } from '../../http/problem.js';
-import { recordAudit } from '../../services/audit.js';
+import { insertDocument, isDocumentKind, toDocument } from '../../services/documents.js';
 import { isUuid, readableInquiry } from '../../services/inquiries.js';
 
-export const DOCUMENT_KINDS = ['PERMISSION', 'SOIL_STUDY', 'OTHER'] as const;
 export const NOT_MULTIPART_DETAIL = 'Envoyez le fichier en multipart/form-data, dans le champ « file ».';
 export const FILE_MISSING_DETAIL = 'Veuillez joindre un fichier (champ « file »).';
+export const ONE_FILE_DETAIL = 'Envoyez un seul fichier à la fois.';
 export const FILE_EMPTY_DETAIL = 'Le fichier est vide.';
 export const KIND_INVALID_DETAIL = 'Le type de document doit être PERMISSION, SOIL_STUDY ou OTHER.';
 export const DOCUMENT_NOT_FOUND_DETAIL = 'Document introuvable.';
 export const UPLOAD_CLOSED_DETAIL = "Les documents ne peuvent être ajoutés qu'aux annonces en brouillon ou refusées.";
-
-type DocumentRow = typeof documents.$inferSelect;
-
-export function toDocument(row: DocumentRow) {
-  return {
-    id: row.id,
-    inquiryId: row.inquiryId,
-    kind: row.kind as (typeof DOCUMENT_KINDS)[number],
-    fileName: row.fileName,
-    mimeType: row.mimeType,
-    size: row.size,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 const documentRoutes: FastifyPluginAsync = async (app) => {
   const storage = new FileStorage(app.config.dataDir);
@@ -87,50 +65,29 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
         } catch (error) {
           if (error && typeof error === 'object' && 'code' in error) {
             if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw problem(413, messages.fileTooLarge);
-            if (error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') {
-              throw problem(400, FILE_MISSING_DETAIL);
-            }
+            if (error.code === 'FST_FILES_LIMIT') throw problem(400, ONE_FILE_DETAIL);
+            if (error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') throw problem(400, FILE_MISSING_DETAIL);
           }
           throw error;
         }
         if (!temp) throw problem(400, FILE_MISSING_DETAIL, { errors: { file: FILE_MISSING_DETAIL } });
-        if (!DOCUMENT_KINDS.includes(kind as (typeof DOCUMENT_KINDS)[number])) {
-          throw problem(422, KIND_INVALID_DETAIL, { errors: { kind: KIND_INVALID_DETAIL } });
-        }
+        if (!isDocumentKind(kind)) throw problem(422, KIND_INVALID_DETAIL, { errors: { kind: KIND_INVALID_DETAIL } });
+        const documentKind = kind;
         if (temp.size === 0) throw problem(422, FILE_EMPTY_DETAIL, { errors: { file: FILE_EMPTY_DETAIL } });
         if (!fileContentMatchesExtension(fileName, temp.head)) throw problem(415, messages.fileType);
 
-        const { size, sha256 } = temp;
-        const key = await storage.commit(temp);
+        const stored = { size: temp.size, sha256: temp.sha256, storageKey: await storage.commit(temp) };
         temp = undefined;
         try {
           const row = await app.db.transaction(async (tx) => {
-            const [inserted] = await tx
-              .insert(documents)
-              .values({
-                inquiryId: inquiry.id,
-                organizationId: inquiry.organizationId,
-                uploadedByUserId: request.auth.userId,
-                kind: kind!,
-                fileName: fileName.slice(0, 255),
-                mimeType: FILE_TYPES[fileExtension(fileName) as AllowedFileExtension].mimeTypes[0]!,
-                size,
-                sha256,
-                storageKey: key,
-              })
-              .returning();
-            await recordAudit(tx, {
-              actorUserId: request.auth.userId,
-              action: 'document.uploaded',
-              targetType: 'inquiry',
-              targetId: inquiry.id,
-              details: { documentId: inserted!.id, kind },
-            });
-            return inserted!;
+            // Checked again under the listing's row lock: it may have been submitted meanwhile.
+            const locked = await readableInquiry(tx, request, inquiry.id, { forUpdate: true });
+            if (!isEditableByAdvertiser(locked.status)) throw problem(409, UPLOAD_CLOSED_DETAIL);
+            return insertDocument(tx, { inquiry: locked, uploadedByUserId: request.auth.userId, kind: documentKind, fileName, stored });
           });
           return reply.code(201).send(toDocument(row));
         } catch (error) {
-          await storage.discard(key);
+          await storage.remove(stored.storageKey);
           throw error;
         }
       } finally {

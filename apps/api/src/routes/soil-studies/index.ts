@@ -42,6 +42,8 @@ async function soilStudyRows(db: DbOrTx, id?: string) {
         .select({ id: documents.id, inquiryId: documents.inquiryId, fileName: documents.fileName })
         .from(documents)
         .where(and(inArray(documents.inquiryId, rows.map((r) => r.id)), eq(documents.kind, 'SOIL_STUDY'), isNull(documents.deletedAt)))
+        // The newest study wins when several were uploaded.
+        .orderBy(desc(documents.createdAt))
     : [];
   return rows.map((row) => {
     const file = files.find((f) => f.inquiryId === row.id);
