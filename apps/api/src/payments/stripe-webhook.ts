@@ -83,7 +83,8 @@ export async function handleStripeEvent(db: Db, event: StripeEvent, seller: Sell
     if (recorded.length === 0) return 'duplicate_event';
     if (!CREDITING_EVENTS.has(event.type)) return 'ignored_event_type';
 
-    const session = event.data.object as CheckoutSession;
+    const session = event.data?.object as CheckoutSession | undefined;
+    if (!session || typeof session !== 'object' || typeof session.id !== 'string') return 'bad_metadata';
     if (session.payment_status !== 'paid') return 'not_paid';
     if ((session.currency ?? '').toLowerCase() !== 'eur') return 'not_eur';
     const organizationId = session.client_reference_id ?? '';

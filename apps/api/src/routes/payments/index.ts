@@ -39,6 +39,9 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   const cancelUrl = `${portal}/credits/buy?cancelled=true`;
   const successUrl = (count: number) => `${portal}/credits/success?expected_credit_count=${count}`;
   const stripe = config.paymentProvider === 'stripe' ? createStripeClient(config) : null;
+  if (config.isProduction && config.paymentProvider === 'simulator') {
+    app.log.warn('PAYMENT_PROVIDER=simulator in production: anyone with a pack link can add credits without paying');
+  }
 
   // HTML forms post urlencoded bodies; Fastify parses only JSON by default.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {

@@ -226,6 +226,7 @@ describe('POST /payments/stripe/webhook', () => {
     await expectAck(await deliver(checkoutEvent('checkout.session.completed', { ...paid(session), currency: 'usd' })));
     await expectAck(await deliver(checkoutEvent('checkout.session.expired', { ...session, status: 'expired' })));
     await expectAck(await deliver(checkoutEvent('checkout.session.async_payment_failed', session)));
+    await expectAck(await deliver({ id: `evt_test_empty_${Date.now()}`, object: 'event', type: 'checkout.session.completed', data: {} }));
     await expectCredited(owner, 0, 0);
 
     await expectAck(await deliver(checkoutEvent('checkout.session.async_payment_succeeded', paid(session))));
