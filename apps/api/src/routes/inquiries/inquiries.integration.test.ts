@@ -3,6 +3,7 @@ import {
   maxLengthMessage,
   messages,
   NAME_MAX_LENGTH,
+  statusLabel,
   TEXT_MAX_LENGTH,
   transitionError,
   type InquiryStatus,
@@ -105,12 +106,21 @@ describe('a listing from draft to processed', () => {
       expect(moved.status, status).toBe(200);
       expect(moved.body.status).toBe(status);
     }
+    for (const status of ['DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED'] as const) {
+      const label = statusLabel(status);
+      const mail = await api.smtp.waitForMessage(owner.email, (m) => m.subject.endsWith(`: ${label}`));
+      expect(mail.text).toContain(`a changé de statut : ${label}.`);
+      expect(mail.html).toContain('ZAC du Ried');
+    }
+    expect(statusLabel('PROCESSED')).toBe('Traitée');
     const after = await setStatus(id, 'APPROVED');
     expect(after.status).toBe(409);
     expectResponseMatches('PUT', '/inquiries/{id}/status', 409, after.body);
     expect((await balanceOf(owner.organizationId)).balance).toBe(120);
     const audit = await api.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'inquiry.status_changed')));
     expect(audit).toHaveLength(5);
+    const submission = await api.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'inquiry.submitted')));
+    expect(submission).toHaveLength(1);
   });
 
   it('is refused with a reason that is e-mailed, edited and resubmitted', async () => {
