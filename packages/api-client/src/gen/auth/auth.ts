@@ -22,6 +22,7 @@ import type {
   InvitationCodeSent,
   LoginResponse,
   RefreshTokenRequest,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
@@ -66,7 +67,7 @@ export const requestLoginCode = async (emailRequest: EmailRequest, options?: Req
 
 
 
-export const getRequestLoginCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const getRequestLoginCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -93,12 +94,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestLoginCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestLoginCode>>>
     export type RequestLoginCodeMutationBody = BodyType<EmailRequest>
-    export type RequestLoginCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
+    export type RequestLoginCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a sign-in code
  */
-export const useRequestLoginCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const useRequestLoginCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestLoginCode>>,
@@ -141,7 +142,7 @@ export const requestRegistrationCode = async (emailRequest: EmailRequest, option
 
 
 
-export const getRequestRegistrationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const getRequestRegistrationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -168,12 +169,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestRegistrationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestRegistrationCode>>>
     export type RequestRegistrationCodeMutationBody = BodyType<EmailRequest>
-    export type RequestRegistrationCodeMutationError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
+    export type RequestRegistrationCodeMutationError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a registration code
  */
-export const useRequestRegistrationCode = <TError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const useRequestRegistrationCode = <TError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestRegistrationCode>>,
@@ -217,7 +218,7 @@ export const requestInvitationCode = async (invitationCodeRequest: InvitationCod
 
 
 
-export const getRequestInvitationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | TooManyRequestsResponse>,
+export const getRequestInvitationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext> => {
 
@@ -244,12 +245,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestInvitationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestInvitationCode>>>
     export type RequestInvitationCodeMutationBody = BodyType<InvitationCodeRequest>
-    export type RequestInvitationCodeMutationError = ErrorType<BadRequestResponse | ConflictResponse | TooManyRequestsResponse>
+    export type RequestInvitationCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a code for an invitation
  */
-export const useRequestInvitationCode = <TError = ErrorType<BadRequestResponse | ConflictResponse | TooManyRequestsResponse>,
+export const useRequestInvitationCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestInvitationCode>>,
@@ -264,7 +265,10 @@ export const useRequestInvitationCode = <TError = ErrorType<BadRequestResponse |
     }
     /**
  * Public. Same answer for login, registration and invitation. A wrong, expired or used
-code is a 400; 5 wrong tries void the code.
+code is a 400 (never 401: clients read 401 as a lost session); 5 wrong tries void the
+code. 403 when the account or its organisation is archived; 409 when an invitation
+can no longer be accepted (the address has an account, or the organisation already
+has 5 employees).
 
  * @summary Verify a one-time code and open a session
  */
@@ -291,7 +295,7 @@ export const verifyCode = async (verifyCodeRequest: VerifyCodeRequest, options?:
 
 
 
-export const getVerifyCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const getVerifyCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext> => {
 
@@ -318,12 +322,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyCodeMutationResult = NonNullable<Awaited<ReturnType<typeof verifyCode>>>
     export type VerifyCodeMutationBody = BodyType<VerifyCodeRequest>
-    export type VerifyCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
+    export type VerifyCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
 
     /**
  * @summary Verify a one-time code and open a session
  */
-export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyCode>>,
@@ -437,7 +441,7 @@ export const logout = async (refreshTokenRequest: RefreshTokenRequest, options?:
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse>,
+export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext> => {
 
@@ -464,12 +468,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     export type LogoutMutationBody = BodyType<RefreshTokenRequest>
-    export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse>
+    export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
     /**
  * @summary Sign out
  */
-export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse>,
+export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,

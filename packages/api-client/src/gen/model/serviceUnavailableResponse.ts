@@ -6,6 +6,6 @@
 import type { Problem } from './problem';
 
 /**
- * Database not reachable or not migrated yet.
+ * Database not reachable or not migrated yet, or the e-mail could not be sent.
  */
 export type ServiceUnavailableResponse = Problem;
