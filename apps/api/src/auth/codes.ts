@@ -40,11 +40,17 @@ export interface IssueCodeInput {
   now?: Date;
 }
 
+export interface IssuedCode {
+  /** In clear, to be e-mailed at once and never stored. */
+  code: string;
+  id: string;
+}
+
 /**
  * Checks the per-address cooldown (60 s, 5 per hour: 429), voids the address's earlier codes and
- * stores a new one. Returns the code in clear, to be e-mailed at once.
+ * stores a new one.
  */
-export async function issueCode(db: Db, secret: string, input: IssueCodeInput): Promise<string> {
+export async function issueCode(db: Db, secret: string, input: IssueCodeInput): Promise<IssuedCode> {
   const now = input.now ?? new Date();
   const email = input.email.toLowerCase();
   return db.transaction(async (tx) => {
@@ -72,17 +78,28 @@ export async function issueCode(db: Db, secret: string, input: IssueCodeInput): 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // An undeliverable code is hashed with a random suffix: no guess can ever match it.
     const stored = input.deliverable === false ? `${code}:${randomInt(0, 2 ** 47)}` : code;
-    await tx.insert(oneTimeCodes).values({
-      email,
-      purpose: input.purpose,
-      codeHash: hashCode(secret, email, stored),
-      invitationId: input.invitationId ?? null,
-      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
-      requestIp: input.ip ?? null,
-      createdAt: now,
-    });
-    return code;
+    const [row] = await tx
+      .insert(oneTimeCodes)
+      .values({
+        email,
+        purpose: input.purpose,
+        codeHash: hashCode(secret, email, stored),
+        invitationId: input.invitationId ?? null,
+        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+        requestIp: input.ip ?? null,
+        createdAt: now,
+      })
+      .returning({ id: oneTimeCodes.id });
+    return { code, id: row!.id };
   });
+}
+
+/**
+ * Forgets a code whose e-mail could not be sent: nobody received it, so it must not hold the
+ * address's cooldown (the user may ask again at once).
+ */
+export async function withdrawCode(db: Db, id: string): Promise<void> {
+  await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, id));
 }
 
 export type CheckResult =

@@ -12,6 +12,14 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
   };
 }
 
+/**
+ * preHandler (after `app.authenticate`): 403 when the caller belongs to no organisation (an owner
+ * before onboarding, or an admin). In the handler, `organizationOf(request)` then reads the id.
+ */
+export const requireOrganization: preHandlerAsyncHookHandler = async (request) => {
+  organizationOf(request);
+};
+
 /** The caller's organisation id; 403 when the caller has none yet (owner before onboarding). */
 export function organizationOf(request: FastifyRequest): string {
   const id = request.auth.organizationId;

@@ -1,5 +1,6 @@
 // E-mail (CONTRACT §7): nodemailer over SMTP_URL, or, when unset, the dev outbox: messages are
-// logged and kept in memory (newest first), listed at GET /api/dev/outbox outside production.
+// logged and kept in memory (the last 100, newest first), listed at GET /api/dev/outbox outside
+// production.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -27,7 +28,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-const OUTBOX_SIZE = 200;
+const OUTBOX_SIZE = 100;
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeOrganizationSessions, revokeUserSessions } from '../../auth/sessions.js';
 import { signInvitationToken } from '../../auth/tokens.js';
 import { invitations, organizations, users } from '../../db/schema.js';
 import { TEST_AUTH_SECRET } from '../../../test/helpers/app.js';
@@ -75,8 +76,9 @@ describe('registration and login', () => {
     expect(refresh).toBeGreaterThan(29 * 86_400_000);
 
     const me = await api.request('GET', '/users/me', { token: verified.body.accessToken });
-    // /users/me belongs to the users routes; the token must at least be accepted there.
-    expect([200, 404]).toContain(me.status);
+    expect(me.status).toBe(200);
+    expectResponseMatches('GET', '/users/me', 200, me.body);
+    expect(me.body).toMatchObject({ id: verified.body.user.id, email, role: 'OWNER' });
   });
 
   it('signs an existing account in again, never creating a second one (register or login)', async () => {
@@ -216,6 +218,26 @@ describe('codes', () => {
   });
 });
 
+describe('mail failure', () => {
+  it('answers 503 and withdraws the code, so the address may ask again at once', async () => {
+    // Nothing listens on port 9 of loopback: every send fails.
+    const broken = await startApiForTest({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const email = uniqueEmail('panne');
+      for (let i = 0; i < 2; i += 1) {
+        const failed = await broken.request('POST', '/auth/register/magic-link/request', { body: { email } });
+        expect(failed.status).toBe(503);
+        expectResponseMatches('POST', '/auth/register/magic-link/request', 503, failed.body);
+        expect(failed.body.detail).toBe("L'envoi de l'e-mail a échoué. Veuillez réessayer dans quelques instants.");
+      }
+      const rows = await broken.database.db.execute(sql`select id from one_time_codes where email = ${email}`);
+      expect(rows.rows).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('per-IP limits', () => {
   it('answers 429 with Retry-After past the configured code requests and checks', async () => {
     const limited = await startApiForTest({ OTP_REQUESTS_PER_IP: '3', OTP_CHECKS_PER_IP: '2' });
@@ -290,6 +312,28 @@ describe('sessions', () => {
     const [h, p] = session.accessToken.split('.');
     const forged = await api.request('POST', '/auth/logout', { token: `${h}.${p}.AAAA`, body: { refresh_token: 'x' } });
     expect(forged.status).toBe(401);
+  });
+
+  it('revokeUserSessions and revokeOrganizationSessions end every session at once', async () => {
+    const alone = await registerOwner(api);
+    await skipCodeCooldown(api, alone.user.email);
+    const second = await signIn(api, alone.user.email);
+    await revokeUserSessions(api.database.db, alone.user.id);
+    for (const s of [alone, second]) {
+      const call = await api.request('GET', '/users/me', { token: s.accessToken });
+      expect(call.status).toBe(401);
+      expectResponseMatches('GET', '/users/me', 401, call.body);
+      expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: s.refreshToken } })).status).toBe(401);
+    }
+
+    const organizationId = await newOrganization();
+    const members = [await registerOwner(api), await registerOwner(api)];
+    const outsider = await registerOwner(api);
+    await api.database.db.update(users).set({ organizationId }).where(eq(users.id, members[0]!.user.id));
+    await api.database.db.update(users).set({ organizationId, role: 'EMPLOYEE' }).where(eq(users.id, members[1]!.user.id));
+    await revokeOrganizationSessions(api.database.db, organizationId);
+    for (const m of members) expect((await api.request('GET', '/users/me', { token: m.accessToken })).status).toBe(401);
+    expect((await api.request('GET', '/users/me', { token: outsider.accessToken })).status).toBe(200);
   });
 
   it('cuts an archived organisation: 403 on the next call, no refresh, no new sign-in', async () => {

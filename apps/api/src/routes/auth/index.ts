@@ -4,7 +4,7 @@ import { loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { checkCode, issueCode, type CodePurpose } from '../../auth/codes.js';
+import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth/codes.js';
 import { SlidingWindowLimiter } from '../../auth/rate-limit.js';
 import {
   ACCOUNT_ARCHIVED_DETAIL,
@@ -66,11 +66,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
-  async function send(request: FastifyRequest, to: string, mail: { subject: string; text: string; html: string }) {
+  /** Sends a code request's e-mail; on failure the code is withdrawn (so no cooldown) and 503. */
+  async function send(request: FastifyRequest, codeId: string, to: string, mail: { subject: string; text: string; html: string }) {
     try {
       await app.mailer.send({ to, ...mail });
     } catch (error) {
       request.log.error({ err: error }, 'e-mail not sent');
+      await withdrawCode(app.db, codeId);
       throw problem(503, MAIL_FAILED_DETAIL);
     }
   }
@@ -81,10 +83,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     // Login for an unknown address: a code nobody receives, so the answer and the cooldown are
     // the same as for a known one (no account enumeration).
     const deliverable = state === 'active' || (purpose === 'REGISTER' && state === 'unknown');
-    const code = await issueCode(app.db, config.authSecret, { email, purpose, deliverable, ip: request.ip });
-    if (deliverable) await send(request, email, codeEmail(code, purpose));
-    else if (state === 'closed') await send(request, email, accessClosedEmail());
-    else await send(request, email, unknownAddressEmail(`${config.advertiserPortalUrl}/register`));
+    const { code, id } = await issueCode(app.db, config.authSecret, { email, purpose, deliverable, ip: request.ip });
+    if (deliverable) await send(request, id, email, codeEmail(code, purpose));
+    else if (state === 'closed') await send(request, id, email, accessClosedEmail());
+    else await send(request, id, email, unknownAddressEmail(`${config.advertiserPortalUrl}/register`));
   }
 
   app.post('/login/magic-link/request', async (request, reply) => {
@@ -118,13 +120,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     if (!organization || organization.archivedAt) throw problem(403, ORGANIZATION_ARCHIVED_DETAIL);
     const existing = await findUserByEmail(app.db, claims.email);
     if (existing && !existing.archivedAt) throw problem(409, ACCOUNT_EXISTS_DETAIL);
-    const code = await issueCode(app.db, config.authSecret, {
+    const { code, id } = await issueCode(app.db, config.authSecret, {
       email: claims.email,
       purpose: 'INVITATION',
       invitationId: invitation.id,
       ip: request.ip,
     });
-    await send(request, claims.email, codeEmail(code, 'INVITATION'));
+    await send(request, id, claims.email, codeEmail(code, 'INVITATION'));
     return reply.code(202).send({ email: claims.email });
   });
 
