@@ -119,6 +119,13 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     if (body.id !== undefined && (typeof body.id !== 'string' || !isUuid(body.id))) {
       throw problem(422, 'Identifiant d’annonce invalide.', { errors: { id: 'Identifiant d’annonce invalide.' } });
     }
+    const { type: _type, status: _status, id: _id, ...listingFields } = body;
+    const refused = forbiddenFields(listingFields, 'DRAFT', request.auth.role);
+    if (refused.length > 0) {
+      throw problem(422, `${FIELD_NOT_EDITABLE} (${refused.join(', ')})`, {
+        errors: Object.fromEntries(refused.map((key) => [key, FIELD_NOT_EDITABLE])),
+      });
+    }
     const fields = parsePatch(body);
     const type = body.type;
     const id = (body.id as string | undefined) ?? randomUUID();

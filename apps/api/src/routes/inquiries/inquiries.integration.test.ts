@@ -216,6 +216,15 @@ describe('bad input', () => {
     expect(badType.body.errors.type).toBeTruthy();
     const notDraft = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'X', status: 'APPROVED' } });
     expect(notDraft.status).toBe(422);
+    const sealed = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'X', cost: 0, organization_id: owner.organizationId } });
+    expect(sealed.status).toBe(422);
+    expectResponseMatches('POST', '/inquiries', 422, sealed.body);
+    expect(sealed.body.errors).toEqual({ cost: 'Ce champ ne peut pas être modifié.', organization_id: 'Ce champ ne peut pas être modifié.' });
+    const badField = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'X', quantity: 0 } });
+    expect(badField.status).toBe(422);
+    expect(badField.body).toMatchObject({ detail: 'La surface doit être supérieure à 0.', errors: { quantity: 'La surface doit être supérieure à 0.' } });
+    const listed = await api.request('GET', '/inquiries', { token: owner.token });
+    expect(listed.body.map((i: { projectName: string }) => i.projectName)).toEqual(['Remblai de la gravière']);
   });
 
   it('refuses each bad field with its French message and stores nothing', async () => {
