@@ -24,6 +24,7 @@ export const ALREADY_ARCHIVED_DETAIL = 'Cette organisation est déjà archivée.
 export const ARCHIVED_ORGANIZATION_DETAIL = 'Cette organisation est archivée.';
 export const OWNER_ONLY_DETAIL = "Seul le responsable de l'organisation peut la modifier.";
 export const VERIFIED_PARAMETER_DETAIL = 'Le paramètre « verified » doit valoir true ou false.';
+export const IDEMPOTENCY_KEY_DETAIL = "L'en-tête Idempotency-Key doit contenir de 1 à 200 caractères.";
 export const WITH_ARCHIVED_PARAMETER_DETAIL = 'Le paramètre « with_archived » doit valoir true ou false.';
 
 function booleanQuery(value: unknown, detail: string, fallback?: boolean): boolean {
@@ -150,10 +151,10 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     if (current.archivedAt) throw problem(409, ARCHIVED_ORGANIZATION_DETAIL);
     // A client may name its request (Idempotency-Key): a retry then never grants twice.
     const key = request.headers['idempotency-key'];
-    const reference =
-      typeof key === 'string' && key.length > 0 && key.length <= 200
-        ? `admin-grant:${current.id}:${key}`
-        : `admin-grant:${current.id}:${randomUUID()}`;
+    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 200)) {
+      throw problem(400, IDEMPOTENCY_KEY_DETAIL);
+    }
+    const reference = `admin-grant:${current.id}:${key ?? randomUUID()}`;
     const updated = await app.db.transaction(async (tx) => {
       const result = await appendLedgerLine(tx, {
         organizationId: current.id,

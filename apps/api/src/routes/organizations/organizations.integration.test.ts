@@ -115,23 +115,36 @@ describe('PUT /organizations/{id}', () => {
   });
 
   it('refuses invalid fields with French details and changes nothing', async () => {
-    const cases: [Record<string, unknown>, string][] = [
-      [{ office_phone_number: 'abc' }, 'office_phone_number'],
-      [{ postcode: '00000' }, 'postcode'],
-      [{ registration_number: '12345678901234' }, 'registration_number'],
-      [{ email: 'pas-un-email' }, 'email'],
-      [{ name: '' }, 'name'],
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ office_phone_number: 'abc' }, 'office_phone_number', 'Veuillez entrer un numéro de téléphone valide.'],
+      [{ mobile_phone_number: '12345' }, 'mobile_phone_number', 'Veuillez entrer un numéro de téléphone valide.'],
+      [{ representative_phone_number: '0'.repeat(21) }, 'representative_phone_number', 'Veuillez entrer un numéro de téléphone valide.'],
+      [{ postcode: '00000', city: 'Nulle-Part' }, 'postcode', 'Veuillez entrer un code postal valide (5 chiffres).'],
+      [{ registration_number: '12345678901234' }, 'registration_number', 'Le numéro SIRET est invalide.'],
+      [{ registration_number: '1234' }, 'registration_number', 'Le numéro SIRET doit contenir exactement 14 chiffres.'],
+      [{ email: 'pas-un-email' }, 'email', "Format d'email invalide"],
+      [{ name: '' }, 'name', "Le nom de l'organisation est requis"],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, message] of cases) {
       const res = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: owner.token, body });
       expect(res.status, field).toBe(422);
       expectResponseMatches('PUT', '/organizations/{id}', 422, res.body);
-      expect(res.body.errors[field], field).toBeTruthy();
+      expect(res.body.errors[field], field).toBe(message);
+      expect(res.body.detail, field).toBe(message);
     }
     const after = await api.request('GET', `/organizations/${owner.organizationId}`, { token: owner.token });
     expectResponseMatches('GET', '/organizations/{id}', 200, after.body);
-    expect(after.body.name).toBe('Terres et Graves');
-    expect(after.body.postcode).toBe('68100');
+    expect(after.body).toMatchObject({ name: 'Terres et Graves', postcode: '68100', city: 'Mulhouse', registrationNumber: '73282932000074' });
+  });
+
+  it('ignores what only the platform sets (verified, credits, archived)', async () => {
+    const res = await api.request('PUT', `/organizations/${owner.organizationId}`, {
+      token: owner.token,
+      body: { verified: true, credit_balance: 5000, archived: true, id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(res.status).toBe(200);
+    expectResponseMatches('PUT', '/organizations/{id}', 200, res.body);
+    expect(res.body).toMatchObject({ id: owner.organizationId, verified: false, creditBalance: 0, archived: false });
   });
 
   it('lets the admin edit, refuses employees (403) and other organisations (404)', async () => {
@@ -155,6 +168,36 @@ describe('PUT /organizations/{id}', () => {
     expectResponseMatches('GET', '/organizations/{id}', 404, foreignRead.body);
     expect((await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: other.token })).status).toBe(404);
     expect((await api.request('GET', '/organizations/not-a-uuid', { token: admin })).status).toBe(404);
+    const unknown = await api.request('GET', '/organizations/00000000-0000-4000-8000-000000000000', { token: admin });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('Organisation introuvable.');
+
+    const byAdminRead = await api.request('GET', `/organizations/${owner.organizationId}`, { token: admin });
+    expect(byAdminRead.status).toBe(200);
+    expectResponseMatches('GET', '/organizations/{id}', 200, byAdminRead.body);
+    expect(byAdminRead.body.city).toBe('Colmar');
+  });
+
+  it('refuses the employee what is for the owner or the admin (403)', async () => {
+    const employee = await createEmployee(api, owner);
+    const id = owner.organizationId;
+    const calls: [string, string, unknown?][] = [
+      ['POST', '/organizations', ORGANIZATION_BODY],
+      ['GET', '/organizations'],
+      ['PUT', `/organizations/${id}/verify?verified=true`],
+      ['POST', `/organizations/${id}/credits`, { credits: 10 }],
+      ['DELETE', `/organizations/${id}/archive`],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api.request(method, path, { token: employee.token, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+    }
+    // What members may do: read their organisation and its ledger.
+    expect((await api.request('GET', `/organizations/${id}`, { token: employee.token })).status).toBe(200);
+    const ledger = await api.request('GET', `/organizations/${id}/credit-transactions`, { token: employee.token });
+    expect(ledger.status).toBe(200);
+    expect((await api.request('GET', `/organizations/${id}`, { token: admin })).body).toMatchObject({ verified: false, creditBalance: 0 });
   });
 });
 
@@ -215,6 +258,13 @@ describe('admin: list, verify, credits, archive', () => {
     await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
     const retried = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
     expect(retried.body.creditBalance).toBe(1010);
+    const badKey = await api.request('POST', `/organizations/${owner.organizationId}/credits`, {
+      token: admin,
+      body: { credits: 10 },
+      headers: { 'idempotency-key': 'k'.repeat(201) },
+    });
+    expect(badKey.status).toBe(400);
+    expectResponseMatches('POST', '/organizations/{id}/credits', 400, badKey.body);
 
     const lines = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: owner.token });
     expect(lines.status).toBe(200);
@@ -227,6 +277,8 @@ describe('admin: list, verify, credits, archive', () => {
     const byOwner = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: owner.token, body: { credits: 5 } });
     expect(byOwner.status).toBe(403);
     expectResponseMatches('POST', '/organizations/{id}/credits', 403, byOwner.body);
+    const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.organizationId));
+    expect(audit.filter((a) => a.action === 'credits.granted')).toHaveLength(3);
   });
 
   it('archives for good: every session of its users is cut at once, and nobody signs in again', async () => {
@@ -257,6 +309,15 @@ describe('admin: list, verify, credits, archive', () => {
     expect(withArchived.body.find((o: { id: string }) => o.id === owner.organizationId).archived).toBe(true);
     const refused = await api.request('DELETE', `/organizations/${owner.organizationId}/archive`, { token: employee.token });
     expect(refused.status).toBe(403);
+    // No credits for an archived organisation; the admin still reads it.
+    const credits = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 5 } });
+    expect(credits.status).toBe(409);
+    expectResponseMatches('POST', '/organizations/{id}/credits', 409, credits.body);
+    const read = await api.request('GET', `/organizations/${owner.organizationId}`, { token: admin });
+    expect(read.body).toMatchObject({ archived: true, creditBalance: 0 });
+    // The audit log names every admin action on it.
+    const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.organizationId));
+    expect(audit.map((a) => a.action)).toContain('organization.archived');
   });
 });
 

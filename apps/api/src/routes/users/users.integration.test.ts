@@ -51,6 +51,21 @@ describe('GET and PUT /users/me', () => {
     expect(me.body.firstName).toBeNull();
   });
 
+  it('lets an admin read and edit their own profile too', async () => {
+    const token = await adminToken(api);
+    const me = await api.request('GET', '/users/me/', { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: api.adminEmail, role: 'ADMIN', organizationId: null });
+    const put = await api.request('PUT', '/users/me', {
+      token,
+      body: { first_name: 'Alex', last_name: 'Durand', phone_number: '03 89 00 00 01', email: 'autre@exemple.fr', role: 'OWNER' },
+    });
+    expect(put.status).toBe(200);
+    expectResponseMatches('PUT', '/users/me', 200, put.body);
+    // The e-mail and the role are not the profile's to change.
+    expect(put.body).toMatchObject({ email: api.adminEmail, role: 'ADMIN', firstName: 'Alex' });
+  });
+
   it('needs a session', async () => {
     const res = await api.request('GET', '/users/me');
     expect(res.status).toBe(401);
@@ -95,6 +110,18 @@ describe('collaborators', () => {
     const again = await api.request('POST', '/users/invite', { token: owner.token, body: { email: email.toUpperCase() } });
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('Un employé avec cette adresse email a déjà été invité');
+
+    // An address that is already an employee of the organisation, in another case.
+    const employee = await createEmployee(api, owner);
+    const member = await api.request('POST', '/users/invite', { token: owner.token, body: { email: ` ${employee.email.toUpperCase()} ` } });
+    expect(member.status).toBe(409);
+    expectResponseMatches('POST', '/users/invite', 409, member.body);
+    expect(member.body.detail).toBe('Un employé avec cette adresse email a déjà été invité');
+    // An address with an account elsewhere cannot be invited either.
+    const other = await createOwner(api, { name: 'Ailleurs TP' });
+    const taken = await api.request('POST', '/users/invite', { token: owner.token, body: { email: other.email } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toBe('Cette adresse email est déjà utilisée par un autre compte Bourse aux terres.');
   });
 
   it('resends a pending invitation with a fresh link; 404 when none is pending', async () => {
@@ -155,6 +182,9 @@ describe('collaborators', () => {
     const asEmployee = await api.request('POST', '/users/invite', { token: employee.token, body: { email: uniqueEmail() } });
     expect(asEmployee.status).toBe(403);
     expectResponseMatches('POST', '/users/invite', 403, asEmployee.body);
+    const resendAsEmployee = await api.request('POST', '/users/invite/resend', { token: employee.token, body: { email: uniqueEmail() } });
+    expect(resendAsEmployee.status).toBe(403);
+    expectResponseMatches('POST', '/users/invite/resend', 403, resendAsEmployee.body);
     expect((await api.request('DELETE', `/users/${employee.session.user.id}/archive`, { token: employee.token })).status).toBe(403);
     const admin = await adminToken(api);
     expect((await api.request('POST', '/users/invite', { token: admin, body: { email: uniqueEmail() } })).status).toBe(403);
