@@ -1,6 +1,14 @@
 // The public API of @terres/ui: every component, one export line each (alphabetical).
 // Apps import components from '@terres/ui' and the one stylesheet '@terres/ui/styles.css'.
+export * from './components/amount-cell/amount-cell';
 export * from './components/button/button';
+export * from './components/data-table/data-table';
 export * from './components/form-field/form-field';
+export * from './components/status-badge/status-badge';
+export * from './components/status-stepper/status-stepper';
+export * from './components/stepper/stepper';
+export * from './components/tab-menu/tab-menu';
+export * from './components/tabs/tabs';
 export * from './components/text-area/text-area';
 export * from './components/text-field/text-field';
+export * from './components/type-badge/type-badge';
