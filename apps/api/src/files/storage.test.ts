@@ -53,6 +53,17 @@ describe('FileStorage', () => {
     expect(readdirSync(files.dir)).toEqual([]);
   });
 
+  it('sweeps temporary files left by a crash, not recent ones nor stored files', async () => {
+    const files = storage();
+    const stored = await files.save(Readable.from([Buffer.from('%PDF')]));
+    const temp = await files.writeTemp(Readable.from([Buffer.from('%PDF')]));
+    expect(await files.sweepTemp(60_000)).toBe(0);
+    expect(await files.sweepTemp(60_000, Date.now() + 120_000)).toBe(1);
+    expect(readdirSync(files.dir)).toEqual([stored.storageKey]);
+    expect(temp.path.startsWith(files.dir)).toBe(true);
+    expect(await new FileStorage(join(files.dir, 'absent')).sweepTemp(0)).toBe(0);
+  });
+
   it('removes a file, and a missing one quietly', async () => {
     const files = storage();
     const stored = await files.save(Readable.from([Buffer.from('GIF89a')]));

@@ -3,7 +3,7 @@
 // flushed to disk, then renamed: a crash never leaves half a file under a real name.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -77,6 +77,29 @@ export class FileStorage {
       await rm(temp.path, { force: true });
       throw error;
     }
+  }
+
+  /**
+   * Deletes temporary files older than `olderThanMs` (left by a crash mid-upload); younger ones
+   * may be uploads in flight in another process on the same DATA_DIR. Answers how many went.
+   */
+  async sweepTemp(olderThanMs: number, now = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names.filter((n) => n.startsWith('.upload-'))) {
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > olderThanMs) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   /** Deletes a stored file; an already missing one is fine. */

@@ -226,6 +226,9 @@ describe('soil studies', () => {
     expect(refused.status).toBe(403);
     expectResponseMatches('GET', '/soil-studies', 403, refused.body);
     expect((await api.request('GET', `/soil-studies/${withFile.body.id}`, { token: studyOwner.token })).status).toBe(403);
+    const anonymous = await api.request('GET', '/soil-studies');
+    expect(anonymous.status).toBe(401);
+    expectResponseMatches('GET', '/soil-studies', 401, anonymous.body);
     const unknown = await api.request('GET', `/soil-studies/${neither.body.id}`, { token: admin });
     expect(unknown.status).toBe(404);
     expectResponseMatches('GET', '/soil-studies/{id}', 404, unknown.body);

@@ -21,6 +21,8 @@ export const UPLOAD_CLOSED_DETAIL = "Les documents ne peuvent être ajoutés qu'
 
 const documentRoutes: FastifyPluginAsync = async (app) => {
   const storage = new FileStorage(app.config.dataDir);
+  const swept = await storage.sweepTemp(60 * 60_000);
+  if (swept) app.log.warn({ swept }, 'removed temporary upload files left by an interrupted upload');
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 5, fieldSize: 1000, parts: 10 },
   });
