@@ -1,7 +1,7 @@
 // The dev outbox (no SMTP_URL) and a sign-in on embedded PGlite: what `pnpm start` runs on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../db/index.js';
-import { startApp, tempDir, testConfig, type RunningApp } from '../../../test/helpers/app.js';
+import { openPostgres, startApp, tempDir, testConfig, type RunningApp } from '../../../test/helpers/app.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { httpRequest } from '../../../test/helpers/session.js';
 
@@ -45,16 +45,18 @@ describe('dev outbox on embedded PGlite', () => {
 
 describe('dev outbox in production', () => {
   it('does not exist', async () => {
-    const dir = tempDir();
+    // On the run's PostgreSQL: booting a second PGlite here would only slow the run down.
+    const database = await openPostgres(inject('databaseUrl'));
     const running = await startApp({
-      config: testConfig({ DATA_DIR: dir.path, NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) }),
+      config: testConfig({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), DATABASE_URL: inject('databaseUrl') }),
+      database,
     });
     try {
       const outbox = await httpRequest(`${running.url}/api/dev/outbox`, 'GET');
       expect(outbox.status).toBe(404);
     } finally {
       await running.close();
-      dir.remove();
+      await database.close();
     }
   });
 });
