@@ -159,6 +159,9 @@ describe('documents', () => {
 
     const employee = await createEmployee(api, owner);
     expect((await download(uploaded.body.id, employee.token)).response.status).toBe(200);
+    const byEmployee = await uploadDocument(api, employee.token, inquiryId, { name: 'plan.png', bytes: SAMPLE_FILES['plan.png']!, kind: 'OTHER' });
+    expect(byEmployee.status).toBe(201);
+    expect((await download(byEmployee.body.id, owner.token)).response.headers.get('cache-control')).toBe('private, no-store');
     const asAdmin = await download(uploaded.body.id, admin);
     expect(asAdmin.response.status).toBe(200);
     expect(Buffer.from(asAdmin.bytes).equals(Buffer.from(SAMPLE_FILES['permis.pdf']!))).toBe(true);

@@ -115,6 +115,8 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
       .type(row.mimeType)
       .header('content-disposition', attachmentHeader(row.fileName))
       .header('x-content-type-options', 'nosniff')
+      // Private files: no shared cache keeps a copy once access is lost.
+      .header('cache-control', 'private, no-store')
       .send(storage.open(row.storageKey));
   });
 };
