@@ -33,6 +33,7 @@ import type {
   InvitationSent,
   Member,
   NotFoundResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
   UpdateProfileRequest,
@@ -278,7 +279,8 @@ export const useUpdateCurrentUser = <TError = ErrorType<BadRequestResponse | Una
 (`{ADVERTISER_PORTAL_URL}/accept-invitation?token=...`). At most 5 employees per
 organisation (409); inviting oneself or an already listed employee is a 409 with
 'Vous ne pouvez pas vous inviter vous-même' or
-'Un employé avec cette adresse email a déjà été invité'.
+'Un employé avec cette adresse email a déjà été invité'. When the e-mail cannot be
+sent, 503 and nothing is stored.
 
  * @summary Invite a collaborator
  */
@@ -305,7 +307,7 @@ export const inviteCollaborator = async (emailRequest: EmailRequest, options?: R
 
 
 
-export const getInviteCollaboratorMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const getInviteCollaboratorMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteCollaborator>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof inviteCollaborator>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -332,12 +334,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InviteCollaboratorMutationResult = NonNullable<Awaited<ReturnType<typeof inviteCollaborator>>>
     export type InviteCollaboratorMutationBody = BodyType<EmailRequest>
-    export type InviteCollaboratorMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type InviteCollaboratorMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Invite a collaborator
  */
-export const useInviteCollaborator = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const useInviteCollaborator = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteCollaborator>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof inviteCollaborator>>,
@@ -377,7 +379,7 @@ export const resendInvitation = async (emailRequest: EmailRequest, options?: Req
 
 
 
-export const getResendInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+export const getResendInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -404,12 +406,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof resendInvitation>>>
     export type ResendInvitationMutationBody = BodyType<EmailRequest>
-    export type ResendInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>
+    export type ResendInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Resend an invitation
  */
-export const useResendInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse>,
+export const useResendInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendInvitation>>,
