@@ -11,6 +11,15 @@ import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, signAcces
 export const SESSION_EXPIRED_DETAIL = 'Session expirée. Veuillez vous reconnecter.';
 export const ORGANIZATION_ARCHIVED_DETAIL = 'Votre organisation a été archivée.';
 export const ACCOUNT_ARCHIVED_DETAIL = "Votre compte a été désactivé. Contactez le responsable de votre organisation.";
+export const ADMIN_REVOKED_DETAIL = "Ce compte n'a plus accès à l'administration de Bourse aux terres.";
+
+/**
+ * ADMIN_EMAILS is the only source of the ADMIN role: an admin account whose address was taken off
+ * the list keeps its row (audit history) but can no longer sign in or call the API.
+ */
+export function adminStillListed(user: { role: string; email: string }, adminEmails: readonly string[]): boolean {
+  return user.role !== 'ADMIN' || adminEmails.includes(user.email.toLowerCase());
+}
 
 type UserRow = typeof users.$inferSelect;
 
@@ -76,7 +85,13 @@ export type RefreshOutcome = { ok: true; session: LoginResponse } | { ok: false;
  * Rotates a refresh token. A reused (already rotated) token revokes its family; the caller must
  * commit that before answering 401, so the outcome is returned rather than thrown.
  */
-export async function rotateRefreshToken(tx: Tx, secret: string, token: string, now = new Date()): Promise<RefreshOutcome> {
+export async function rotateRefreshToken(
+  tx: Tx,
+  secret: string,
+  token: string,
+  adminEmails: readonly string[],
+  now = new Date(),
+): Promise<RefreshOutcome> {
   const [row] = await tx
     .select()
     .from(refreshTokens)
@@ -85,6 +100,7 @@ export async function rotateRefreshToken(tx: Tx, secret: string, token: string, 
   if (!row) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
   const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
   if (!user || user.archivedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
+  if (!adminStillListed(user, adminEmails)) return { ok: false, status: 401, detail: ADMIN_REVOKED_DETAIL };
   if (user.organizationId) {
     // Archiving revoked the family too: say why rather than 'expired'.
     const [organization] = await tx

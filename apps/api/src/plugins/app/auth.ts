@@ -4,7 +4,13 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Role } from '../../auth/context.js';
-import { ACCOUNT_ARCHIVED_DETAIL, ORGANIZATION_ARCHIVED_DETAIL, SESSION_EXPIRED_DETAIL } from '../../auth/sessions.js';
+import {
+  ACCOUNT_ARCHIVED_DETAIL,
+  ADMIN_REVOKED_DETAIL,
+  adminStillListed,
+  ORGANIZATION_ARCHIVED_DETAIL,
+  SESSION_EXPIRED_DETAIL,
+} from '../../auth/sessions.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
 import { organizations, sessionFamilies, users } from '../../db/schema.js';
 import { problem } from '../../http/problem.js';
@@ -41,6 +47,7 @@ export default fp(
       if (row.organizationArchivedAt) throw problem(403, ORGANIZATION_ARCHIVED_DETAIL);
       if (row.userArchivedAt) throw problem(401, ACCOUNT_ARCHIVED_DETAIL);
       if (row.familyRevokedAt) throw problem(401, SESSION_EXPIRED_DETAIL);
+      if (!adminStillListed(row, app.config.adminEmails)) throw problem(401, ADMIN_REVOKED_DETAIL);
 
       request.auth = {
         userId: row.userId,

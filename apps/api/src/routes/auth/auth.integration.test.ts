@@ -336,6 +336,25 @@ describe('sessions', () => {
     expect((await api.request('GET', '/users/me', { token: outsider.accessToken })).status).toBe(200);
   });
 
+  it('cuts an admin whose address left ADMIN_EMAILS: no call, no refresh, no new code', async () => {
+    // Another API on the same database and secret, whose ADMIN_EMAILS does not list this admin.
+    const other = await startApiForTest();
+    try {
+      const session = await signIn(other, other.adminEmail);
+      expect((await other.request('GET', '/users/me', { token: session.accessToken })).status).toBe(200);
+      const call = await api.request('GET', '/users/me', { token: session.accessToken });
+      expect(call.status).toBe(401);
+      expect(call.body.detail).toBe("Ce compte n'a plus accès à l'administration de Bourse aux terres.");
+      expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+      await skipCodeCooldown(api, other.adminEmail);
+      expect((await requestLogin(other.adminEmail)).status).toBe(202);
+      const notice = await api.smtp.waitForMessage(other.adminEmail);
+      expect(notice.text).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('cuts an archived organisation: 403 on the next call, no refresh, no new sign-in', async () => {
     const email = uniqueEmail('archive');
     const session = await registerOwner(api, email);

@@ -8,6 +8,8 @@ import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth
 import { SlidingWindowLimiter } from '../../auth/rate-limit.js';
 import {
   ACCOUNT_ARCHIVED_DETAIL,
+  ADMIN_REVOKED_DETAIL,
+  adminStillListed,
   ORGANIZATION_ARCHIVED_DETAIL,
   openSession,
   revokeFamilies,
@@ -39,9 +41,9 @@ const VerifyRequest = v.object({ email: loginEmailSchema, otp: otpSchema });
 
 type AccountState = 'active' | 'unknown' | 'closed';
 
-async function accountState(db: Db, user: UserRow | undefined): Promise<AccountState> {
+async function accountState(db: Db, user: UserRow | undefined, adminEmails: readonly string[]): Promise<AccountState> {
   if (!user) return 'unknown';
-  if (user.archivedAt) return 'closed';
+  if (user.archivedAt || !adminStillListed(user, adminEmails)) return 'closed';
   if (user.organizationId) {
     const [organization] = await db
       .select({ archivedAt: organizations.archivedAt })
@@ -79,7 +81,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   async function requestCode(request: FastifyRequest, email: string, purpose: Exclude<CodePurpose, 'INVITATION'>) {
     await ensureAdmin(email);
-    const state = await accountState(app.db, await findUserByEmail(app.db, email));
+    const state = await accountState(app.db, await findUserByEmail(app.db, email), config.adminEmails);
     // Login for an unknown address: a code nobody receives, so the answer and the cooldown are
     // the same as for a known one (no account enumeration).
     const deliverable = state === 'active' || (purpose === 'REGISTER' && state === 'unknown');
@@ -153,6 +155,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
       if (!user) return { status: 400, detail: 'Code incorrect. Veuillez réessayer.' };
       if (user.archivedAt) return { status: 403, detail: ACCOUNT_ARCHIVED_DETAIL };
+      if (!adminStillListed(user, config.adminEmails)) return { status: 403, detail: ADMIN_REVOKED_DETAIL };
       if (user.organizationId) {
         const [organization] = await tx
           .select({ archivedAt: organizations.archivedAt })
@@ -171,7 +174,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) {
       throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
     }
-    const outcome = await app.db.transaction((tx) => rotateRefreshToken(tx, config.authSecret, token));
+    const outcome = await app.db.transaction((tx) => rotateRefreshToken(tx, config.authSecret, token, config.adminEmails));
     if (!outcome.ok) throw problem(outcome.status, outcome.detail);
     return outcome.session;
   });
