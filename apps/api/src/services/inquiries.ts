@@ -43,7 +43,8 @@ export function toInquiry(row: InquiryRow) {
     startDate: row.startDate,
     endDate: row.endDate,
     cost: row.cost ?? costOf(row.type, row.quantity),
-    rejectionReason: row.rejectionReason,
+    // The reason belongs to the refusal: once resubmitted, the listing no longer shows it.
+    rejectionReason: row.status === 'REJECTED' ? row.rejectionReason : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -25,7 +25,7 @@ import type { Tx } from '../../db/index.js';
 import { documents, inquiries, organizations, users } from '../../db/schema.js';
 import { bodyObject } from '../../http/input.js';
 import { problem } from '../../http/problem.js';
-import { inquiryStatusEmail } from '../../mail/templates/inquiry.js';
+import { inquiryStatusEmail } from '../../mail/templates/inquiry-status.js';
 import { inquiryPdf } from '../../pdf/inquiry.js';
 import { recordAudit } from '../../services/audit.js';
 import { appendLedgerLine, INSUFFICIENT_CREDITS_DETAIL } from '../../services/credits.js';

@@ -135,6 +135,10 @@ describe('a listing from draft to processed', () => {
     expect(noReason.body.detail).toBe('Le motif du refus est requis.');
     const blank = await setStatus(id, 'REJECTED', '   ');
     expect(blank.status).toBe(422);
+    const long = await setStatus(id, 'REJECTED', 'x'.repeat(2001));
+    expect(long.status).toBe(422);
+    expect(long.body.errors.reason).toBe('Ce champ ne doit pas dépasser 2000 caractères.');
+    expect((await api.request('GET', `/inquiries/${id}`, { token: owner.token })).body.status).toBe('PENDING_VALIDATION');
 
     const refused = await setStatus(id, 'REJECTED', 'Les parcelles ne correspondent pas à l’adresse du site.');
     expect(refused.status).toBe(200);
@@ -148,7 +152,7 @@ describe('a listing from draft to processed', () => {
 
     const fixed = await submit(employee.token, id, { parcel_numbers: ['68066000AB0099'] });
     expect(fixed.status).toBe(200);
-    expect(fixed.body).toMatchObject({ status: 'PENDING_VALIDATION', parcelNumbers: ['68066000AB0099'] });
+    expect(fixed.body).toMatchObject({ status: 'PENDING_VALIDATION', parcelNumbers: ['68066000AB0099'], rejectionReason: null });
     expect((await setStatus(id, 'APPROVED')).status).toBe(200);
     expect((await balanceOf(owner.organizationId)).balance).toBe(50);
   });
