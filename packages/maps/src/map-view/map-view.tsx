@@ -1,54 +1,21 @@
-import { MAP } from '@terres/domain';
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 
-export type LatLng = readonly [lat: number, lng: number];
+import {
+  DEFAULT_ATTRIBUTION,
+  DEFAULT_HEIGHT,
+  DEFAULT_TILE_URL,
+  EMPTY_TILE_URL,
+  MAX_ZOOM,
+  clampZoom,
+  needsRecenter,
+  resolveCenter,
+} from './rules';
+import type { LatLng } from './rules';
 
-// Spec section 9 constants, named once in @terres/domain; re-exported here for map callers.
-/** Default centre when none (or a malformed one) is given: near Mulhouse. */
-export const DEFAULT_CENTER: LatLng = MAP.defaultCenter;
-export const DEFAULT_ZOOM: number = MAP.defaultZoom;
-export const MAX_ZOOM: number = MAP.maxZoom;
-export const MIN_ZOOM = 0;
-export const DEFAULT_HEIGHT: number = MAP.defaultHeight;
-/** Centre moves smaller than this (degrees) are noise, not a request to recentre. */
-export const RECENTER_THRESHOLD: number = MAP.recentreThreshold;
-
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const DEFAULT_ATTRIBUTION =
-  '&copy; les contributeurs d\u2019<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
-
-/** The given centre when it is exactly two finite numbers, else the default centre. */
-export function resolveCenter(center: unknown): LatLng {
-  if (
-    Array.isArray(center) &&
-    center.length === 2 &&
-    typeof center[0] === 'number' &&
-    typeof center[1] === 'number' &&
-    Number.isFinite(center[0]) &&
-    Number.isFinite(center[1])
-  ) {
-    return [center[0], center[1]];
-  }
-  return DEFAULT_CENTER;
-}
-
-/** The requested zoom within [MIN_ZOOM, MAX_ZOOM]; the default zoom when it is not a finite number. */
-export function clampZoom(zoom: unknown): number {
-  if (typeof zoom !== 'number' || !Number.isFinite(zoom)) return DEFAULT_ZOOM;
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
-}
-
-/** Whether the map shown at (current, currentZoom) must jump to (next, nextZoom). */
-export function needsRecenter(current: LatLng, currentZoom: number, next: LatLng, nextZoom: number): boolean {
-  return (
-    Math.abs(current[0] - next[0]) > RECENTER_THRESHOLD ||
-    Math.abs(current[1] - next[1]) > RECENTER_THRESHOLD ||
-    Math.abs(currentZoom - nextZoom) > RECENTER_THRESHOLD
-  );
-}
+export * from './rules';
 
 const MapContext = createContext<L.Map | null>(null);
 
@@ -66,7 +33,9 @@ export interface MapViewProps {
   zoom?: number;
   /** CSS height; a number is pixels. Default 400. The map is always full width. */
   height?: number | string;
+  /** Raster tile URL template ({z}/{x}/{y}); default DEFAULT_TILE_URL (OpenStreetMap). A failing tile shows EMPTY_TILE_URL. */
   tileUrl?: string;
+  /** Attribution HTML shown in the corner; default DEFAULT_ATTRIBUTION. */
   attribution?: string;
   /** Accessible name of the map region. */
   label?: string;
@@ -115,7 +84,7 @@ export function MapView({
 
   useEffect(() => {
     if (!map) return;
-    const layer = L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
+    const layer = L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM, errorTileUrl: EMPTY_TILE_URL }).addTo(map);
     return () => {
       layer.remove();
     };

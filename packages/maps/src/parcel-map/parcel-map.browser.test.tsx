@@ -1,0 +1,97 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, inject, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { FIXTURE_CENTER, FIXTURE_PARCEL_IDS } from '../../test/fixtures/parcels';
+import { ParcelMap } from './parcel-map';
+import type { ParcelMapProps } from './parcel-map';
+
+const fixture = inject('fixtureUrl');
+const tileUrl = `${fixture}/tiles/{z}/{x}/{y}.png`;
+
+async function requested(): Promise<string[]> {
+  return (await fetch(`${fixture}/__requests`)).json() as Promise<string[]>;
+}
+
+/** The wizard's use: a controlled selection. */
+function Selector(props: Partial<ParcelMapProps>) {
+  const [ids, setIds] = useState<string[]>([]);
+  return (
+    <ParcelMap
+      type="CUT"
+      center={FIXTURE_CENTER}
+      tileUrl={tileUrl}
+      tileJsonUrl={`${fixture}/cadastre.json`}
+      {...props}
+      selectedParcelIds={ids}
+      onChange={setIds}
+    />
+  );
+}
+
+async function mapReady(): Promise<HTMLCanvasElement> {
+  await waitFor(() => expect(screen.getByRole('region', { name: 'Carte des parcelles cadastrales' })).toHaveAttribute('data-status', 'ready'), {
+    timeout: 20_000,
+  });
+  const canvas = document.querySelector('canvas.maplibregl-canvas');
+  if (!(canvas instanceof HTMLCanvasElement)) throw new Error('no maplibre canvas');
+  return canvas;
+}
+
+describe('ParcelMap in Chromium', () => {
+  it('selects the parcel under a click and deselects it with a second click', async () => {
+    render(<Selector />);
+    const canvas = await mapReady();
+    expect(screen.getByText('Aucune parcelle sélectionnée.')).toBeInTheDocument();
+
+    await userEvent.click(canvas);
+    expect(await screen.findByText('68 2240 00AB 0123')).toBeInTheDocument();
+    expect(screen.getByText('Parcelles sélectionnées (1)')).toBeInTheDocument();
+
+    await userEvent.click(canvas);
+    expect(await screen.findByText('Aucune parcelle sélectionnée.')).toBeInTheDocument();
+    expect(FIXTURE_PARCEL_IDS[0]).toBe('68224000AB0123');
+  });
+
+  it('falls back to the tile URL template when the TileJSON tiles entry is invalid', async () => {
+    render(
+      <Selector
+        tileJsonUrl={`${fixture}/cadastre-invalid-tiles.json`}
+        cadastreTileUrl={`${fixture}/cadastre/{z}/{x}/{y}.pbf`}
+      />,
+    );
+    const canvas = await mapReady();
+    expect((await requested()).some((path) => /^\/cadastre\/16\/\d+\/\d+\.pbf$/.test(path))).toBe(true);
+    await userEvent.click(canvas);
+    expect(await screen.findByText('68 2240 00AB 0123')).toBeInTheDocument();
+  });
+
+  it('fetches a TileJSON once for every map of the page', async () => {
+    const url = `${fixture}/cadastre.json?shared`;
+    render(
+      <>
+        <ParcelMap type="FILL" center={FIXTURE_CENTER} tileUrl={tileUrl} tileJsonUrl={url} selectedParcelIds={[]} label="Carte A" />
+        <ParcelMap type="FILL" center={FIXTURE_CENTER} tileUrl={tileUrl} tileJsonUrl={url} selectedParcelIds={[]} label="Carte B" />
+      </>,
+    );
+    for (const name of ['Carte A', 'Carte B']) {
+      await waitFor(() => expect(screen.getByRole('region', { name })).toHaveAttribute('data-status', 'ready'), { timeout: 20_000 });
+    }
+    expect((await requested()).filter((path) => path === '/cadastre.json?shared')).toHaveLength(1);
+  });
+
+  it('offers the manual parcel entry when the TileJSON cannot load', async () => {
+    render(<Selector tileJsonUrl={`${fixture}/cadastre-500.json`} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Impossible de charger le TileJSON cadastre');
+    expect(alert).toHaveTextContent('Erreur lors du chargement du TileJSON Cadastre: 500');
+    expect(document.querySelector('canvas')).toBeNull();
+
+    const input = screen.getByLabelText('Numéro de parcelle');
+    await userEvent.type(input, '68 2240 00ab 0126');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter la parcelle' }));
+    expect(await screen.findByText('68 2240 00AB 0126')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retirer la parcelle 68 2240 00AB 0126' }));
+    expect(await screen.findByText('Aucune parcelle sélectionnée.')).toBeInTheDocument();
+  });
+});
