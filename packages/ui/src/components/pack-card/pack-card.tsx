@@ -1,0 +1,50 @@
+import { formatCredits, formatEuros } from '@terres/domain';
+import { useId } from 'react';
+import { Button } from '../button/button';
+
+export interface PackCardProps {
+  credits: number;
+  /** Price in euros. */
+  price: number;
+  recommended?: boolean;
+  /** The pack's payment link (GET /credits/packages `link`): the button sends the browser there. */
+  href: string;
+  /** Called before the browser follows the link (e.g. to log or show a busy state). */
+  onBuy?: () => void;
+  /** While the browser leaves for the payment page. */
+  loading?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** One credit pack of /credits/buy: credits, price in euros, 'Acheter ce pack'. */
+export function PackCard({ credits, price, recommended = false, href, onBuy, loading = false, disabled = false, className }: PackCardProps) {
+  const titleId = useId();
+  const inactive = disabled || loading;
+  return (
+    <article
+      className={className ? `terres-pack-card ${className}` : 'terres-pack-card'}
+      data-recommended={recommended ? '' : undefined}
+      aria-labelledby={titleId}
+    >
+      {recommended ? <p className="terres-pack-card__ribbon">Recommandé</p> : null}
+      <h3 className="terres-pack-card__credits" id={titleId}>
+        {formatCredits(credits)}
+      </h3>
+      <p className="terres-pack-card__price">{formatEuros(price)}</p>
+      <Button
+        asChild
+        variant={recommended ? 'primary' : 'secondary'}
+        fullWidth
+        loading={loading}
+        disabled={inactive}
+        onClick={onBuy}
+      >
+        {/* Stays a focusable link when inactive: Button blocks the click and sets aria-disabled. */}
+        <a href={href} aria-describedby={titleId}>
+          {loading ? 'Redirection...' : 'Acheter ce pack'}
+        </a>
+      </Button>
+    </article>
+  );
+}
