@@ -1,7 +1,7 @@
 // The signed-in user and the organisation's collaborators (spec §5 and §7, CONTRACT §6).
 import { inviteSchema, messages, profileSchema, validateInvite } from '@terres/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { organizationOf, requireRole } from '../../auth/guards.js';
 import { revokeUserSessions } from '../../auth/sessions.js';
 import { signInvitationToken } from '../../auth/tokens.js';
@@ -12,6 +12,7 @@ import { problem } from '../../http/problem.js';
 import { invitationEmail } from '../../mail/templates/auth.js';
 import { recordAudit } from '../../services/audit.js';
 import { findUserByEmail, fullNameOf, toMember, toUser } from '../../services/users.js';
+import { MAIL_FAILED_DETAIL } from '../auth/index.js';
 
 export const USER_NOT_FOUND_DETAIL = 'Utilisateur introuvable.';
 export const COLLABORATOR_NOT_FOUND_DETAIL = 'Collaborateur introuvable.';
@@ -38,7 +39,15 @@ async function collaboratorsOf(db: Tx, organizationId: string) {
 const userRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  async function sendInvitation(invitation: InvitationRow, inviter: { firstName: string | null; lastName: string | null }) {
+  /**
+   * Mails the invitation link; 503 when it cannot be sent. Called after the commit, so a slow
+   * mail server never holds the organisation's row lock (the ledger takes it too).
+   */
+  async function sendInvitation(
+    invitation: InvitationRow,
+    inviter: { firstName: string | null; lastName: string | null },
+    log: FastifyBaseLogger,
+  ) {
     const [organization] = await app.db
       .select({ name: organizations.name })
       .from(organizations)
@@ -49,10 +58,15 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       invitationId: invitation.id,
     });
     const acceptUrl = `${app.config.advertiserPortalUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-    await app.mailer.send({
-      to: invitation.email,
-      ...invitationEmail({ organizationName: organization?.name ?? 'Bourse aux terres', inviterName: fullNameOf(inviter), acceptUrl }),
-    });
+    try {
+      await app.mailer.send({
+        to: invitation.email,
+        ...invitationEmail({ organizationName: organization?.name ?? 'Bourse aux terres', inviterName: fullNameOf(inviter), acceptUrl }),
+      });
+    } catch (error) {
+      log.error({ err: error }, 'invitation e-mail not sent');
+      throw problem(503, MAIL_FAILED_DETAIL);
+    }
   }
 
   async function currentUser(userId: string) {
@@ -95,16 +109,22 @@ const userRoutes: FastifyPluginAsync = async (app) => {
         .insert(invitations)
         .values({ organizationId, email, invitedByUserId: request.auth.userId })
         .returning();
-      await recordAudit(tx, {
-        actorUserId: request.auth.userId,
-        action: 'collaborator.invited',
-        targetType: 'organization',
-        targetId: organizationId,
-        details: { email },
-      });
       return row!;
     });
-    await sendInvitation(invitation, inviter);
+    try {
+      await sendInvitation(invitation, inviter, request.log);
+    } catch (error) {
+      // Nobody received a link to it: the invitation goes, so a retry is a fresh invite.
+      await app.db.delete(invitations).where(eq(invitations.id, invitation.id));
+      throw error;
+    }
+    await recordAudit(app.db, {
+      actorUserId: request.auth.userId,
+      action: 'collaborator.invited',
+      targetType: 'organization',
+      targetId: organizationId,
+      details: { email: invitation.email },
+    });
     return reply.code(202).send({ email: invitation.email });
   });
 
@@ -124,7 +144,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       )
       .returning();
     if (!invitation) throw problem(404, NO_PENDING_INVITATION_DETAIL);
-    await sendInvitation(invitation, await currentUser(request.auth.userId));
+    await sendInvitation(invitation, await currentUser(request.auth.userId), request.log);
     return reply.code(202).send({ email: invitation.email });
   });
 

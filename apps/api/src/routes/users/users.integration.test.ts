@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { maxLengthMessage } from '@terres/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
@@ -136,6 +137,32 @@ describe('collaborators', () => {
     const none = await api.request('POST', '/users/invite/resend', { token: owner.token, body: { email: uniqueEmail() } });
     expect(none.status).toBe(404);
     expectResponseMatches('POST', '/users/invite/resend', 404, none.body);
+  });
+
+  it('answers 503 and keeps nothing when the invitation e-mail cannot be sent', async () => {
+    // A second API on the same database whose mail server is gone (a port nobody listens on).
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const broken = await startApiForTest({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const sender = await createOwner(api, { name: 'Courrier Perdu TP' });
+    try {
+      const email = uniqueEmail('perdu');
+      const res = await broken.request('POST', '/users/invite', { token: sender.token, body: { email } });
+      expect(res.status).toBe(503);
+      expectResponseMatches('POST', '/users/invite', 503, res.body);
+      expect(res.body.detail).toBe("L'envoi de l'e-mail a échoué. Veuillez réessayer dans quelques instants.");
+      const members = await api.request('GET', '/users/organization/members', { token: sender.token });
+      expect(members.body.map((m: { email: string }) => m.email)).not.toContain(email);
+      // Once mail works again, the same address is simply invited.
+      expect((await api.request('POST', '/users/invite', { token: sender.token, body: { email } })).status).toBe(202);
+      const resent = await broken.request('POST', '/users/invite/resend', { token: sender.token, body: { email } });
+      expect(resent.status).toBe(503);
+      expectResponseMatches('POST', '/users/invite/resend', 503, resent.body);
+    } finally {
+      await broken.close();
+    }
   });
 
   it('allows at most 5 collaborators (409 for the 6th)', async () => {
