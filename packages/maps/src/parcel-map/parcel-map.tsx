@@ -357,14 +357,14 @@ export function ManualParcelEntry({ onAdd }: { onAdd: (parcelId: string) => void
 function SelectedParcels({ ids, onRemove }: { ids: readonly string[]; onRemove?: (id: string) => void }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} style={{ marginTop: '0.75rem' }}>
+    <div style={{ marginTop: '0.75rem' }}>
       <h3 id={headingId} style={{ fontSize: '1rem', margin: '0 0 0.25rem' }}>
         Parcelles sélectionnées ({ids.length})
       </h3>
       {ids.length === 0 ? (
         <p style={{ margin: 0 }}>Aucune parcelle sélectionnée.</p>
       ) : (
-        <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        <ul aria-labelledby={headingId} style={{ margin: 0, paddingLeft: '1.25rem' }}>
           {ids.map((id) => (
             <li key={id}>
               <span>{formatParcelId(id)}</span>
@@ -380,6 +380,6 @@ function SelectedParcels({ ids, onRemove }: { ids: readonly string[]; onRemove?:
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
