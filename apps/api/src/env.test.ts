@@ -54,9 +54,17 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET in production, and has no default admin there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }, {})).toThrow(/AUTH_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) }, {});
+    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1' }, {});
     expect(config.isProduction).toBe(true);
     expect(config.adminEmails).toEqual([]);
+  });
+
+  it('refuses the payment simulator in production unless explicitly allowed', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) } as const;
+    expect(() => loadConfig(production, {})).toThrow(/PAYMENT_PROVIDER: the simulator credits without any payment/);
+    expect(loadConfig({ ...production, ALLOW_PAYMENT_SIMULATOR: '1' }, {}).paymentProvider).toBe('simulator');
+    const stripe = loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, {});
+    expect(stripe.paymentProvider).toBe('stripe');
   });
 
   it('reads the values it is given, from the source and the overrides', () => {

@@ -30,6 +30,8 @@ const EnvSchema = v.object({
   ADVERTISER_PORTAL_URL: v.optional(httpUrl, 'http://localhost:5173'),
   ADMIN_CONSOLE_URL: v.optional(httpUrl, 'http://localhost:5174'),
   PAYMENT_PROVIDER: v.optional(v.picklist(['simulator', 'stripe'], "must be 'simulator' or 'stripe'"), 'simulator'),
+  // The simulator credits without any payment: refused in production unless this is '1'.
+  ALLOW_PAYMENT_SIMULATOR: v.optional(flag, '0'),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
   // Another Stripe API endpoint (stripe-mock, or a local fake in tests); unset: Stripe's own.
@@ -110,6 +112,11 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
 
   const problems: string[] = [];
   if (isProduction && !env.AUTH_SECRET) problems.push('- AUTH_SECRET: required when NODE_ENV=production');
+  if (isProduction && env.PAYMENT_PROVIDER === 'simulator' && env.ALLOW_PAYMENT_SIMULATOR !== '1') {
+    problems.push(
+      "- PAYMENT_PROVIDER: the simulator credits without any payment; use 'stripe' in production (or ALLOW_PAYMENT_SIMULATOR=1 on a demonstration server)",
+    );
+  }
   if (env.PAYMENT_PROVIDER === 'stripe') {
     if (!env.STRIPE_SECRET_KEY) problems.push('- STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     if (!env.STRIPE_WEBHOOK_SECRET) problems.push('- STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');

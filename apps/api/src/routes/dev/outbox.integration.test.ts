@@ -48,7 +48,7 @@ describe('dev outbox in production', () => {
     // On the run's PostgreSQL: booting a second PGlite here would only slow the run down.
     const database = await openPostgres(inject('databaseUrl'));
     const running = await startApp({
-      config: testConfig({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), DATABASE_URL: inject('databaseUrl') }),
+      config: testConfig({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1', DATABASE_URL: inject('databaseUrl') }),
       database,
     });
     try {
