@@ -19,3 +19,5 @@ export * from './components/tabs/tabs';
 export * from './components/text-area/text-area';
 export * from './components/text-field/text-field';
 export * from './components/type-badge/type-badge';
+export * from './shells/admin-shell';
+export * from './shells/user-shell';

@@ -1,0 +1,76 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AdminShell, adminBackBar, adminInquiryTabs } from './admin-shell';
+import { USER_ACCOUNT_TABS, UserShell, userBackBar } from './user-shell';
+
+describe('adminBackBar', () => {
+  it('follows spec §2', () => {
+    expect(adminBackBar('/admin/inquiry/details/1/overview')).toEqual({
+      label: 'Revenir à la liste des annonces',
+      href: '/admin/inquiries',
+    });
+    expect(adminBackBar('/admin/organizations/details/1')).toEqual({
+      label: 'Revenir à la liste des organisations',
+      href: '/admin/organizations',
+    });
+    expect(adminBackBar('/admin/inquiries')).toBeNull();
+  });
+});
+
+describe('AdminShell', () => {
+  it('has the four sidebar entries, the secondary menu and the back bar', () => {
+    render(
+      <AdminShell currentPath="/admin/inquiry/details/9/documents" secondaryMenu={{ label: 'Annonce', items: adminInquiryTabs('9') }}>
+        <p>contenu</p>
+      </AdminShell>,
+    );
+    const main = screen.getByRole('navigation', { name: 'Navigation principale' });
+    expect(main.querySelectorAll('a')).toHaveLength(4);
+    expect(screen.getByRole('link', { name: 'Études de sol' })).toHaveAttribute('href', '/admin/soil-studies');
+    expect(screen.getByRole('link', { name: 'Documents' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Revenir à la liste des annonces' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('contenu');
+  });
+});
+
+describe('userBackBar', () => {
+  it('shows help on detail, account and credits pages, not on /help', () => {
+    expect(userBackBar('/user/inquiry/details/1/overview')).toEqual({ help: true });
+    expect(userBackBar('/user/account/bills')).toEqual({ help: true });
+    expect(userBackBar('/credits/buy')).toEqual({ help: true });
+    expect(userBackBar('/help')).toEqual({ help: false });
+    expect(userBackBar('/dashboard')).toBeNull();
+  });
+});
+
+describe('UserShell', () => {
+  const base = { currentPath: '/user/account/informations', firstName: 'Jean', onLogout: () => undefined };
+
+  it("owner: balance, 'Mon Compte', 'Acheter des crédits', Collaborateurs tab, back bar with help", () => {
+    render(<UserShell {...base} role="owner" creditBalance={1250} secondaryMenu={{ label: 'Mon compte', items: USER_ACCOUNT_TABS }} />);
+    expect(screen.getByText(/1\s250\scrédits/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mon Compte' })).toHaveAttribute('href', '/user/account/informations');
+    expect(screen.getByRole('link', { name: 'Acheter des crédits' })).toHaveAttribute('href', '/credits/buy');
+    expect(screen.getByRole('link', { name: 'Collaborateurs' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Revenir à mes annonces' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Aide' })).toHaveAttribute('href', '/help');
+  });
+
+  it('employee: no credit purchase, no Collaborateurs; a missing balance shows 0', () => {
+    render(<UserShell {...base} role="EMPLOYEE" creditBalance={undefined} secondaryMenu={{ label: 'Mon compte', items: USER_ACCOUNT_TABS }} />);
+    expect(screen.queryByRole('link', { name: 'Acheter des crédits' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Collaborateurs' })).not.toBeInTheDocument();
+    expect(screen.getByText(/0\scrédit/)).toBeInTheDocument();
+  });
+
+  it("the user menu shows the first name and 'Se déconnecter'", async () => {
+    const onLogout = vi.fn();
+    render(<UserShell {...base} role="owner" creditBalance={5} onLogout={onLogout} />);
+    const trigger = screen.getByRole('button', { name: 'Jean' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,131 @@
+import { formatCredits, normalizeRole } from '@terres/domain';
+import type { ReactNode } from 'react';
+import { Button } from '../components/button/button';
+import { AnchorLink, type LinkComponent } from '../components/tab-menu/link';
+import { TabMenu, type TabMenuItem } from '../components/tab-menu/tab-menu';
+import { UserMenu } from './user-menu';
+
+/** The account tabs (spec §2); 'Collaborateurs' is for owners only. */
+export const USER_ACCOUNT_TABS: readonly TabMenuItem[] = [
+  { href: '/user/account/informations', label: 'Mes informations' },
+  { href: '/user/account/organization', label: 'Mon organisation' },
+  { href: '/user/account/collaborators', label: 'Collaborateurs', roles: ['owner'] },
+  { href: '/user/account/bills', label: 'Factures' },
+];
+
+/** The user listing detail tabs (spec §2). */
+export function userInquiryTabs(id: string): TabMenuItem[] {
+  const base = `/user/inquiry/details/${encodeURIComponent(id)}`;
+  return [
+    { href: `${base}/overview`, label: "Vue d'ensemble" },
+    { href: `${base}/informations`, label: 'Récapitulatif détaillé' },
+    { href: `${base}/documents`, label: 'Documents' },
+  ];
+}
+
+export interface UserBackBar {
+  /** Shows the help button next to 'Revenir à mes annonces'. */
+  help: boolean;
+}
+
+/**
+ * The 'Revenir à mes annonces' bar (spec §2): with the help button on detail, account and
+ * credits-buy pages, without it on the help page, none elsewhere.
+ */
+export function userBackBar(pathname: string): UserBackBar | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/help') return { help: false };
+  if (path.startsWith('/user/inquiry/details/') || path === '/user/account' || path.startsWith('/user/account/') || path === '/credits/buy') {
+    return { help: true };
+  }
+  return null;
+}
+
+export interface UserShellProps {
+  currentPath: string;
+  linkComponent?: LinkComponent;
+  /** 'owner' or 'employee', any case: owners also get 'Acheter des crédits'. */
+  role: string | null | undefined;
+  firstName: string;
+  /** The organisation's credit balance; a non-number shows 0. */
+  creditBalance: number | null | undefined;
+  onLogout: () => void;
+  /** A secondary tab menu, e.g. `{ label: 'Mon compte', items: USER_ACCOUNT_TABS }`. */
+  secondaryMenu?: { label: string; items: readonly TabMenuItem[] };
+  /** 'auto' (default) follows `userBackBar(currentPath)`; null hides it. */
+  backBar?: UserBackBar | 'auto' | null;
+  /** The page title, as the page's h1 (above the secondary menu). */
+  title?: ReactNode;
+  children?: ReactNode;
+}
+
+/** Owner and employee layout (spec §2): top bar, back bar, optional tab menu. */
+export function UserShell({
+  currentPath,
+  linkComponent: Link = AnchorLink,
+  role,
+  firstName,
+  creditBalance,
+  onLogout,
+  secondaryMenu,
+  backBar = 'auto',
+  title,
+  children,
+}: UserShellProps) {
+  const isOwner = normalizeRole(role) === 'OWNER';
+  const balance = typeof creditBalance === 'number' && Number.isFinite(creditBalance) ? creditBalance : 0;
+  const back = backBar === 'auto' ? userBackBar(currentPath) : backBar;
+  return (
+    <div className="terres-shell terres-user-shell">
+      <a className="terres-shell__skip" href="#terres-main">
+        Aller au contenu
+      </a>
+      <header className="terres-user-shell__header">
+        <Link href="/dashboard" className="terres-shell__brand">
+          Bourse aux terres
+        </Link>
+        <nav aria-label="Mon espace" className="terres-user-shell__actions">
+          <p className="terres-user-shell__balance">
+            <span>Solde :</span> <strong>{formatCredits(balance)}</strong>
+          </p>
+          <Link href="/user/account/informations" className="terres-user-shell__link">
+            Mon Compte
+          </Link>
+          {isOwner ? (
+            <Button asChild size="sm">
+              <Link href="/credits/buy">Acheter des crédits</Link>
+            </Button>
+          ) : null}
+          <UserMenu firstName={firstName} onLogout={onLogout} />
+        </nav>
+      </header>
+      {back ? (
+        <nav aria-label="Retour" className="terres-user-shell__back-bar">
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/dashboard">Revenir à mes annonces</Link>
+          </Button>
+          {back.help ? (
+            <Button asChild variant="secondary" size="sm">
+              <Link href="/help">Aide</Link>
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
+      <div className="terres-user-shell__body">
+        {title ? <h1 className="terres-user-shell__title">{title}</h1> : null}
+        {secondaryMenu ? (
+          <TabMenu
+            label={secondaryMenu.label}
+            items={secondaryMenu.items}
+            currentPath={currentPath}
+            role={role}
+            linkComponent={Link}
+          />
+        ) : null}
+        <main id="terres-main" tabIndex={-1} className="terres-shell__main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
