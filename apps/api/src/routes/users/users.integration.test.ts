@@ -3,6 +3,7 @@ import { maxLengthMessage } from '@terres/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { adminToken, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { codeOf } from '../../../test/helpers/smtp.js';
 import { registerOwner, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
 
 let api: TestApi;
@@ -191,6 +192,28 @@ describe('collaborators', () => {
     expect(notice.text).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
     const members = await api.request('GET', '/users/organization/members', { token: owner.token });
     expect(members.body.map((m: { email: string }) => m.email)).not.toContain(employee.email);
+  });
+
+  it('lets the owner invite a removed collaborator again, who then signs in as before', async () => {
+    const team = await createOwner(api, { name: 'Retour Gagnant TP' });
+    const employee = await createEmployee(api, team);
+    await api.request('PUT', '/users/me', { token: employee.token, body: { first_name: 'Lucas', last_name: 'Bernard', phone_number: '0623456789' } });
+    expect((await api.request('DELETE', `/users/${employee.session.user.id}/archive`, { token: team.token })).status).toBe(204);
+
+    const invited = await api.request('POST', '/users/invite', { token: team.token, body: { email: employee.email } });
+    expect(invited.status).toBe(202);
+    const mail = await api.smtp.waitForMessage(employee.email, (m) => m.text.includes('/accept-invitation?token='));
+    const token = decodeURIComponent(/accept-invitation\?token=([^\s"&]+)/.exec(mail.text)![1]!);
+    await skipCodeCooldown(api, employee.email);
+    expect((await api.request('POST', '/auth/invitation/request', { body: { token } })).status).toBe(202);
+    const code = codeOf(await api.smtp.waitForMessage(employee.email, (m) => /(?<!\d)\d{6}(?!\d)/.test(m.text)));
+    const back = await api.request('POST', '/auth/magic-link/verify', { body: { email: employee.email, otp: code } });
+    expect(back.status).toBe(200);
+    expect(back.body.user).toMatchObject({ id: employee.session.user.id, role: 'EMPLOYEE', organizationId: team.organizationId });
+    const members = await api.request('GET', '/users/organization/members', { token: team.token });
+    expect(members.body.filter((m: { email: string }) => m.email === employee.email)).toEqual([
+      expect.objectContaining({ id: employee.session.user.id, fullName: 'Lucas Bernard' }),
+    ]);
   });
 
   it('withdraws a pending invitation through the same delete', async () => {
