@@ -22,6 +22,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
     // CONTRACT §4: a trailing slash is optional on every path (`/inquiries` = `/inquiries/`).
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -59,6 +59,12 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual([]);
   });
 
+  it('trusts a reverse proxy only when told', () => {
+    expect(loadConfig({}, {}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, {}).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }, {}).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
+  });
+
   it('refuses the payment simulator in production unless explicitly allowed', () => {
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) } as const;
     expect(() => loadConfig(production, {})).toThrow(/PAYMENT_PROVIDER: the simulator credits without any payment/);

@@ -43,6 +43,9 @@ const EnvSchema = v.object({
   SELLER_VAT_NUMBER: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'FR40123456789'),
   DEMO_DATA: v.optional(flag, '0'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  // Behind a reverse proxy: 'true' or a comma list of proxy addresses/CIDRs, so
+  // that request.ip (per-IP limits, logs) is the client's, not the proxy's.
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   // Per-IP limits on one-time codes (CONTRACT §6), over a sliding window.
   OTP_REQUESTS_PER_IP: v.optional(integer(1, 1_000_000), '30'),
   OTP_CHECKS_PER_IP: v.optional(integer(1, 1_000_000), '60'),
@@ -79,6 +82,8 @@ export interface Config {
   seller: { name: string; siret: string; address: string; vatNumber: string };
   demoData: boolean;
   logLevel: LogLevel;
+  /** Fastify's `trustProxy`: false unless TRUST_PROXY is set. */
+  trustProxy: boolean | string[];
   rateLimits: {
     otpRequestsPerIp: number;
     otpChecksPerIp: number;
@@ -152,6 +157,7 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     },
     demoData: env.DEMO_DATA === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: {
       otpRequestsPerIp: env.OTP_REQUESTS_PER_IP,
       otpChecksPerIp: env.OTP_CHECKS_PER_IP,
@@ -161,6 +167,12 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
 }
 
 /** Only the variables of the schema: the rest of the environment never reaches validation. */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
+}
+
 function pick(source: Record<string, string | undefined>): EnvInput {
   const out: EnvInput = {};
   for (const name of Object.keys(EnvSchema.entries) as EnvName[]) out[name] = source[name];
