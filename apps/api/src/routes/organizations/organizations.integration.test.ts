@@ -66,6 +66,16 @@ describe('onboarding: POST /organizations and GET /organizations/me', () => {
     expect((await api.request('GET', '/organizations/me', { token: session.accessToken })).status).toBe(404);
   });
 
+  it('makes one organisation of parallel creations', async () => {
+    const session = await registerOwner(api);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => api.request('POST', '/organizations', { token: session.accessToken, body: ORGANIZATION_BODY })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    const mine = await api.request('GET', '/organizations/me', { token: session.accessToken });
+    expect(mine.body.id).toBe(answers.find((a) => a.status === 201)!.body.id);
+  });
+
   it('accepts La Poste’s SIRET exception', async () => {
     const session = await registerOwner(api);
     const res = await api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, registration_number: '35600000000048' } });
@@ -258,6 +268,14 @@ describe('admin: list, verify, credits, archive', () => {
     await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
     const retried = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
     expect(retried.body.creditBalance).toBe(1010);
+    // The same key sent in parallel still grants once.
+    const parallel = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 7 }, headers: { 'idempotency-key': 'grant-43' } }),
+      ),
+    );
+    expect(parallel.map((p) => p.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(Math.max(...parallel.map((p) => p.body.creditBalance as number))).toBe(1017);
     const badKey = await api.request('POST', `/organizations/${owner.organizationId}/credits`, {
       token: admin,
       body: { credits: 10 },
@@ -269,16 +287,16 @@ describe('admin: list, verify, credits, archive', () => {
     const lines = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: owner.token });
     expect(lines.status).toBe(200);
     expectResponseMatches('GET', '/organizations/{id}/credit-transactions', 200, lines.body);
-    expect(lines.body.map((l: { amount: number }) => l.amount)).toEqual([10, 999, 1]);
-    expect(lines.body[0]).toMatchObject({ kind: 'ADMIN_GRANT', balanceAfter: 1010 });
+    expect(lines.body.map((l: { amount: number }) => l.amount)).toEqual([7, 10, 999, 1]);
+    expect(lines.body[0]).toMatchObject({ kind: 'ADMIN_GRANT', balanceAfter: 1017 });
     const byAdmin = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: admin });
-    expect(byAdmin.body).toHaveLength(3);
+    expect(byAdmin.body).toHaveLength(4);
 
     const byOwner = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: owner.token, body: { credits: 5 } });
     expect(byOwner.status).toBe(403);
     expectResponseMatches('POST', '/organizations/{id}/credits', 403, byOwner.body);
     const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.organizationId));
-    expect(audit.filter((a) => a.action === 'credits.granted')).toHaveLength(3);
+    expect(audit.filter((a) => a.action === 'credits.granted')).toHaveLength(4);
   });
 
   it('archives for good: every session of its users is cut at once, and nobody signs in again', async () => {

@@ -194,6 +194,16 @@ describe('collaborators', () => {
     expect(members.body.map((m: { email: string }) => m.email)).not.toContain(employee.email);
   });
 
+  it('keeps the limit under parallel invitations: exactly 5 of 8 pass', async () => {
+    const busy = await createOwner(api, { name: 'Invitations Simultanées' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api.request('POST', '/users/invite', { token: busy.token, body: { email: uniqueEmail(`p${i}`) } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 202, 202, 202, 202, 409, 409, 409]);
+    const members = await api.request('GET', '/users/organization/members', { token: busy.token });
+    expect(members.body).toHaveLength(6);
+  });
+
   it('lets the owner invite a removed collaborator again, who then signs in as before', async () => {
     const team = await createOwner(api, { name: 'Retour Gagnant TP' });
     const employee = await createEmployee(api, team);
