@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { MapMarker } from './map-marker';
 import { MapView } from './map-view';
 
 const meta = {
@@ -25,3 +26,26 @@ export const ParcelZoom: Story = { args: { center: [48.5734, 7.7521], zoom: 18 }
 
 /** A malformed centre falls back to the default location. */
 export const MalformedCenter: Story = { args: { center: [48.5] } };
+
+/** Listing pins (drawn below zoom 13 only) with their popups; one organisation is unknown. */
+export const WithPins: Story = {
+  args: {
+    zoom: 12,
+    height: 600,
+    label: 'Carte des annonces',
+    children: (
+      <>
+        <MapMarker position={[47.76, 7.34]} type="CUT" title="Chantier Nord" organizationName="Terrassements Martin" />
+        <MapMarker position={[47.74, 7.31]} type="FILL" title="Remblai Sud" organizationName={null} />
+      </>
+    ),
+  },
+};
+
+/** At zoom 13 and above the pins are hidden (spec: pins only below zoom 13). */
+export const PinsHiddenFromZoom13: Story = {
+  args: { ...WithPins.args, zoom: 13 },
+};
+
+/** Every tile fails (unreachable host): each shows an empty, transparent tile. */
+export const FailingTiles: Story = { args: { tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png' } };
