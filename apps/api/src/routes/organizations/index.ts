@@ -25,6 +25,7 @@ export const ARCHIVED_ORGANIZATION_DETAIL = 'Cette organisation est archivée.';
 export const OWNER_ONLY_DETAIL = "Seul le responsable de l'organisation peut la modifier.";
 export const VERIFIED_PARAMETER_DETAIL = 'Le paramètre « verified » doit valoir true ou false.';
 export const IDEMPOTENCY_KEY_DETAIL = "L'en-tête Idempotency-Key doit contenir de 1 à 200 caractères.";
+export const IDEMPOTENCY_KEY_REUSED_DETAIL = 'Cette clé Idempotency-Key a déjà servi pour un autre montant.';
 export const WITH_ARCHIVED_PARAMETER_DETAIL = 'Le paramètre « with_archived » doit valoir true ou false.';
 
 function booleanQuery(value: unknown, detail: string, fallback?: boolean): boolean {
@@ -163,6 +164,8 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
         reference,
         actorUserId: request.auth.userId,
       });
+      // A key names one grant: reused for another amount, it is a client mistake, not a retry.
+      if (!result.created && result.line.amount !== credits) throw problem(409, IDEMPOTENCY_KEY_REUSED_DETAIL);
       if (result.created) {
         await recordAudit(tx, {
           actorUserId: request.auth.userId,

@@ -276,6 +276,10 @@ describe('admin: list, verify, credits, archive', () => {
     );
     expect(parallel.map((p) => p.status)).toEqual([200, 200, 200, 200, 200]);
     expect(Math.max(...parallel.map((p) => p.body.creditBalance as number))).toBe(1017);
+    const reused = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 8 }, headers: { 'idempotency-key': 'grant-43' } });
+    expect(reused.status).toBe(409);
+    expectResponseMatches('POST', '/organizations/{id}/credits', 409, reused.body);
+    expect(reused.body.detail).toBe('Cette clé Idempotency-Key a déjà servi pour un autre montant.');
     const badKey = await api.request('POST', `/organizations/${owner.organizationId}/credits`, {
       token: admin,
       body: { credits: 10 },

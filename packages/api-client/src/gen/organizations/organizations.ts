@@ -824,8 +824,8 @@ export const useArchiveOrganization = <TError = ErrorType<UnauthorizedResponse |
     /**
  * Role ADMIN. Writes an ADMIN_GRANT ledger line. A credit count outside 1 to 999 is a 422
 'Le montant de crédits doit être entre 1 et 999'. With an `Idempotency-Key`, a retried
-request grants once (the answer is then the organisation as it is). An archived
-organisation is a 409.
+request grants once (the answer is then the organisation as it is); the same key with
+another amount is a 409. An archived organisation is a 409.
 
  * @summary Add credits to an organisation
  */
