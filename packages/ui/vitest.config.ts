@@ -43,6 +43,7 @@ export default mergeConfig(
               '@radix-ui/react-checkbox',
               '@radix-ui/react-dialog',
               '@radix-ui/react-dropdown-menu',
+              '@radix-ui/react-label',
               '@radix-ui/react-radio-group',
               '@radix-ui/react-select',
               '@radix-ui/react-slot',
