@@ -82,7 +82,8 @@ describe('MapView in Chromium', () => {
     const south = await screen.findByTitle('Chantier Sud');
     expect(screen.getByTitle('Chantier Nord')).toBeInTheDocument();
     await userEvent.click(south);
-    expect(await screen.findByText(UNKNOWN_ORGANIZATION)).toBeVisible();
+    // The popup fades in (CSS transition): wait for it rather than read it mid-fade.
+    await waitFor(() => expect(screen.getByText(UNKNOWN_ORGANIZATION)).toBeVisible(), { timeout: 10_000 });
 
     rerender(
       <MapView zoom={13} tileUrl={tileUrl}>
