@@ -90,22 +90,28 @@ export async function inquiryPdf(row: InquiryRow, organizationName: string | nul
       { label: 'Prix €/m³', width: 65, align: 'right' as const },
       { label: 'Total', width: 70, align: 'right' as const },
     ];
+    const header = columns.map((c) => c.label);
     const drawRow = (cells: string[], bold = false) => {
+      doc.font(bold ? FONT_BOLD : FONT).fontSize(9);
+      const height = Math.max(...cells.map((cell, i) => doc.heightOfString(pdfText(cell), { width: columns[i]!.width - 6 })));
+      // A row that would cross the footer starts a new page (with the column titles again):
+      // drawing it in place would make pdfkit open a page per cell.
+      if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+        doc.addPage();
+        if (cells !== header) drawRow(header, true);
+        doc.font(bold ? FONT_BOLD : FONT).fontSize(9);
+      }
       const y = doc.y;
       let x = MARGIN;
-      let height = 0;
-      doc.font(bold ? FONT_BOLD : FONT).fontSize(9);
       cells.forEach((cell, i) => {
         const column = columns[i]!;
-        const h = doc.heightOfString(pdfText(cell), { width: column.width - 6 });
-        height = Math.max(height, h);
         doc.text(pdfText(cell), x, y, { width: column.width - 6, align: column.align ?? 'left' });
         x += column.width;
       });
       doc.x = MARGIN;
       doc.y = y + height + 4;
     };
-    drawRow(columns.map((c) => c.label), true);
+    drawRow(header, true);
     let sum = 0;
     for (const material of row.materials) {
       const total = lineTotal(material.quantity, material.price);

@@ -1,5 +1,6 @@
 // Accounts as a client makes them, over HTTP: an owner with a complete profile and organisation,
 // employees through the invitation flow, an admin; credits granted by that admin.
+import { inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { codeOf } from './smtp.js';
 import { registerOwner, signIn, uniqueEmail, type LoginResponse, type TestApi } from './session.js';
@@ -156,4 +157,44 @@ export async function createCompleteDraft(api: TestApi, token: string, overrides
   const uploaded = await uploadDocument(api, token, created.body.id, { name: 'permis.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
   expect(uploaded.status).toBe(201);
   return created.body.id as string;
+}
+
+// WinAnsi bytes 0x80-0x9F that differ from Latin-1 (pdfkit's built-in fonts encode text so).
+const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x85: '…', 0x8c: 'Œ', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—', 0x9c: 'œ' };
+
+/**
+ * The text of a pdfkit document, for assertions: every content stream of every page, inflated,
+ * with the hex strings of its TJ/Tj operators decoded, one line per operator. (A stream ends at
+ * `endstream`, which the search for the next `stream` keyword must skip.)
+ */
+export function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const lines: string[] = [];
+  const keyword = /(?<![a-z])stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = keyword.exec(source)) !== null) {
+    const start = match.index + match[0].length;
+    const end = source.indexOf('endstream', start);
+    if (end < 0) break;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      content = pdf.subarray(start, end).toString('latin1');
+    }
+    for (const operator of content.matchAll(/\[([^\]]*)\]\s*TJ|(<[0-9a-fA-F]*>)\s*Tj/g)) {
+      let text = '';
+      for (const hex of (operator[1] ?? operator[2] ?? '').match(/<[0-9a-fA-F]*>/g) ?? []) {
+        for (const byte of Buffer.from(hex.slice(1, -1), 'hex')) text += WIN_ANSI[byte] ?? String.fromCharCode(byte);
+      }
+      lines.push(text);
+    }
+    keyword.lastIndex = end + 'endstream'.length;
+  }
+  return lines.join('\n');
+}
+
+/** Pages of a PDF (its `/Type /Page` objects). */
+export function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 }

@@ -20,9 +20,9 @@ import {
   createOwner,
   dayFromToday,
   grantCredits,
+  pdfText,
   type OwnerFixture,
 } from '../../../test/helpers/fixtures.js';
-import { pdfTextOf } from '../../../test/helpers/payments.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 
 let api: TestApi;
@@ -421,7 +421,7 @@ describe('the listing PDF', () => {
       const pages = bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
       expect(pages.length).toBeGreaterThanOrEqual(1);
       expect(pages.length).toBeLessThanOrEqual(2);
-      const text = pdfTextOf(bytes).replace(/\s+/g, ' ');
+      const text = pdfText(bytes).replace(/\s+/g, ' ');
       for (const expected of [
         'Lotissement des Vignes',
         'Julien Keller',
@@ -451,7 +451,7 @@ describe('the listing PDF', () => {
     await submit(owner.token, id);
     expect((await setStatus(id, 'APPROVED')).status).toBe(200);
     const response = await fetch(`${api.url}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${owner.token}` } });
-    const text = pdfTextOf(Buffer.from(await response.arrayBuffer())).replace(/[\s\u00a0\u202f]+/g, ' ');
+    const text = pdfText(Buffer.from(await response.arrayBuffer())).replace(/[\s\u00a0\u202f]+/g, ' ');
     expect(text).toContain('Écoquartier du Heyritz');
     expect(text).toContain('Validée');
     expect(text).toContain('12 000,00 €');
