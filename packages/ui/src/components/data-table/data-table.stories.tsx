@@ -88,6 +88,18 @@ export const NextPage: Story = {
 
 export const Loading: Story = { args: { loading: true } };
 
+/** A failed load (spec §8: exposed as an error state). */
+export const LoadError: Story = { args: { error: 'Impossible de charger les annonces' } };
+
+/** A search that finds nothing reads 'Aucune donnée' too. */
+export const NoMatch: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Rechercher'), 'zzz');
+    await expect(canvas.getByText('Aucune donnée')).toBeInTheDocument();
+  },
+};
+
 export const Empty: Story = { args: { rows: [] } };
 
 export const NoSearchNoLinks: Story = { args: { searchable: false, getRowHref: undefined } };

@@ -71,6 +71,12 @@ describe('DataTable', () => {
     expect(screen.getByText('Aucune donnée')).toBeInTheDocument();
   });
 
+  it('shows a load error as an alert instead of the rows', () => {
+    setup({ error: 'Impossible de charger les annonces' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Impossible de charger les annonces');
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
   it('puts each row link in the tab order', async () => {
     setup({ searchable: false });
     await userEvent.tab();

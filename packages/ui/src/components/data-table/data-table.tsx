@@ -22,6 +22,8 @@ export interface DataTableProps<Row> {
   getRowHref?: (row: Row) => string;
   linkComponent?: LinkComponent;
   loading?: boolean;
+  /** A failed load: the message shown in place of the rows, announced as an alert. */
+  error?: ReactNode;
   /** Shows the search field (searches from 2 characters, ignoring accents and case). */
   searchable?: boolean;
   searchLabel?: string;
@@ -49,6 +51,7 @@ export function DataTable<Row>({
   getRowHref,
   linkComponent: Link = AnchorLink,
   loading = false,
+  error,
   searchable = true,
   searchLabel = 'Rechercher',
   emptyText = EMPTY_TEXT,
@@ -76,7 +79,8 @@ export function DataTable<Row>({
   const currentPage = Math.min(page, pageCount - 1);
   const start = currentPage * pageSize;
   const visible = filtered.slice(start, start + pageSize);
-  const showBody = !loading && visible.length > 0;
+  const failed = !loading && error !== undefined && error !== null && error !== false;
+  const showBody = !loading && !failed && visible.length > 0;
 
   const renderCell = (column: DataTableColumn<Row>, row: Row): ReactNode => {
     if (column.cell) return column.cell(row);
@@ -123,7 +127,14 @@ export function DataTable<Row>({
                 </td>
               </tr>
             ) : null}
-            {!loading && visible.length === 0 ? (
+            {failed ? (
+              <tr>
+                <td colSpan={columns.length} className="terres-data-table__message" data-error="">
+                  <span role="alert">{error}</span>
+                </td>
+              </tr>
+            ) : null}
+            {!loading && !failed && visible.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="terres-data-table__message">
                   {emptyText}
@@ -172,7 +183,7 @@ export function DataTable<Row>({
           </select>
         </div>
         <p className="terres-data-table__range" aria-live="polite">
-          {filtered.length === 0 || loading
+          {filtered.length === 0 || loading || failed
             ? '0 résultat'
             : `${start + 1}–${start + visible.length} sur ${filtered.length}`}
         </p>
@@ -181,7 +192,7 @@ export function DataTable<Row>({
             type="button"
             className="terres-data-table__page-button"
             onClick={() => setPage(currentPage - 1)}
-            disabled={loading || currentPage === 0}
+            disabled={loading || failed || currentPage === 0}
           >
             Page précédente
           </button>
@@ -192,7 +203,7 @@ export function DataTable<Row>({
             type="button"
             className="terres-data-table__page-button"
             onClick={() => setPage(currentPage + 1)}
-            disabled={loading || currentPage >= pageCount - 1}
+            disabled={loading || failed || currentPage >= pageCount - 1}
           >
             Page suivante
           </button>
