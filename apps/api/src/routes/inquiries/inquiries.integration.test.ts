@@ -169,6 +169,18 @@ describe('credits at submission and validation', () => {
     expect(row.body).toMatchObject({ status: 'DRAFT', projectName: 'Lotissement des Vignes' });
   });
 
+  it('submits a draft once when the same submission races with itself', async () => {
+    const owner = await createOwner(api, { credits: 50 });
+    const id = await createCompleteDraft(api, owner.token, { quantity: 1 });
+    const results = await Promise.all([submit(owner.token, id), submit(owner.token, id), submit(owner.token, id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const audit = await api.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'inquiry.submitted')));
+    expect(audit).toHaveLength(1);
+    const listed = await api.request('GET', '/inquiries/', { token: owner.token });
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0]).toMatchObject({ id, status: 'PENDING_VALIDATION', cost: 50 });
+  });
+
   it('never overdraws under racing validations, and never debits one listing twice', async () => {
     const owner = await createOwner(api, { credits: 500 });
     const ids: string[] = [];
