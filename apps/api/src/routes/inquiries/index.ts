@@ -284,7 +284,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     const row = await readableInquiry(app.db, request, request.params.id);
     const [organization] = await app.db.select().from(organizations).where(eq(organizations.id, row.organizationId));
     const pdf = await inquiryPdf(row, organization?.name ?? null);
-    const name = `annonce-${row.projectName.normalize('NFD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || row.id}.pdf`;
+    const name = `annonce-${row.projectName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || row.id}.pdf`;
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${name}"`)

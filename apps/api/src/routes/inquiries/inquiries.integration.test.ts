@@ -463,6 +463,7 @@ describe('the listing PDF', () => {
     await submit(owner.token, id);
     expect((await setStatus(id, 'APPROVED')).status).toBe(200);
     const response = await fetch(`${api.url}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="annonce-ecoquartier-du-heyritz.pdf"');
     const text = pdfText(Buffer.from(await response.arrayBuffer())).replace(/[\s\u00a0\u202f]+/g, ' ');
     expect(text).toContain('Écoquartier du Heyritz');
     expect(text).toContain('Validée');
