@@ -2,7 +2,7 @@
 // validation), each with a unique reference so a retried request never counts twice. The
 // organisation's `credit_balance` caches the sum of its lines: it changes only here, in the
 // same transaction as the line, under a row lock on the organisation, and a CHECK keeps it >= 0.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { creditLedger, organizations } from '../db/schema.js';
 import { problem } from '../http/problem.js';
@@ -72,6 +72,9 @@ export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<
       amount: input.amount,
       balanceAfter: balance,
       reference: input.reference,
+      // The statement's order: now() is the transaction's start, the same for every line of
+      // one transaction; clock_timestamp() keeps lines written together in their real order.
+      createdAt: sql`clock_timestamp()`,
       inquiryId: input.inquiryId ?? null,
       actorUserId: input.actorUserId ?? null,
     })
