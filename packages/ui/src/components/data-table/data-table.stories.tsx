@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { DataTable, type DataTableColumn } from './data-table';
 
 interface Organisation {
@@ -83,6 +83,30 @@ export const NextPage: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }));
     await expect(canvas.getByText('Page 2 sur 2')).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Page suivante' })).toBeDisabled();
+  },
+};
+
+const onDownload = fn();
+
+/** A button inside a linked row stays clickable (soil studies: 'Télécharger'). */
+export const WithRowAction: Story = {
+  args: {
+    columns: [
+      ...columns.slice(0, 2),
+      {
+        id: 'download',
+        header: 'Étude',
+        cell: (row: Organisation) => (
+          <button type="button" onClick={() => onDownload(row.id)} aria-label={`Télécharger l'étude de ${row.name}`}>
+            Télécharger
+          </button>
+        ),
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: "Télécharger l'étude de BTP Alsace" }));
+    await expect(onDownload).toHaveBeenCalledWith('3');
   },
 };
 
