@@ -178,10 +178,10 @@ export function AddressSearch({
             id={optionId(index)}
             role="option"
             aria-selected={index === active}
-            // Keep the focus in the field: the click below picks the option.
+            // Keep the focus in the field: the click below picks the option. Hovering does not move
+            // the active option: a list appearing under a resting pointer must not steal the keyboard's choice.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(result)}
-            onMouseEnter={() => setActive(index)}
             style={{ padding: '0.5rem', cursor: 'pointer', background: index === active ? '#f8eee6' : undefined }}
           >
             {result.label}

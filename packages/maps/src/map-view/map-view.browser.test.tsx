@@ -111,6 +111,17 @@ describe('MapView in Chromium', () => {
     const option = await screen.findByRole('option', { name: '2 Place de la Cathédrale 67000 Strasbourg' });
     await userEvent.click(option);
     expect(await screen.findByText('48.5818,7.7509 z13')).toBeInTheDocument();
-    expect(screen.getByRole('combobox')).toHaveValue('2 Place de la Cathédrale 67000 Strasbourg');
+    const input = screen.getByRole('combobox');
+    expect(input).toHaveValue('2 Place de la Cathédrale 67000 Strasbourg');
+
+    // The keyboard way: arrows then Enter.
+    await userEvent.clear(input);
+    await userEvent.type(input, 'rue du sauvage');
+    await screen.findByRole('option', { name: 'Rue du Sauvage 68100 Mulhouse' });
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[1]?.id);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('47.7467,7.3389 z13')).toBeInTheDocument();
+    expect((await (await fetch(`${fixture}/__requests`)).json()) as string[]).toContain('/search/?q=rue%20du%20sauvage&limit=5');
   });
 });

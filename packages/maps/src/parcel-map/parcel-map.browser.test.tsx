@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, inject, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { FIXTURE_CENTER, FIXTURE_PARCEL_IDS } from '../../test/fixtures/parcels';
 import { ParcelMap } from './parcel-map';
 import type { ParcelMapProps } from './parcel-map';
@@ -38,6 +38,29 @@ async function mapReady(): Promise<HTMLCanvasElement> {
   return canvas;
 }
 
+/** The colour drawn at the middle of an element, read from a real screenshot of the page. */
+async function centrePixel(element: HTMLElement): Promise<[number, number, number]> {
+  const base64 = await page.screenshot({ element, save: false });
+  const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d context');
+  context.drawImage(bitmap, 0, 0);
+  const [r = 0, g = 0, b = 0] = context.getImageData(Math.floor(bitmap.width / 2), Math.floor(bitmap.height / 2), 1, 1).data;
+  return [r, g, b];
+}
+
+/** A parcel colour at the given opacity over the fixture's light green tile (200, 230, 200). */
+function blend(hex: string, opacity: number): [number, number, number] {
+  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const tile = [200, 230, 200];
+  return channels.map((c, i) => Math.round(opacity * c + (1 - opacity) * (tile[i] ?? 0))) as [number, number, number];
+}
+
+function close(actual: readonly number[], expected: readonly number[]): boolean {
+  return actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= 12);
+}
+
 describe('ParcelMap in Chromium', () => {
   it('selects the parcel under a click and deselects it with a second click', async () => {
     render(<Selector />);
@@ -51,6 +74,26 @@ describe('ParcelMap in Chromium', () => {
     await userEvent.click(canvas);
     expect(await screen.findByText('Aucune parcelle sélectionnée.')).toBeInTheDocument();
     expect(FIXTURE_PARCEL_IDS[0]).toBe('68224000AB0123');
+  });
+
+  it('paints the selection in the type colour, overlaps purple, and the viewer at 0.55', async () => {
+    const props = { center: FIXTURE_CENTER, tileUrl, tileJsonUrl: `${fixture}/cadastre.json` } as const;
+    const { rerender } = render(<ParcelMap {...props} type="CUT" selectedParcelIds={[]} />);
+    const canvas = await mapReady();
+    const map = canvas.parentElement?.parentElement as HTMLElement;
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, [200, 230, 200])), { timeout: 10_000 }).toBe(true);
+
+    rerender(<ParcelMap {...props} type="CUT" selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#f2c200', 0.35))), { timeout: 10_000 }).toBe(true);
+
+    rerender(<ParcelMap {...props} type="FILL" selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#dc3c3c', 0.35))), { timeout: 10_000 }).toBe(true);
+
+    rerender(<ParcelMap {...props} type="FILL" selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} otherParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#8e44ad', 0.35))), { timeout: 10_000 }).toBe(true);
+
+    rerender(<ParcelMap {...props} type="CUT" readOnly selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#f2c200', 0.55))), { timeout: 10_000 }).toBe(true);
   });
 
   it('falls back to the tile URL template when the TileJSON tiles entry is invalid', async () => {
