@@ -1,0 +1,89 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider, useToast } from './toast';
+
+function Sender() {
+  const toast = useToast();
+  return (
+    <>
+      <button type="button" onClick={() => toast.success('Invitation envoyée avec succès')}>
+        Succès
+      </button>
+      <button type="button" onClick={() => toast.error("Erreur lors de l'envoi du code. Veuillez réessayer.", 'Réessayez dans un instant.')}>
+        Erreur
+      </button>
+      <button type="button" onClick={() => toast.info('Un code de vérification a été envoyé à votre adresse email')}>
+        Info
+      </button>
+      <button type="button" onClick={() => toast.warning('Achat annulé. Vous pouvez réessayer quand vous le souhaitez.')}>
+        Alerte
+      </button>
+    </>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Toast', () => {
+  it('shows each kind with its title and description in the notifications region', async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <Sender />
+      </ToastProvider>,
+    );
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    await user.click(screen.getByRole('button', { name: 'Succès' }));
+    await user.click(screen.getByRole('button', { name: 'Erreur' }));
+    await user.click(screen.getByRole('button', { name: 'Info' }));
+    await user.click(screen.getByRole('button', { name: 'Alerte' }));
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    for (const item of items) expect(region).toContainElement(item);
+    expect(items.map((item) => item.getAttribute('data-variant'))).toEqual(['success', 'error', 'info', 'warning']);
+    expect(items[1]).toHaveTextContent("Erreur lors de l'envoi du code. Veuillez réessayer.");
+    expect(items[1]).toHaveTextContent('Réessayez dans un instant.');
+  });
+
+  it("closes with the 'Fermer' button", async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <Sender />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Succès' }));
+    expect(screen.getByText('Invitation envoyée avec succès')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByText('Invitation envoyée avec succès')).not.toBeInTheDocument());
+  });
+
+  it('closes by itself after 5000 ms', () => {
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <Sender />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Info' }));
+    const text = 'Un code de vérification a été envoyé à votre adresse email';
+    expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
+    expect(screen.getByRole('listitem')).toHaveTextContent(text);
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('refuses to work outside its provider', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Sender />)).toThrow('useToast() must be called inside <ToastProvider>.');
+    spy.mockRestore();
+  });
+});
