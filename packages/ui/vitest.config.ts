@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -6,6 +7,12 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+// Every Radix package this design system uses, pre-bundled up front (see optimizeDeps below).
+const radixPackages = Object.keys(
+  (JSON.parse(readFileSync(path.join(dirname, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+    .dependencies,
+).filter((name) => name.startsWith('@radix-ui/'));
 
 // Debian's Chromium (CI installs it; Playwright never downloads a browser here).
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -38,17 +45,7 @@ export default mergeConfig(
               'react-dom/client',
               'react/jsx-dev-runtime',
               'react/jsx-runtime',
-              '@radix-ui/react-accordion',
-              '@radix-ui/react-alert-dialog',
-              '@radix-ui/react-checkbox',
-              '@radix-ui/react-dialog',
-              '@radix-ui/react-dropdown-menu',
-              '@radix-ui/react-label',
-              '@radix-ui/react-radio-group',
-              '@radix-ui/react-select',
-              '@radix-ui/react-slot',
-              '@radix-ui/react-tabs',
-              '@radix-ui/react-toast',
+              ...radixPackages,
               '@terres/domain > valibot',
             ],
           },
