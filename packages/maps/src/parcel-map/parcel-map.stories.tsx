@@ -39,6 +39,9 @@ export const ReadOnlyViewer: Story = {
   args: { readOnly: true, selectedParcelIds: ['68224000AB0123', '68224000AB0124'] },
 };
 
+/** The parcel-number entry offered beside the map too (keyboard users). */
+export const WithManualEntry: Story = { args: { manualEntry: true } };
+
 /** The cadastre cannot load: the spec's message and the manual parcel-number entry keep the wizard usable. */
 export const CadastreUnavailable: Story = {
   args: { tileJsonUrl: `${UNREACHABLE}/cadastre.json`, selectedParcelIds: ['68224000AB0123'] },

@@ -180,6 +180,15 @@ describe('ParcelMap', () => {
     expect(onChange).toHaveBeenCalledWith(['68224000AB0123']);
   });
 
+  it('offers the parcel-number entry beside a working map on request', async () => {
+    stubTileJson({ tiles: ['https://cadastre.test/{z}/{x}/{y}.pbf'] });
+    const { onChange } = renderMap({ manualEntry: true });
+    await createdMap();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Numéro de parcelle'), '68224000AB0123{Enter}');
+    expect(onChange).toHaveBeenCalledWith(['68224000AB0123']);
+  });
+
   it('shows no removal button in the viewer', async () => {
     stubTileJson({ tiles: ['https://cadastre.test/{z}/{x}/{y}.pbf'] });
     renderMap({ readOnly: true, selectedParcelIds: ['68224000AB0123'] });

@@ -172,6 +172,7 @@ export function ParcelMap({
   tileUrl = DEFAULT_TILE_URL,
   attribution = DEFAULT_ATTRIBUTION,
   label = 'Carte des parcelles cadastrales',
+  manualEntry = false,
   className,
 }: ParcelMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -214,6 +215,9 @@ export function ParcelMap({
           attributionControl: { compact: false },
           style: baseStyle(tileUrl, attribution, cadastre, sourceLayer, opacity, latest.current.fillColour),
           locale: {
+            'Map.Title': label,
+            'AttributionControl.ToggleAttribution': 'Afficher ou masquer l\u2019attribution',
+            'AttributionControl.MapFeedback': 'Signaler une erreur de carte',
             'NavigationControl.ZoomIn': 'Zoom avant',
             'NavigationControl.ZoomOut': 'Zoom arrière',
             'NavigationControl.ResetBearing': 'Réinitialiser l\u2019orientation',
@@ -293,7 +297,7 @@ export function ParcelMap({
       ) : (
         <div ref={containerRef} data-testid="parcel-map-container" style={style} />
       )}
-      {failed && !readOnly ? (
+      {(failed || manualEntry) && !readOnly ? (
         <ManualParcelEntry
           onAdd={(id) => {
             if (!selectedParcelIds.includes(id)) onChange?.([...selectedParcelIds, id]);
