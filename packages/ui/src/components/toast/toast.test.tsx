@@ -48,6 +48,24 @@ describe('Toast', () => {
     expect(items[1]).toHaveTextContent('Réessayez dans un instant.');
   });
 
+  it('reads each toast out through a live region (assertive for errors, polite for successes)', async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <Sender />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Erreur' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent("Notification Erreur lors de l'envoi du code. Veuillez réessayer."),
+    );
+    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'assertive');
+    await user.click(screen.getByRole('button', { name: 'Succès' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((live) => live.getAttribute('aria-live') === 'polite')).toBe(true),
+    );
+  });
+
   it("closes with the 'Fermer' button", async () => {
     const user = userEvent.setup();
     render(
