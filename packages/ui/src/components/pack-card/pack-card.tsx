@@ -14,12 +14,25 @@ export interface PackCardProps {
   /** While the browser leaves for the payment page. */
   loading?: boolean;
   disabled?: boolean;
+  /** Level of the credits heading (default 3: packs sit under the page's h2). */
+  headingLevel?: 2 | 3 | 4;
   className?: string;
 }
 
 /** One credit pack of /credits/buy: credits, price in euros, 'Acheter ce pack'. */
-export function PackCard({ credits, price, recommended = false, href, onBuy, loading = false, disabled = false, className }: PackCardProps) {
+export function PackCard({
+  credits,
+  price,
+  recommended = false,
+  href,
+  onBuy,
+  loading = false,
+  disabled = false,
+  headingLevel = 3,
+  className,
+}: PackCardProps) {
   const titleId = useId();
+  const Heading = `h${headingLevel}` as const;
   const inactive = disabled || loading;
   return (
     <article
@@ -28,9 +41,9 @@ export function PackCard({ credits, price, recommended = false, href, onBuy, loa
       aria-labelledby={titleId}
     >
       {recommended ? <p className="terres-pack-card__ribbon">Recommandé</p> : null}
-      <h3 className="terres-pack-card__credits" id={titleId}>
+      <Heading className="terres-pack-card__credits" id={titleId}>
         {formatCredits(credits)}
-      </h3>
+      </Heading>
       <p className="terres-pack-card__price">{formatEuros(price)}</p>
       <Button
         asChild
