@@ -84,7 +84,8 @@ function renderMap(props: Partial<ParcelMapProps> = {}) {
 }
 
 async function createdMap(): Promise<FakeMap> {
-  await waitFor(() => expect(screen.getByRole('region')).toHaveAttribute('data-status', 'ready'));
+  // The first render imports the (mocked) engine, its worker URL and CSS: slow on a busy machine.
+  await waitFor(() => expect(screen.getByRole('region')).toHaveAttribute('data-status', 'ready'), { timeout: 10_000 });
   const map = FakeMap.instances.at(-1);
   if (!map) throw new Error('no map');
   return map;
@@ -201,7 +202,7 @@ describe('ParcelMap when the cadastre cannot load', () => {
   it('shows both spec messages and a validated manual entry', async () => {
     stubTileJson({}, 404);
     const { onChange } = renderMap({ selectedParcelIds: ['68224000AB0123'] });
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('Impossible de charger le TileJSON cadastre');
     expect(alert).toHaveTextContent('Erreur lors du chargement du TileJSON Cadastre: 404');
     expect(screen.getByRole('region')).toHaveAttribute('data-status', 'error');
@@ -228,7 +229,7 @@ describe('ParcelMap when the cadastre cannot load', () => {
   it('says the service is unreachable on a network failure, and offers no entry in the viewer', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     renderMap({ readOnly: true });
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent(/^Impossible de charger le TileJSON cadastre$/);
     expect(screen.queryByLabelText('Numéro de parcelle')).toBeNull();
   });

@@ -110,6 +110,8 @@ export interface ParcelMapProps {
   attribution?: string;
   /** Accessible name of the map region. */
   label?: string;
+  /** Also offer the parcel-number entry while the map works (keyboard users); it always shows when the cadastre fails. */
+  manualEntry?: boolean;
   className?: string;
 }
 
@@ -215,7 +217,7 @@ export function ParcelMap({
           attributionControl: { compact: false },
           style: baseStyle(tileUrl, attribution, cadastre, sourceLayer, opacity, latest.current.fillColour),
           locale: {
-            'Map.Title': label,
+            'Map.Title': 'Carte interactive',
             'AttributionControl.ToggleAttribution': 'Afficher ou masquer l\u2019attribution',
             'AttributionControl.MapFeedback': 'Signaler une erreur de carte',
             'NavigationControl.ZoomIn': 'Zoom avant',
