@@ -40,7 +40,7 @@ export default mergeConfig(
             include: ['src/**/*.browser.test.{ts,tsx}'],
             setupFiles: ['./test/setup.ts'],
             globalSetup: ['./test/fixtures/global-setup.ts'],
-            testTimeout: 30_000,
+            testTimeout: 90_000,
             hookTimeout: 60_000,
             browser: {
               enabled: true,

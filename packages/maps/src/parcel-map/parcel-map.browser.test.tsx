@@ -31,7 +31,7 @@ function Selector(props: Partial<ParcelMapProps>) {
 
 async function mapReady(): Promise<HTMLCanvasElement> {
   await waitFor(() => expect(screen.getByRole('region', { name: 'Carte des parcelles cadastrales' })).toHaveAttribute('data-status', 'ready'), {
-    timeout: 20_000,
+    timeout: 40_000,
   });
   const canvas = document.querySelector('canvas.maplibregl-canvas');
   if (!(canvas instanceof HTMLCanvasElement)) throw new Error('no maplibre canvas');
@@ -81,19 +81,19 @@ describe('ParcelMap in Chromium', () => {
     const { rerender } = render(<ParcelMap {...props} type="CUT" selectedParcelIds={[]} />);
     const canvas = await mapReady();
     const map = canvas.parentElement?.parentElement as HTMLElement;
-    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, [200, 230, 200])), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, [200, 230, 200])), { timeout: 20_000 }).toBe(true);
 
     rerender(<ParcelMap {...props} type="CUT" selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
-    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#f2c200', 0.35))), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#f2c200', 0.35))), { timeout: 20_000 }).toBe(true);
 
     rerender(<ParcelMap {...props} type="FILL" selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
-    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#dc3c3c', 0.35))), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#dc3c3c', 0.35))), { timeout: 20_000 }).toBe(true);
 
     rerender(<ParcelMap {...props} type="FILL" selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} otherParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
-    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#8e44ad', 0.35))), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#8e44ad', 0.35))), { timeout: 20_000 }).toBe(true);
 
     rerender(<ParcelMap {...props} type="CUT" readOnly selectedParcelIds={[FIXTURE_PARCEL_IDS[0]]} />);
-    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#f2c200', 0.55))), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => centrePixel(map).then((rgb) => close(rgb, blend('#f2c200', 0.55))), { timeout: 20_000 }).toBe(true);
   });
 
   it('falls back to the tile URL template when the TileJSON tiles entry is invalid', async () => {
@@ -118,7 +118,7 @@ describe('ParcelMap in Chromium', () => {
       </>,
     );
     for (const name of ['Carte A', 'Carte B']) {
-      await waitFor(() => expect(screen.getByRole('region', { name })).toHaveAttribute('data-status', 'ready'), { timeout: 20_000 });
+      await waitFor(() => expect(screen.getByRole('region', { name })).toHaveAttribute('data-status', 'ready'), { timeout: 40_000 });
     }
     expect((await requested()).filter((path) => path === '/cadastre.json?shared')).toHaveLength(1);
   });
