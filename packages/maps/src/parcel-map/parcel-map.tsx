@@ -118,6 +118,17 @@ export interface ParcelMapProps {
 /** Shown when the browser cannot draw the map at all (no WebGL): the manual entry still works. */
 export const MAP_UNSUPPORTED_MESSAGE = 'La carte des parcelles ne peut pas s\u2019afficher sur ce navigateur.';
 
+/** A failure with a French title for the user and an optional detail (the HTTP status message). */
+class MapLoadError extends Error {
+  constructor(
+    readonly title: string,
+    readonly detail?: string,
+  ) {
+    super(detail ?? title);
+    this.name = 'MapLoadError';
+  }
+}
+
 type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; title: string; detail?: string };
 
 function baseStyle(
@@ -198,7 +209,7 @@ export function ParcelMap({
     Promise.all([
       loadCadastreSource(tileJsonUrl, cadastreTileUrl).catch((error: unknown) => {
         const detail = error instanceof Error ? error.message : undefined;
-        throw { title: CADASTRE_UNAVAILABLE_MESSAGE, detail: detail === CADASTRE_UNAVAILABLE_MESSAGE ? undefined : detail };
+        throw new MapLoadError(CADASTRE_UNAVAILABLE_MESSAGE, detail === CADASTRE_UNAVAILABLE_MESSAGE ? undefined : detail);
       }),
       loadMaplibre(),
     ])
@@ -253,10 +264,13 @@ export function ParcelMap({
         map?.remove();
         map = null;
         mapRef.current = null;
-        const known = typeof error === 'object' && error !== null && 'title' in error ? (error as { title: string; detail?: string }) : null;
+        if (error instanceof MapLoadError) {
+          setStatus({ kind: 'error', title: error.title, detail: error.detail });
+          return;
+        }
         // An engine failure (no WebGL) is not the user's to read; keep it for the developer.
-        if (!known) console.error(error);
-        setStatus({ kind: 'error', title: known?.title ?? MAP_UNSUPPORTED_MESSAGE, detail: known?.detail });
+        console.error(error);
+        setStatus({ kind: 'error', title: MAP_UNSUPPORTED_MESSAGE });
       });
     return () => {
       cancelled = true;
