@@ -105,7 +105,8 @@ export function pdfTextOf(pdf: Buffer): string {
       }
       lines.push(text);
     }
-    streamPattern.lastIndex = end;
+    // Past the keyword: 'endstream' itself ends with 'stream' and would open a bogus stream.
+    streamPattern.lastIndex = end + 'endstream'.length;
   }
   return lines.join('\n');
 }

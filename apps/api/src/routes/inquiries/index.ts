@@ -79,7 +79,8 @@ async function notifyOrganization(app: FastifyInstance, row: InquiryRow, extra: 
       detailUrl: `${app.config.advertiserPortalUrl}/user/inquiry/details/${row.id}/overview`,
       ...extra,
     });
-    await app.mailer.send({ to: recipients.map((r) => r.email), ...mail });
+    // One message per user: colleagues' addresses are not disclosed to each other.
+    for (const { email } of recipients) await app.mailer.send({ to: email, ...mail });
   } catch (error) {
     // The change is committed; a mail outage must not turn it into an error for the user.
     app.log.error({ err: error, inquiryId: row.id }, 'listing e-mail not sent');
