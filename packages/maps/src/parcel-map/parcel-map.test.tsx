@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@terres/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCadastreCache } from './cadastre';
-import { PARCEL_OPACITY, PARCEL_VIEWER_OPACITY, PARCEL_ZOOM, ParcelMap, fillColourExpression } from './parcel-map';
+import {
+  MAP_UNSUPPORTED_MESSAGE,
+  PARCEL_OPACITY,
+  PARCEL_VIEWER_OPACITY,
+  PARCEL_ZOOM,
+  ParcelMap,
+  fillColourExpression,
+} from './parcel-map';
 import type { ParcelMapProps } from './parcel-map';
 
 type Handler = (event?: unknown) => void;
@@ -11,6 +18,7 @@ type Handler = (event?: unknown) => void;
 /** A stand-in for maplibre's Map: happy-dom has no WebGL. It records what the component asks. */
 class FakeMap {
   static instances: FakeMap[] = [];
+  static failNext = false;
   handlers = new Map<string, Handler[]>();
   paint: Array<[string, string, unknown]> = [];
   jumps: unknown[] = [];
@@ -18,6 +26,10 @@ class FakeMap {
   zoom = 0;
   removed = false;
   constructor(readonly options: { center: [number, number]; zoom: number; style: unknown }) {
+    if (FakeMap.failNext) {
+      FakeMap.failNext = false;
+      throw new Error('Failed to initialize WebGL');
+    }
     [this.center.lng, this.center.lat] = options.center;
     this.zoom = options.zoom;
     FakeMap.instances.push(this);
@@ -232,6 +244,19 @@ describe('ParcelMap when the cadastre cannot load', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent(/^Impossible de charger le TileJSON cadastre$/);
     expect(screen.queryByLabelText('Numéro de parcelle')).toBeNull();
+  });
+});
+
+describe('ParcelMap without WebGL', () => {
+  it('says the map cannot show and keeps the manual entry', async () => {
+    stubTileJson({ tiles: ['https://cadastre.test/{z}/{x}/{y}.pbf'] });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    FakeMap.failNext = true;
+    renderMap();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MAP_UNSUPPORTED_MESSAGE);
+    expect(screen.getByLabelText('Numéro de parcelle')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
   });
 });
 
