@@ -1,9 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { baseTestConfig } from '@terres/vitest-config';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
 
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
 // Debian's Chromium (CI installs it; Playwright never downloads a browser here).
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const browser = {
+  enabled: true,
+  headless: true,
+  screenshotFailures: false,
+  viewport: { width: 1024, height: 768 },
+  provider: playwright({
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  }),
+  instances: [{ browser: 'chromium' as const }],
+};
+
+const optimizeDeps = {
+  // Pre-bundle up front: a mid-run re-optimisation reloads the page and flakes a test.
+  include: [
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-dev-runtime',
+    'react/jsx-runtime',
+    'leaflet',
+    'maplibre-gl',
+    '@terres/domain > valibot',
+  ],
+};
 
 export default mergeConfig(
   baseTestConfig,
@@ -18,6 +51,19 @@ export default mergeConfig(
             environment: 'happy-dom',
             setupFiles: ['./test/setup.ts'],
             exclude: ['**/node_modules/**', '**/*.browser.test.{ts,tsx}'],
+          },
+        },
+        // 3. Every story as a test in Chromium: renders, runs its play function, and fails on
+        //    any axe violation (preview.ts sets `a11y: { test: 'error' }`). Public services are
+        //    unreachable here: the stories show the maps' degraded states, which must be accessible too.
+        {
+          plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+          optimizeDeps,
+          test: {
+            name: 'storybook',
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+            browser,
           },
         },
         // 2. Real maps in Chromium against the loopback fixture server (test/fixtures).

@@ -1,5 +1,6 @@
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './attribution.css';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 

@@ -49,6 +49,7 @@ export function loadMaplibre(): Promise<Engine> {
     import('maplibre-gl'),
     import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
     import('maplibre-gl/dist/maplibre-gl.css'),
+    import('../map-view/attribution.css'),
   ]).then(([engine, worker]) => {
     engine.setWorkerUrl(worker.default);
     return engine;
