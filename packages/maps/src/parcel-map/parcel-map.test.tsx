@@ -193,13 +193,20 @@ describe('ParcelMap', () => {
     expect(onChange).toHaveBeenCalledWith(['68224000AB0123']);
   });
 
-  it('offers the parcel-number entry beside a working map on request', async () => {
+  it('offers the parcel-number entry beside a working map by default (the keyboard path)', async () => {
     stubTileJson({ tiles: ['https://cadastre.test/{z}/{x}/{y}.pbf'] });
-    const { onChange } = renderMap({ manualEntry: true });
+    const { onChange } = renderMap();
     await createdMap();
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.type(screen.getByLabelText('Numéro de parcelle'), '68224000AB0123{Enter}');
     expect(onChange).toHaveBeenCalledWith(['68224000AB0123']);
+  });
+
+  it('hides the parcel-number entry when asked', async () => {
+    stubTileJson({ tiles: ['https://cadastre.test/{z}/{x}/{y}.pbf'] });
+    renderMap({ manualEntry: false });
+    await createdMap();
+    expect(screen.queryByLabelText('Numéro de parcelle')).toBeNull();
   });
 
   it('shows no removal button in the viewer', async () => {
@@ -207,6 +214,7 @@ describe('ParcelMap', () => {
     renderMap({ readOnly: true, selectedParcelIds: ['68224000AB0123'] });
     await createdMap();
     expect(screen.queryByRole('button', { name: /Retirer/ })).toBeNull();
+    expect(screen.queryByLabelText('Numéro de parcelle')).toBeNull();
   });
 });
 

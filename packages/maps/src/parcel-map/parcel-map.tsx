@@ -111,7 +111,7 @@ export interface ParcelMapProps {
   attribution?: string;
   /** Accessible name of the map region. */
   label?: string;
-  /** Also offer the parcel-number entry while the map works (keyboard users); it always shows when the cadastre fails. */
+  /** The parcel-number entry beside the map (default on: the keyboard path to select parcels); it always shows when the cadastre fails. */
   manualEntry?: boolean;
   className?: string;
 }
@@ -186,7 +186,7 @@ export function ParcelMap({
   tileUrl = DEFAULT_TILE_URL,
   attribution = DEFAULT_ATTRIBUTION,
   label = 'Carte des parcelles cadastrales',
-  manualEntry = false,
+  manualEntry = true,
   className,
 }: ParcelMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
