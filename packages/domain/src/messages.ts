@@ -67,6 +67,11 @@ export function dateAfterMaxMessage(maxDisplay: string): string {
   return `La date ne peut pas être postérieure au ${maxDisplay}.`;
 }
 
+/** A date before a first allowed day other than today (e.g. an end date before its start). */
+export function dateBeforeMinMessage(minDisplay: string): string {
+  return `La date ne peut pas être antérieure au ${minDisplay}.`;
+}
+
 /** Our wording for every maximum length (the spec gives limits, not sentences). */
 export function maxLengthMessage(max: number): string {
   return `Ce champ ne doit pas dépasser ${max} caractères.`;

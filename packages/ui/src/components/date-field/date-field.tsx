@@ -1,4 +1,5 @@
 import {
+  dateBeforeMinMessage,
   calendarDateToDisplay,
   dateAfterMaxMessage,
   messages,
@@ -56,7 +57,7 @@ export function dateFieldError(text: string, min?: string, max?: string): string
   const iso = parseFrenchDate(text);
   if (iso === null) return messages.dateInvalid;
   if (min && iso < min) {
-    return min === todayInParis() ? messages.dateBeforeToday : `La date ne peut pas être antérieure au ${calendarDateToDisplay(min)}.`;
+    return min === todayInParis() ? messages.dateBeforeToday : dateBeforeMinMessage(calendarDateToDisplay(min));
   }
   if (max && iso > max) return dateAfterMaxMessage(calendarDateToDisplay(max));
   return null;
