@@ -53,6 +53,16 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
+/** True when the user belongs to an archived organisation (their access is closed). */
+export async function inArchivedOrganization(db: DbOrTx, user: { organizationId: string | null }): Promise<boolean> {
+  if (!user.organizationId) return false;
+  const [organization] = await db
+    .select({ archivedAt: organizations.archivedAt })
+    .from(organizations)
+    .where(eq(organizations.id, user.organizationId));
+  return Boolean(organization?.archivedAt);
+}
+
 async function issueTokens(tx: Tx, secret: string, user: UserRow, familyId: string, now: Date): Promise<LoginResponse> {
   const refresh = newRefreshToken();
   const refreshExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
@@ -101,14 +111,8 @@ export async function rotateRefreshToken(
   const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
   if (!user || user.archivedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
   if (!adminStillListed(user, adminEmails)) return { ok: false, status: 401, detail: ADMIN_REVOKED_DETAIL };
-  if (user.organizationId) {
-    // Archiving revoked the family too: say why rather than 'expired'.
-    const [organization] = await tx
-      .select({ archivedAt: organizations.archivedAt })
-      .from(organizations)
-      .where(eq(organizations.id, user.organizationId));
-    if (organization?.archivedAt) return { ok: false, status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
-  }
+  // Archiving revoked the family too: say why rather than 'expired'.
+  if (await inArchivedOrganization(tx, user)) return { ok: false, status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
   const [family] = await tx.select().from(sessionFamilies).where(eq(sessionFamilies.id, row.familyId)).for('update');
   if (!family || family.revokedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
   if (row.rotatedAt) {

@@ -1,7 +1,7 @@
 // Demo listings (DEMO_DATA=1): one per status and both types for the demo organisation, with
 // their documents on disk, the credit debits of the validated ones, and two soil studies (a
 // file, a delegation). Realistic Alsace projects; dates relative to today.
-import { inquiryCost, type InquiryStatus, type InquiryType } from '@terres/domain';
+import { inquiryCost, todayInParis, type InquiryStatus, type InquiryType } from '@terres/domain';
 import { Readable } from 'node:stream';
 import { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
@@ -9,8 +9,9 @@ import type { Tx } from './index.js';
 import { documents, inquiries, type StoredMaterial } from './schema.js';
 import type { DemoIdentities } from './seed.js';
 
+/** The Paris calendar day `offset` days from now (YYYY-MM-DD). */
 function day(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+  return todayInParis(new Date(Date.now() + offset * 86_400_000));
 }
 
 const MINIMAL_PDF = (title: string) =>

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.js';
 import { codeEmail } from './templates/auth.js';
-import { escapeHtml, renderEmail } from './templates/layout.js';
+import { escapeHtml } from '../http/html.js';
+import { renderEmail } from './templates/layout.js';
 
 describe('dev outbox', () => {
   it('keeps the last 100 messages, newest first, one per recipient', async () => {

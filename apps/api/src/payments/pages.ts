@@ -2,6 +2,7 @@
 // the French error page of a bad link. Self-contained (inline style, no script), every value
 // escaped; sent with a CSP that forbids everything but that style and posting the form here.
 import { formatCredits, formatEuros } from '@terres/domain';
+import { escapeHtml } from '../http/html.js';
 
 /**
  * The pages' Content-Security-Policy. `form-action` also governs where the form's response may
@@ -9,15 +10,6 @@ import { formatCredits, formatEuros } from '@terres/domain';
  */
 export function pageCsp(portalOrigin: string): string {
   return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${portalOrigin}; frame-ancestors 'none'; base-uri 'none'`;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const STYLE = `

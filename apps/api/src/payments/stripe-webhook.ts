@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/index.js';
 import { creditPackages, purchases, stripeEvents } from '../db/schema.js';
 import type { Seller } from '../services/invoices.js';
-import { amountsFromExclTax, isUuid } from '../services/packages.js';
+import { isUuid } from '../http/ids.js';
+import { amountsFromExclTax } from '../services/packages.js';
 import { fulfilPurchase, lockOrganization, lockPurchaseBySession, type PurchaseRow } from '../services/purchases.js';
 import type { CheckoutSession, StripeEvent } from './stripe.js';
 

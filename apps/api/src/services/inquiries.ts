@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/index.js';
 import { inquiries } from '../db/schema.js';
 import { problem } from '../http/problem.js';
+import { isUuid } from '../http/ids.js';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 
@@ -50,11 +51,6 @@ export function toInquiry(row: InquiryRow) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** The listing if the caller may see it, else a 404; `forUpdate` locks its row (inside a transaction). */
 export async function readableInquiry(

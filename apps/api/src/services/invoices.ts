@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { invoiceCounters, invoices, type organizations, type purchases } from '../db/schema.js';
 import { VAT_RATE_BASIS_POINTS } from './packages.js';
+import { isUuid } from '../http/ids.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -111,11 +112,9 @@ export function listInvoices(db: DbOrTx, organizationId: string | null): Promise
     .orderBy(desc(invoices.issuedAt), desc(invoices.year), desc(invoices.sequence));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The invoice if it exists and, unless `organizationId` is null (admins), belongs to it. */
 export async function findInvoice(db: DbOrTx, id: string, organizationId: string | null): Promise<InvoiceRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(invoices)

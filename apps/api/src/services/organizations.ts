@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/index.js';
 import { organizations } from '../db/schema.js';
 import { problem } from '../http/problem.js';
+import { isUuid } from '../http/ids.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -35,10 +36,8 @@ export function toOrganization(row: OrganizationRow) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
   return row;
 }

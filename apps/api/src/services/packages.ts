@@ -3,6 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { creditPackages } from '../db/schema.js';
+import { isUuid } from '../http/ids.js';
 
 export const VAT_RATE_BASIS_POINTS = 2000;
 
@@ -29,10 +30,8 @@ export function listActivePacks(db: Db): Promise<CreditPackRow[]> {
     .orderBy(asc(creditPackages.sortOrder), asc(creditPackages.priceCents));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findActivePack(db: Db, id: string): Promise<CreditPackRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [pack] = await db
     .select()
     .from(creditPackages)
@@ -40,6 +39,3 @@ export async function findActivePack(db: Db, id: string): Promise<CreditPackRow 
   return pack;
 }
 
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

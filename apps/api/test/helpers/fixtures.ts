@@ -1,6 +1,7 @@
 // Accounts as a client makes them, over HTTP: an owner with a complete profile and organisation,
 // employees through the invitation flow, an admin; credits granted by that admin.
 import { inflateSync } from 'node:zlib';
+import { todayInParis } from '@terres/domain';
 import { expect } from 'vitest';
 import { codeOf } from './smtp.js';
 import { registerOwner, signIn, uniqueEmail, type LoginResponse, type TestApi } from './session.js';
@@ -89,8 +90,7 @@ export async function createEmployee(api: TestApi, owner: OwnerFixture): Promise
 
 /** A calendar day `days` from today, as the API stores dates (YYYY-MM-DD). */
 export function dayFromToday(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return date.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+  return todayInParis(new Date(Date.now() + days * 86_400_000));
 }
 
 /** Every field the wizard needs, snake_case; `quantity` is the surface in hectares. */

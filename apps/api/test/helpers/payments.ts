@@ -1,6 +1,5 @@
 // Buying credits as a browser does: read the packs, follow a pack's link, post the simulator's
 // form; and reading the outcome in the database (balance, ledger, invoices) and in a PDF.
-import { inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditLedger, invoices, organizations } from '../../src/db/schema.js';
@@ -72,41 +71,3 @@ export async function fetchBytes(url: string, token?: string): Promise<{ status:
   return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
 }
 
-// WinAnsi bytes 0x80-0x9F that differ from Latin-1 (the others are the same code points).
-const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x92: '’', 0x96: '–', 0x97: '—', 0xa0: ' ' };
-
-/**
- * The text a pdfkit document shows, good enough for assertions: inflates each content stream
- * and concatenates the hex strings of its TJ/Tj operators (pdfkit writes text that way with its
- * built-in fonts), one line per text operator.
- */
-export function pdfTextOf(pdf: Buffer): string {
-  const lines: string[] = [];
-  const source = pdf.toString('latin1');
-  const streamPattern = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streamPattern.exec(source)) !== null) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    if (end < 0) break;
-    const raw = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(raw).toString('latin1');
-    } catch {
-      content = raw.toString('latin1');
-    }
-    for (const operator of content.matchAll(/\[((?:[^\]])*)\]\s*TJ|(<[0-9a-fA-F]*>)\s*Tj/g)) {
-      const hexes = (operator[1] ?? operator[2] ?? '').match(/<([0-9a-fA-F]*)>/g) ?? [];
-      let text = '';
-      for (const hex of hexes) {
-        const bytes = Buffer.from(hex.slice(1, -1), 'hex');
-        for (const byte of bytes) text += WIN_ANSI[byte] ?? String.fromCharCode(byte);
-      }
-      lines.push(text);
-    }
-    // Past the keyword: 'endstream' itself ends with 'stream' and would open a bogus stream.
-    streamPattern.lastIndex = end + 'endstream'.length;
-  }
-  return lines.join('\n');
-}

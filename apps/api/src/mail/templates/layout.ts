@@ -1,5 +1,7 @@
 // The one e-mail layout: every message is French, plain text plus HTML built from the same parts,
 // with every dynamic value escaped in the HTML.
+import { escapeHtml } from '../../http/html.js';
+
 export interface EmailParts {
   subject: string;
   /** First line, e.g. 'Bonjour Camille,'. */
@@ -17,15 +19,6 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const SIGNATURE = "L'équipe Bourse aux terres";

@@ -8,6 +8,7 @@ import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth
 import { SlidingWindowLimiter } from '../../auth/rate-limit.js';
 import {
   ACCOUNT_ARCHIVED_DETAIL,
+  inArchivedOrganization,
   ADMIN_REVOKED_DETAIL,
   adminStillListed,
   ORGANIZATION_ARCHIVED_DETAIL,
@@ -44,13 +45,7 @@ type AccountState = 'active' | 'unknown' | 'closed';
 async function accountState(db: Db, user: UserRow | undefined, adminEmails: readonly string[]): Promise<AccountState> {
   if (!user) return 'unknown';
   if (user.archivedAt || !adminStillListed(user, adminEmails)) return 'closed';
-  if (user.organizationId) {
-    const [organization] = await db
-      .select({ archivedAt: organizations.archivedAt })
-      .from(organizations)
-      .where(eq(organizations.id, user.organizationId));
-    if (organization?.archivedAt) return 'closed';
-  }
+  if (await inArchivedOrganization(db, user)) return 'closed';
   return 'active';
 }
 
@@ -156,13 +151,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       if (!user) return { status: 400, detail: 'Code incorrect. Veuillez réessayer.' };
       if (user.archivedAt) return { status: 403, detail: ACCOUNT_ARCHIVED_DETAIL };
       if (!adminStillListed(user, config.adminEmails)) return { status: 403, detail: ADMIN_REVOKED_DETAIL };
-      if (user.organizationId) {
-        const [organization] = await tx
-          .select({ archivedAt: organizations.archivedAt })
-          .from(organizations)
-          .where(eq(organizations.id, user.organizationId));
-        if (organization?.archivedAt) return { status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
-      }
+      if (await inArchivedOrganization(tx, user)) return { status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
       return { session: await openSession(tx, config.authSecret, user, now) };
     });
     if ('detail' in outcome) throw problem(outcome.status, outcome.detail);

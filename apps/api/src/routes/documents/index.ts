@@ -9,7 +9,8 @@ import { documents } from '../../db/schema.js';
 import { attachmentHeader, FileStorage, type TempFile } from '../../files/storage.js';
 import { problem } from '../../http/problem.js';
 import { insertDocument, isDocumentKind, toDocument } from '../../services/documents.js';
-import { isUuid, readableInquiry } from '../../services/inquiries.js';
+import { readableInquiry } from '../../services/inquiries.js';
+import { isUuid } from '../../http/ids.js';
 
 export const NOT_MULTIPART_DETAIL = 'Envoyez le fichier en multipart/form-data, dans le champ « file ».';
 export const FILE_MISSING_DETAIL = 'Veuillez joindre un fichier (champ « file »).';

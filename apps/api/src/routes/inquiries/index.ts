@@ -29,7 +29,8 @@ import { inquiryStatusEmail } from '../../mail/templates/inquiry-status.js';
 import { inquiryPdf } from '../../pdf/inquiry.js';
 import { recordAudit } from '../../services/audit.js';
 import { appendLedgerLine, INSUFFICIENT_CREDITS_DETAIL } from '../../services/credits.js';
-import { costOf, isUuid, readableInquiry, toInquiry, type InquiryRow } from '../../services/inquiries.js';
+import { costOf, readableInquiry, toInquiry, type InquiryRow } from '../../services/inquiries.js';
+import { isUuid } from '../../http/ids.js';
 
 export const NOT_EDITABLE_DETAIL = 'Seules les annonces en brouillon ou refusées peuvent être modifiées.';
 export const NOT_DELETABLE_DETAIL = 'Seuls les brouillons peuvent être supprimés.';

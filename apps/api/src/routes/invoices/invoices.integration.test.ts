@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { adminToken, createEmployee, createOwner, pdfText, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
-import { fetchBytes, packsOf, payWithSimulator, pdfTextOf } from '../../../test/helpers/payments.js';
+import { fetchBytes, packsOf, payWithSimulator } from '../../../test/helpers/payments.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 
 const SELLER = {
@@ -83,7 +83,7 @@ describe('GET /invoices/{id}/pdf', () => {
     expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
 
-    const text = pdfTextOf(res.bytes).replace(/\s+/g, ' ');
+    const text = pdfText(res.bytes).replace(/\s+/g, ' ');
     for (const expected of [
       `Facture n° ${invoice!.number}`,
       "Date d'émission",
@@ -117,7 +117,7 @@ describe('GET /invoices/{id}/pdf', () => {
     const [invoice] = (await api.request('GET', '/invoices', { token: other.token })).body as { id: string }[];
     const res = await fetchBytes(pdfUrl(invoice!.id), await adminToken(api));
     expect(res.status).toBe(200);
-    expect(pdfTextOf(res.bytes)).toContain('Remblais de la Hardt');
+    expect(pdfText(res.bytes)).toContain('Remblais de la Hardt');
   });
 
   it("answers 404 for another organisation's invoice, an unknown id or a malformed one", async () => {

@@ -7,7 +7,7 @@ import { requireRole } from '../../auth/guards.js';
 import type { DbOrTx } from '../../db/index.js';
 import { documents, inquiries, organizations } from '../../db/schema.js';
 import { problem } from '../../http/problem.js';
-import { isUuid } from '../../services/inquiries.js';
+import { isUuid } from '../../http/ids.js';
 
 export const SOIL_STUDY_NOT_FOUND_DETAIL = 'Étude de sol introuvable.';
 

@@ -13,13 +13,12 @@ import { invitationEmail } from '../../mail/templates/auth.js';
 import { recordAudit } from '../../services/audit.js';
 import { findUserByEmail, fullNameOf, toMember, toUser } from '../../services/users.js';
 import { MAIL_FAILED_DETAIL } from '../auth/index.js';
+import { isUuid } from '../../http/ids.js';
 
 export const USER_NOT_FOUND_DETAIL = 'Utilisateur introuvable.';
 export const COLLABORATOR_NOT_FOUND_DETAIL = 'Collaborateur introuvable.';
 export const NO_PENDING_INVITATION_DETAIL = "Aucune invitation en attente pour cette adresse email.";
 export const ADDRESS_TAKEN_DETAIL = 'Cette adresse email est déjà utilisée par un autre compte Bourse aux terres.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type InvitationRow = typeof invitations.$inferSelect;
 
@@ -171,7 +170,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>('/:id/archive', { preHandler: requireRole('OWNER') }, async (request, reply) => {
     const organizationId = organizationOf(request);
     const { id } = request.params;
-    if (!UUID.test(id)) throw problem(404, COLLABORATOR_NOT_FOUND_DETAIL);
+    if (!isUuid(id)) throw problem(404, COLLABORATOR_NOT_FOUND_DETAIL);
     await app.db.transaction(async (tx) => {
       const [employee] = await tx
         .select()
