@@ -1,28 +1,22 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { baseTestConfig } from '@terres/vitest-config';
+import { baseTestConfig, chromiumLaunchOptions } from '@terres/vitest-config';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
-// Debian's Chromium (CI installs it; Playwright never downloads a browser here).
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-const browser = {
+// Chromium for the browser and story projects (Debian's build, see @terres/vitest-config).
+// A fresh object per project: vitest names each project's instances in place.
+const browser = () => ({
   enabled: true,
   headless: true,
   screenshotFailures: false,
   viewport: { width: 1024, height: 768 },
-  provider: playwright({
-    launchOptions: {
-      executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
-  }),
+  provider: playwright({ launchOptions: chromiumLaunchOptions }),
   instances: [{ browser: 'chromium' as const }],
-};
+});
 
 const optimizeDeps = {
   // Pre-bundle up front: a mid-run re-optimisation reloads the page and flakes a test.
@@ -53,6 +47,19 @@ export default mergeConfig(
             exclude: ['**/node_modules/**', '**/*.browser.test.{ts,tsx}'],
           },
         },
+        // 2. Real maps in Chromium against the loopback fixture server (test/fixtures).
+        {
+          optimizeDeps,
+          test: {
+            name: 'browser',
+            include: ['src/**/*.browser.test.{ts,tsx}'],
+            setupFiles: ['./test/setup.ts'],
+            globalSetup: ['./test/fixtures/global-setup.ts'],
+            testTimeout: 90_000,
+            hookTimeout: 60_000,
+            browser: browser(),
+          },
+        },
         // 3. Every story as a test in Chromium: renders, runs its play function, and fails on
         //    any axe violation (preview.ts sets `a11y: { test: 'error' }`). Public services are
         //    unreachable here: the stories show the maps' degraded states, which must be accessible too.
@@ -63,50 +70,7 @@ export default mergeConfig(
             name: 'storybook',
             testTimeout: 60_000,
             hookTimeout: 60_000,
-            browser,
-          },
-        },
-        // 2. Real maps in Chromium against the loopback fixture server (test/fixtures).
-        {
-          optimizeDeps: {
-            // Pre-bundle up front: a mid-run re-optimisation reloads the page and flakes a test.
-            include: [
-              'react',
-              'react-dom',
-              'react-dom/client',
-              'react/jsx-dev-runtime',
-              'react/jsx-runtime',
-              'leaflet',
-              'maplibre-gl',
-              '@terres/domain > valibot',
-            ],
-          },
-          test: {
-            name: 'browser',
-            include: ['src/**/*.browser.test.{ts,tsx}'],
-            setupFiles: ['./test/setup.ts'],
-            globalSetup: ['./test/fixtures/global-setup.ts'],
-            testTimeout: 90_000,
-            hookTimeout: 60_000,
-            browser: {
-              enabled: true,
-              headless: true,
-              screenshotFailures: false,
-              viewport: { width: 1024, height: 768 },
-              provider: playwright({
-                launchOptions: {
-                  executablePath: chromium,
-                  args: [
-                    '--no-sandbox',
-                    '--disable-gpu',
-                    '--disable-background-networking',
-                    '--disable-component-update',
-                    '--disable-sync',
-                  ],
-                },
-              }),
-              instances: [{ browser: 'chromium' }],
-            },
+            browser: browser(),
           },
         },
       ],

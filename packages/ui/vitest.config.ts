@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { baseTestConfig } from '@terres/vitest-config';
+import { baseTestConfig, chromiumLaunchOptions } from '@terres/vitest-config';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
 
@@ -13,9 +13,6 @@ const radixPackages = Object.keys(
   (JSON.parse(readFileSync(path.join(dirname, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
     .dependencies,
 ).filter((name) => name.startsWith('@radix-ui/'));
-
-// Debian's Chromium (CI installs it; Playwright never downloads a browser here).
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default mergeConfig(
   baseTestConfig,
@@ -57,18 +54,7 @@ export default mergeConfig(
               enabled: true,
               headless: true,
               screenshotFailures: false,
-              provider: playwright({
-                launchOptions: {
-                  executablePath: chromium,
-                  args: [
-                    '--no-sandbox',
-                    '--disable-gpu',
-                    '--disable-background-networking',
-                    '--disable-component-update',
-                    '--disable-sync',
-                  ],
-                },
-              }),
+              provider: playwright({ launchOptions: chromiumLaunchOptions }),
               instances: [{ browser: 'chromium' }],
             },
           },

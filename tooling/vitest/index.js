@@ -1,5 +1,5 @@
-// Shared vitest settings. Packages call `defineProject(sharedConfig({...}))`-style merges
-// through `mergeConfig` so each keeps only what differs.
+// Shared vitest settings and the Chromium launch of browser tests. Packages merge them with
+// `mergeConfig` so each keeps only what differs.
 import { defineConfig } from 'vitest/config';
 
 /** Defaults for every package: beside-the-code tests, no globals, CI-friendly reporters. */
@@ -16,3 +16,13 @@ export const baseTestConfig = defineConfig({
 });
 
 export default baseTestConfig;
+
+/**
+ * How browser tests launch Chromium: Debian's build (Playwright never downloads a browser here),
+ * at $CHROMIUM_PATH or /usr/bin/chromium, with the flags this sandboxed, offline machine needs.
+ * Pass it to `playwright({ launchOptions: chromiumLaunchOptions })`.
+ */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
