@@ -2,11 +2,10 @@
 // their documents on disk, the credit debits of the validated ones, and two soil studies (a
 // file, a delegation). Realistic Alsace projects; dates relative to today.
 import { inquiryCost, todayInParis, type InquiryStatus, type InquiryType } from '@terres/domain';
-import { Readable } from 'node:stream';
-import { FileStorage } from '../files/storage.js';
+import { storeDemoDocument } from '../files/demo.js';
 import { appendLedgerLine } from '../services/credits.js';
 import type { Tx } from './index.js';
-import { documents, inquiries, type StoredMaterial } from './schema.js';
+import { inquiries, type StoredMaterial } from './schema.js';
 import type { DemoIdentities } from './seed.js';
 
 /** The Paris calendar day `offset` days from now (YYYY-MM-DD). */
@@ -86,7 +85,6 @@ const LISTINGS: DemoListing[] = [
 const VALIDATED: InquiryStatus[] = ['APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED'];
 
 export async function seedListings(tx: Tx, ids: DemoIdentities, dataDir: string): Promise<void> {
-  const storage = new FileStorage(dataDir);
   for (const [index, listing] of LISTINGS.entries()) {
     const cost = inquiryCost(listing.type, listing.surface) ?? 0;
     const submitted = listing.status !== 'DRAFT';
@@ -126,18 +124,11 @@ export async function seedListings(tx: Tx, ids: DemoIdentities, dataDir: string)
     const files: { kind: 'PERMISSION' | 'SOIL_STUDY'; name: string }[] = [{ kind: 'PERMISSION', name: 'arrete-permis-amenager.pdf' }];
     if (listing.soilStudy === 'file') files.push({ kind: 'SOIL_STUDY', name: 'etude-de-sol-G2-AVP.pdf' });
     for (const file of files) {
-      const temp = await storage.writeTemp(Readable.from([MINIMAL_PDF(`${listing.projectName} ${file.kind}`)]));
-      const key = await storage.commit(temp);
-      await tx.insert(documents).values({
+      await storeDemoDocument(tx, dataDir, {
         inquiryId: row!.id,
-        organizationId: ids.organizationId,
-        uploadedByUserId: row!.userId,
         kind: file.kind,
-        fileName: file.name,
-        mimeType: 'application/pdf',
-        size: temp.size,
-        sha256: temp.sha256,
-        storageKey: key,
+        name: file.name,
+        bytes: MINIMAL_PDF(`${listing.projectName} ${file.kind}`),
       });
     }
 
@@ -180,16 +171,10 @@ export async function seedListings(tx: Tx, ids: DemoIdentities, dataDir: string)
     cost: inquiryCost('FILL', 7.5) ?? 0,
     submittedAt: new Date(),
   }).returning();
-  const temp = await storage.writeTemp(Readable.from([MINIMAL_PDF('Comblement PERMISSION')]));
-  await tx.insert(documents).values({
+  await storeDemoDocument(tx, dataDir, {
     inquiryId: other!.id,
-    organizationId: ids.otherOrganizationId,
-    uploadedByUserId: ids.otherOwnerId,
     kind: 'PERMISSION',
-    fileName: 'autorisation-prefectorale.pdf',
-    mimeType: 'application/pdf',
-    size: temp.size,
-    sha256: temp.sha256,
-    storageKey: await storage.commit(temp),
+    name: 'autorisation-prefectorale.pdf',
+    bytes: MINIMAL_PDF('Comblement PERMISSION'),
   });
 }
