@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export const ignores = {
-  ignores: ['**/dist/**', '**/storybook-static/**', '**/coverage/**', '**/*.gen.ts', '**/src/gen/**', '**/.turbo/**'],
+  ignores: ['**/dist/**', '**/storybook-static/**', '**/coverage/**', '**/*.gen.ts', '**/src/gen/**', '**/.turbo/**', '**/playwright-report/**', '**/test-results/**'],
 };
 
 /** @type {import('typescript-eslint').ConfigArray} */

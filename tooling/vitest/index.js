@@ -17,12 +17,4 @@ export const baseTestConfig = defineConfig({
 
 export default baseTestConfig;
 
-/**
- * How browser tests launch Chromium: Debian's build (Playwright never downloads a browser here),
- * at $CHROMIUM_PATH or /usr/bin/chromium, with the flags this sandboxed, offline machine needs.
- * Pass it to `playwright({ launchOptions: chromiumLaunchOptions })`.
- */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+export { chromiumLaunchOptions } from './chromium.js';
