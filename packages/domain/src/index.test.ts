@@ -3,7 +3,7 @@ import * as domain from './index';
 
 // Other packages import these names; renaming one breaks them, so the list is pinned here.
 const PUBLIC_NAMES = [
-  'emailSchema', 'loginEmailSchema', 'simpleEmailSchema', 'optionalEmailSchema', 'optionalSimpleEmailSchema',
+  'emailSchema', 'loginEmailSchema', 'simpleEmailSchema', 'createSimpleEmailSchema', 'optionalEmailSchema', 'optionalSimpleEmailSchema',
   'phoneSchema', 'optionalPhoneSchema', 'createDateSchema', 'dateSchema', 'dateWindow', 'siretSchema', 'isValidSiret',
   'postcodeSchema', 'isValidPostcode', 'fileSchema', 'checkFile', 'ALLOWED_FILE_EXTENSIONS', 'ALLOWED_MIME_TYPES',
   'MAX_FILE_SIZE', 'detectFileKind', 'fileContentMatchesExtension', 'textSchema', 'requiredText', 'otpSchema',
@@ -12,14 +12,39 @@ const PUBLIC_NAMES = [
   'MAX_COLLABORATORS', 'projectNameStepSchema', 'projectOwnerStepSchema', 'projectOwnerAddressStepSchema',
   'projectOwnerSiretStepSchema', 'siteStepSchema', 'parcelsStepSchema', 'surfaceStepSchema', 'soilStudyStepSchema',
   'compositionStepSchema', 'createAvailabilityStepSchema', 'certificationStepSchema', 'validateInquiryForSubmission',
-  'materialRowSchema', 'MATERIAL_CATALOGUE', 'priceFor', 'selectMaterial', 'selectQuality', 'creditsAmountSchema',
+  'materialRowSchema', 'MATERIAL_CATALOGUE', 'priceFor', 'selectMaterial', 'selectQuality', 'creditsAmountSchema', 'canCreateInquiry',
   'refusalReasonSchema', 'decodeInvitationToken', 'inquiryCost', 'lineTotal', 'lineTotalTone', 'INQUIRY_STATUSES',
   'statusLabel', 'stepperSteps', 'activeStepIndex', 'statusBadge', 'TYPE_LABELS', 'canTransition', 'transitionError',
   'transitionEffect', 'isEditableByAdvertiser', 'normalizeRole', 'roleHome', 'formatParcelId', 'parseParcelId',
   'parcelIdSchema', 'formatNumber', 'formatEuros', 'formatCubicMetres', 'formatHectares', 'formatDate',
   'formatCredits', 'inquiryFieldRules', 'editableFields', 'OTP_LENGTH', 'ACCESS_EXPIRING_SOON_MS',
   'TOAST_DURATION_MS', 'INVITATION_REDIRECT_DELAY_MS', 'MAP', 'PAYMENT_POLLING', 'PAGE_SIZES', 'DEFAULT_PAGE_SIZE',
-  'TABLE_SEARCH_MIN_LENGTH', 'ADDRESS_SEARCH', 'fieldErrors', 'messages',
+  'TABLE_SEARCH_MIN_LENGTH', 'MAX_PAGE_SIZE', 'TABLE_SEARCH_MAX_LENGTH', 'sortParameterMessage', 'ADDRESS_SEARCH', 'fieldErrors', 'messages', 'fillTemplate',
+  // Soil quality and matching (issue 11).
+  'QUALITY_CLASSES', 'SELECTABLE_QUALITY_CLASSES', 'QUALITY_CLASS_LABELS', 'WASTE_CODES', 'WASTE_CODE_LABELS',
+  'DEFAULT_WASTE_CODE', 'RECEIVING_USES', 'RECEIVING_USE_LABELS', 'USE_ADMITTED_CLASSES', 'LEGACY_FILL_ACCEPTANCE',
+  'isHazardousWasteCode', 'parseWasteCode', 'wasteCodeOptionLabel', 'isInertOnlyAcceptance', 'qualityClassOf',
+  'wasteCodeOf', 'acceptanceOf', 'qualityClassSchema', 'selectableQualityClassSchema', 'wasteCodeSchema',
+  'receivingUseSchema', 'cutMaterialQualitySchema', 'fillAcceptanceSchema', 'soilQualityErrors', 'matchingMessages',
+  'DEFAULT_RADIUS_KM', 'DEFAULT_DETOUR_FACTOR', 'DEFAULT_CO2_KG_PER_M3_KM', 'DEFAULT_SOIL_DENSITY_T_PER_M3',
+  'DEFAULT_TRUCK_PAYLOAD_T', 'DEFAULT_DISPOSAL_DISTANCE_KM', 'DEFAULT_SCORE_WEIGHTS', 'DEFAULT_MATCHING_CONFIG',
+  'matchingConfigSchema', 'createMatchingConfig', 'truckLoadM3', 'EARTH_RADIUS_KM', 'greatCircleDistanceKm',
+  'roadDistanceEstimateKm', 'boundingBox', 'isInBoundingBox', 'isValidLatLon', 'periodDays', 'periodOverlap',
+  'qualityVerdict', 'materialFits', 'allocateVolumes', 'checkCompatibility', 'INCOMPATIBILITY_LABELS', 'prepareListing',
+  'dayNumber',
+  'evaluateMatch', 'rankMatches', 'rankAndCount', 'savingsForVolume', 'truckTrips', 'priceBalance', 'summariseSavings', 'OUTGOING_TEXS_HEADERS',
+  'INCOMING_TEXS_HEADERS', 'outgoingTexsRows', 'incomingTexsRows', 'registerIssues', 'registerParcel',
+  'outgoingTexsCsv', 'incomingTexsCsv', 'toCsv', 'csvCell', 'texsCells', 'MATCH_FIGURE_LABELS', 'SCORE_PART_LABELS',
+  'formatKilometres', 'formatDays', 'formatTrips', 'formatCo2', 'formatPercent', 'formatScore',
+  'formatEurosPerCubicMetre', 'formatOverlap', 'describePriceBalance',
+  // Documents (source, removal).
+  'DOCUMENT_KINDS', 'DOCUMENT_KIND_LABELS', 'documentKindLabel',
+  'DOCUMENT_SOURCES', 'DOCUMENT_SOURCE_LABELS', 'DOCUMENT_SOURCE_DATE_PREFIXES', 'documentDateText', 'PLATFORM_DOCUMENT_KINDS', 'isDocumentKind', 'isPlatformDocumentKind',
+  'documentDeletionRefusal', 'canDeleteDocument', 'UPLOADABLE_DOCUMENT_KINDS', 'GENERATED_DOCUMENT_KINDS',
+  'isUploadableDocumentKind', 'isGeneratedDocumentKind', 'acceptanceFromFields', 'MATCH_STATUSES', 'MATCH_STATUS_LABELS',
+  'OPEN_MATCH_STATUSES', 'MATCHABLE_STATUSES', 'isMatchableStatus', 'isMatchStatus', 'nextMatchStatuses', 'matchTransitionError', 'createMatchDoneSchema',
+  // Address labels (admin tables, soil studies).
+  'splitAddressLabel',
 ];
 
 describe('public API', () => {

@@ -13,6 +13,7 @@ export * from './validators/date';
 export * from './validators/field-errors';
 
 export * from './files/files';
+export * from './files/documents';
 
 export * from './auth/roles';
 export * from './auth/invitation-token';
@@ -29,12 +30,26 @@ export * from './inquiry/parcel';
 export * from './inquiry/wizard';
 export * from './inquiry/field-rules';
 export * from './inquiry/patch';
+export * from './inquiry/soil-quality';
 
 export * from './status/status';
 export * from './status/machine';
 export * from './status/refusal';
 
 export * from './credits/credits';
+export * from './credits/first-listing';
 
 export * from './format/format';
 export * from './format/search';
+export * from './format/address';
+
+export * from './matching/messages';
+export * from './matching/config';
+export * from './matching/geo';
+export * from './matching/period';
+export * from './matching/compatibility';
+export * from './matching/ranking';
+export * from './matching/register';
+export * from './matching/csv';
+export * from './matching/format';
+export * from './matching/proposals';

@@ -20,3 +20,13 @@ export function toCamelKeys(record: Record<string, unknown>): Record<string, unk
 export function toSnakeKeys(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [camelToSnake(key), value]));
 }
+
+/**
+ * Fills a text's `{name}` placeholders, as the spec writes them ('Un code à 6 chiffres a été
+ * envoyé à {email}'); a placeholder without a value stays as written.
+ */
+export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : match,
+  );
+}

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { firstError } from '../validators/field-errors';
-import { addCreditsSchema, creditsAmountSchema, hasEnoughCredits, parseCreditsAmount, toCreditBalance } from './credits';
+import {
+  addCreditsSchema,
+  creditsAmountSchema,
+  creditTransactionKindLabel,
+  hasEnoughCredits,
+  parseCreditsAmount,
+  toCreditBalance,
+} from './credits';
 
 describe('credits amount', () => {
   it('accepts integers from 1 to 999', () => {
@@ -28,5 +35,25 @@ describe('credits amount', () => {
     expect(hasEnoughCredits(80, 80)).toBe(true);
     expect(hasEnoughCredits(79, 80)).toBe(false);
     expect(hasEnoughCredits(100, null)).toBe(false);
+  });
+});
+
+describe('organizationCreditsUpdated', () => {
+  it('reads the detail the spec describes; a non-number balance is 0', async () => {
+    const { ORGANIZATION_CREDITS_UPDATED_EVENT, readCreditsUpdatedDetail } = await import('./credits');
+    expect(ORGANIZATION_CREDITS_UPDATED_EVENT).toBe('organizationCreditsUpdated');
+    expect(readCreditsUpdatedDetail({ organisationId: 'o1', creditBalance: 42 })).toEqual({ organisationId: 'o1', creditBalance: 42 });
+    expect(readCreditsUpdatedDetail({ organisationId: 'o1', creditBalance: '42' })).toEqual({ organisationId: 'o1', creditBalance: 0 });
+    expect(readCreditsUpdatedDetail({ creditBalance: 42 })).toBeNull();
+    expect(readCreditsUpdatedDetail(null)).toBeNull();
+  });
+});
+
+describe('ledger line kinds', () => {
+  it('reads each kind in French, and an unknown one as another movement', () => {
+    expect(creditTransactionKindLabel('PURCHASE')).toBe('Achat de crédits');
+    expect(creditTransactionKindLabel('ADMIN_GRANT')).toBe('Crédits ajoutés par la plateforme');
+    expect(creditTransactionKindLabel('LISTING_VALIDATION')).toBe("Validation d'une annonce");
+    expect(creditTransactionKindLabel('REFUND')).toBe('Autre mouvement');
   });
 });

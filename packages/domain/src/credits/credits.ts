@@ -29,3 +29,37 @@ export function toCreditBalance(value: unknown): number {
 export function hasEnoughCredits(balance: unknown, cost: number | null): boolean {
   return cost !== null && toCreditBalance(balance) >= cost;
 }
+
+/**
+ * The browser event that tells a page an organisation's balance changed (spec §4): its detail
+ * carries `organisationId` and `creditBalance`.
+ */
+export const ORGANIZATION_CREDITS_UPDATED_EVENT = 'organizationCreditsUpdated';
+
+export interface OrganizationCreditsUpdatedDetail {
+  organisationId: string;
+  creditBalance: number;
+}
+
+/** The event's detail when it names an organisation; its balance read as the header reads it (a non-number is 0). */
+export function readCreditsUpdatedDetail(detail: unknown): OrganizationCreditsUpdatedDetail | null {
+  if (typeof detail !== 'object' || detail === null) return null;
+  const { organisationId, creditBalance } = detail as Record<string, unknown>;
+  if (typeof organisationId !== 'string' || organisationId === '') return null;
+  return { organisationId, creditBalance: toCreditBalance(creditBalance) };
+}
+
+/** The kinds of credit ledger lines (CONTRACT §8: purchase, admin grant, listing validation). */
+export const CREDIT_TRANSACTION_KINDS = ['PURCHASE', 'ADMIN_GRANT', 'LISTING_VALIDATION'] as const;
+export type CreditTransactionKind = (typeof CREDIT_TRANSACTION_KINDS)[number];
+
+const CREDIT_TRANSACTION_KIND_LABELS: Record<CreditTransactionKind, string> = {
+  PURCHASE: 'Achat de crédits',
+  ADMIN_GRANT: 'Crédits ajoutés par la plateforme',
+  LISTING_VALIDATION: "Validation d'une annonce",
+};
+
+/** A ledger line's kind in French; an unknown kind reads 'Autre mouvement'. */
+export function creditTransactionKindLabel(kind: string): string {
+  return CREDIT_TRANSACTION_KIND_LABELS[kind as CreditTransactionKind] ?? 'Autre mouvement';
+}

@@ -57,6 +57,15 @@ describe('file size and type', () => {
     });
   });
 
+  it('refuses a name over 255 characters (code points), as the API does', () => {
+    expect(checkFile(file(`${'é'.repeat(251)}.pdf`)).ok).toBe(true);
+    expect(checkFile(file(`${'é'.repeat(252)}.pdf`))).toEqual({
+      ok: false,
+      reason: 'name-too-long',
+      message: 'Le nom du fichier ne doit pas dépasser 255 caractères.',
+    });
+  });
+
   it('accepts a matching MIME type when the name has no known extension', () => {
     expect(checkFile(file('scan', 10, 'application/pdf')).ok).toBe(true);
     expect(checkFile(file('photo', 10, 'image/heic')).ok).toBe(true);

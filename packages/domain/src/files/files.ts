@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_FILE_SIZE } from '../constants';
+import { FILE_NAME_MAX_LENGTH, MAX_FILE_SIZE } from '../constants';
 import { messages } from '../messages';
 
 /** The spec's "File: name, type, size": what a browser File and a multipart part both give. */
@@ -67,7 +67,12 @@ export function isAllowedFileType(file: Pick<FileInfo, 'name' | 'type'>): boolea
 
 export type FileCheck =
   | { ok: true }
-  | { ok: false; reason: 'missing' | 'too-large' | 'unsupported-type'; message: string };
+  | { ok: false; reason: 'missing' | 'too-large' | 'unsupported-type' | 'name-too-long'; message: string };
+
+/** The name's length in characters (code points), as the API counts it (FILE_NAME_MAX_LENGTH). */
+export function isFileNameTooLong(name: string): boolean {
+  return [...name].length > FILE_NAME_MAX_LENGTH;
+}
 
 /**
  * One verdict for a chosen file. Size is checked first: the API answers 413 for it and
@@ -78,6 +83,7 @@ export function checkFile(file: FileInfo | null | undefined): FileCheck {
   if (!file) return { ok: false, reason: 'missing', message: messages.required };
   if (file.size > MAX_FILE_SIZE) return { ok: false, reason: 'too-large', message: messages.fileTooLarge };
   if (!isAllowedFileType(file)) return { ok: false, reason: 'unsupported-type', message: messages.fileType };
+  if (isFileNameTooLong(file.name)) return { ok: false, reason: 'name-too-long', message: messages.fileNameTooLong };
   return { ok: true };
 }
 
@@ -92,6 +98,7 @@ export const fileSchema = v.pipe(
   ),
   v.check((file) => file.size <= MAX_FILE_SIZE, messages.fileTooLarge),
   v.check((file) => isAllowedFileType(file), messages.fileType),
+  v.check((file) => !isFileNameTooLong(file.name), messages.fileNameTooLong),
 );
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {

@@ -4,6 +4,7 @@ import {
   formatCredits,
   formatCubicMetres,
   formatDate,
+  formatDateTime,
   formatEuros,
   formatHectares,
   formatNumber,
@@ -45,6 +46,14 @@ describe('French formatting', () => {
     expect(formatDate(null)).toBe('Date non renseignée');
     expect(formatDate('n/a')).toBe('Date non renseignée');
     expect(formatDate(new Date(Number.NaN))).toBe('Date non renseignée');
+  });
+
+  it('dates with the time, in Paris', () => {
+    expect(formatDateTime('2027-03-09T13:05:00Z')).toBe('09/03/2027 à 14:05');
+    expect(formatDateTime('2026-07-14T22:30:00Z')).toBe('15/07/2026 à 00:30');
+    expect(formatDateTime(new Date('2026-12-31T23:59:00Z'))).toBe('01/01/2027 à 00:59');
+    expect(formatDateTime(undefined)).toBe('Date non renseignée');
+    expect(formatDateTime('hier')).toBe('Date non renseignée');
   });
 
   it('addresses', () => {

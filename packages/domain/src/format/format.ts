@@ -62,6 +62,26 @@ export function formatDate(value: string | Date | null | undefined): string {
   return day === null ? MISSING_DATE_TEXT : calendarDateToDisplay(day);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * '09/03/2027 à 14:05' (Europe/Paris) from an ISO date-time or a Date, for events such as ledger
+ * lines; 'Date non renseignée' when missing or unreadable.
+ */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  if (date === null || Number.isNaN(date.getTime())) return MISSING_DATE_TEXT;
+  const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.day}/${parts.month}/${parts.year} à ${parts.hour}:${parts.minute}`;
+}
+
 /** The address label, or 'Adresse non renseignée' (spec §8). */
 export function formatAddress(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value.trim() : MISSING_ADDRESS_TEXT;

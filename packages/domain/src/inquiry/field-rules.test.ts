@@ -4,7 +4,7 @@ import { editableFields, forbiddenFields, INQUIRY_WIRE_FIELDS, inquiryFieldRules
 
 describe('inquiry field rules', () => {
   it('declares every wire field of the contract once', () => {
-    expect(INQUIRY_WIRE_FIELDS).toHaveLength(20);
+    expect(INQUIRY_WIRE_FIELDS).toHaveLength(23);
     expect(inquiryFieldRules.project_name).toEqual({ label: 'Nom du projet', required: true, sealed: false });
   });
 

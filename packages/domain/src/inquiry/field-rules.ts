@@ -37,6 +37,10 @@ export const inquiryFieldRules = {
   accept_certification: { label: 'Certification', required: true, sealed: false },
   start_date: { label: 'Date de début', required: true, sealed: false },
   end_date: { label: 'Date de fin', required: true, sealed: false },
+  // What a FILL listing accepts (issue 11); a CUT listing sends none (the API refuses them).
+  receiving_use: { label: 'Usage du site receveur', required: false, sealed: false },
+  accepted_quality_classes: { label: 'Classes de qualité acceptées', required: false, sealed: false },
+  accepted_waste_codes: { label: 'Codes déchet acceptés', required: false, sealed: false },
 } as const satisfies Record<string, FieldRule>;
 
 export type InquiryWireField = keyof typeof inquiryFieldRules;

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { formObject } from '../validators/object';
 import { messages } from '../messages';
+import { matchingMessages } from '../matching/messages';
+import { isConsistentQuality, materialQualityEntries, type QualityClass, type WasteCode } from './soil-quality';
 
 /** Material catalogue in euros per m³ (spec §3). A negative price: the advertiser pays the receiver. */
 export const MATERIAL_CATALOGUE = [
@@ -57,12 +59,17 @@ export function isCatalogueQuality(materialName: string | null | undefined, qual
   return priceFor(materialName, quality) !== null;
 }
 
-/** A material line as edited in the wizard. */
+/**
+ * A material line as edited in the wizard. `qualityClass` and `wasteCode` (2026-11-23) describe
+ * a CUT line's soil; rows saved before have neither and read as UNKNOWN (`qualityClassOf`).
+ */
 export interface MaterialRow {
   materialName: string;
   groundComposition: string;
   quantity: number | null;
   price: number | null;
+  qualityClass?: QualityClass;
+  wasteCode?: WasteCode | null;
 }
 
 export function emptyMaterialRow(): MaterialRow {
@@ -81,7 +88,9 @@ export function selectQuality<T extends MaterialRow>(row: T, quality: string): T
 
 /**
  * One material line: a catalogue material and one of its qualities, a quantity in m³
- * above 0 and, when given, a finite price in €/m³ (negative allowed).
+ * above 0 and, when given, a finite price in €/m³ (negative allowed). The soil-quality fields
+ * are optional (old rows have none), checked when present; a hazardous code never sits with the
+ * natural-background class. Submission asks for them on CUT lines (`soilQualityErrors`).
  */
 export const materialRowSchema = v.pipe(
   formObject({
@@ -93,6 +102,7 @@ export const materialRowSchema = v.pipe(
     groundComposition: v.pipe(v.string(messages.qualityRequired), v.trim(), v.nonEmpty(messages.qualityRequired)),
     quantity: v.pipe(v.number(messages.quantityPositive), v.gtValue(0, messages.quantityPositive)),
     price: v.nullish(v.pipe(v.number(messages.priceInvalid), v.finite(messages.priceInvalid))),
+    ...materialQualityEntries,
   }),
   v.forward(
     v.partialCheck(
@@ -101,6 +111,10 @@ export const materialRowSchema = v.pipe(
       messages.qualityRequired,
     ),
     ['groundComposition'],
+  ),
+  v.forward(
+    v.partialCheck([['qualityClass'], ['wasteCode']], (row) => isConsistentQuality(row), matchingMessages.hazardousNotInert),
+    ['wasteCode'],
   ),
 );
 export type MaterialRowInput = v.InferInput<typeof materialRowSchema>;

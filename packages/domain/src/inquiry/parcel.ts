@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PARCEL_ID_LENGTH } from '../constants';
+import { PARCEL_ID_INPUT_MAX_LENGTH, PARCEL_ID_LENGTH } from '../constants';
 import { messages } from '../messages';
 
 const PARCEL_ID_PATTERN = new RegExp(`^[0-9A-Z]{${PARCEL_ID_LENGTH}}$`);
@@ -20,6 +20,7 @@ export function formatParcelId(input: string): string {
 /** Accepts spaced or lower-case input and outputs the compact upper-case id. */
 export const parcelIdSchema = v.pipe(
   v.string(messages.parcelId),
+  v.maxLength(PARCEL_ID_INPUT_MAX_LENGTH, messages.parcelId),
   v.check((value) => parseParcelId(value) !== null, messages.parcelId),
   v.transform((value) => parseParcelId(value) ?? value),
 );

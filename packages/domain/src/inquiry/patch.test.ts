@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { MAX_MATERIAL_LINES, MAX_PARCELS } from '../constants';
+import { messages } from '../messages';
 import { fieldErrors } from '../validators/field-errors';
 import { createInquiryPatchSchema } from './patch';
 
@@ -40,5 +42,20 @@ describe('inquiry draft patch', () => {
     const bad = errorsOf({ materials: [{ material_name: 'Béton', ground_composition: 'x', quantity: 0, price: 1 }] });
     expect(bad['materials.0.materialName']).toBe('Veuillez choisir un matériau.');
     expect(bad['materials.0.quantity']).toBe('La quantité doit être supérieure à 0.');
+  });
+
+  it('bounds the lists: 50 material lines, 500 parcels, each vocabulary once', () => {
+    const row = { material_name: 'Terre Végétale', ground_composition: 'Bonne qualité', quantity: 1, price: 8 };
+    expect(errorsOf({ materials: Array(MAX_MATERIAL_LINES).fill(row) })).toEqual({});
+    expect(errorsOf({ materials: Array(MAX_MATERIAL_LINES + 1).fill(row) })).toEqual({ materials: messages.materialLinesMax });
+    const parcel = (i: number) => `68224000AB${String(i).padStart(4, '0')}`;
+    expect(errorsOf({ parcelNumbers: Array.from({ length: MAX_PARCELS }, (_, i) => parcel(i)) })).toEqual({});
+    expect(errorsOf({ parcelNumbers: Array.from({ length: MAX_PARCELS + 1 }, (_, i) => parcel(i)) })).toEqual({
+      parcelNumbers: messages.parcelsMax,
+    });
+    // Over the limit, the items are not even read: one issue, not one per bad item.
+    expect(errorsOf({ parcelNumbers: Array(100_000).fill('x') })).toEqual({ parcelNumbers: messages.parcelsMax });
+    expect(errorsOf({ parcelNumbers: [`68 2240 00AB 0123${' '.repeat(40)}`] })['parcelNumbers.0']).toBe(messages.parcelId);
+    expect(errorsOf({ acceptedWasteCodes: Array(6).fill('17 05 04') }).acceptedWasteCodes).toBe('Ce champ accepte au plus 5 valeurs.');
   });
 });

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validators/field-errors';
+import { MAX_MATERIAL_LINES, MAX_PARCELS } from '../constants';
+import { messages } from '../messages';
 import {
   canCreateDraft,
   compositionStepSchema,
@@ -89,6 +91,12 @@ describe('wizard sub-steps', () => {
     expect(errors(parcelsStepSchema, { parcelNumbers: ['68224000AB0123'] })).toEqual({});
   });
 
+  it('parcels: at most MAX_PARCELS', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => `68224000AB${String(i).padStart(4, '0')}`);
+    expect(errors(parcelsStepSchema, { parcelNumbers: ids(MAX_PARCELS) })).toEqual({});
+    expect(errors(parcelsStepSchema, { parcelNumbers: ids(MAX_PARCELS + 1) })).toEqual({ parcelNumbers: messages.parcelsMax });
+  });
+
   it('surface: above 0, at most 1000', () => {
     expect(errors(surfaceStepSchema, { quantity: 0 })).toEqual({ quantity: 'La surface doit être supérieure à 0.' });
     expect(errors(surfaceStepSchema, { quantity: 0.01 })).toEqual({});
@@ -118,6 +126,10 @@ describe('wizard sub-steps', () => {
     });
     expect(errors(compositionStepSchema, { materials: [row] })).toEqual({});
     expect(errors(compositionStepSchema, { materials: [], groundTypeUnknown: true })).toEqual({});
+    expect(errors(compositionStepSchema, { materials: Array(MAX_MATERIAL_LINES).fill(row) })).toEqual({});
+    expect(errors(compositionStepSchema, { materials: Array(MAX_MATERIAL_LINES + 1).fill(row) })).toEqual({
+      materials: messages.materialLinesMax,
+    });
   });
 
   it('availability: window and end not before start', () => {
@@ -161,7 +173,7 @@ describe('validateInquiryForSubmission', () => {
     acceptCertification: true,
     startDate: '2026-12-01',
     endDate: '2027-06-30',
-    documents: [{ kind: 'PERMISSION' }],
+    documents: [{ kind: 'PERMISSION', source: 'ADVERTISER' }],
   };
 
   it('accepts a complete listing', () => {
@@ -170,10 +182,35 @@ describe('validateInquiryForSubmission', () => {
 
   it('a soil study upload replaces the delegation', () => {
     const result = validateInquiryForSubmission(
-      { ...complete, soilStudyDelegation: false, documents: [{ kind: 'PERMISSION' }, { kind: 'SOIL_STUDY' }] },
+      {
+        ...complete,
+        soilStudyDelegation: false,
+        documents: [
+          { kind: 'PERMISSION', source: 'ADVERTISER' },
+          { kind: 'SOIL_STUDY', source: 'ADVERTISER' },
+        ],
+      },
       { now },
     );
     expect(result.ok).toBe(true);
+  });
+
+  it('counts only the organisation’s own uploads: what the platform sent is no permission nor soil study', () => {
+    const result = validateInquiryForSubmission(
+      {
+        ...complete,
+        soilStudyDelegation: false,
+        documents: [
+          { kind: 'PERMISSION', source: 'PLATFORM' },
+          { kind: 'SOIL_STUDY', source: 'PLATFORM' },
+        ],
+      },
+      { now },
+    );
+    expect(result.errors).toEqual({
+      documents: "Le document d'autorisation est requis.",
+      soil_study_delegation: 'Veuillez joindre une étude de sol ou en confier la réalisation à la plateforme.',
+    });
   });
 
   it('reports every broken rule under its wire name', () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { formObject } from '../validators/object';
-import { NAME_MAX_LENGTH, SURFACE_MAX_HA, TEXT_MAX_LENGTH } from '../constants';
+import { MAX_MATERIAL_LINES, MAX_PARCELS, NAME_MAX_LENGTH, SURFACE_MAX_HA, TEXT_MAX_LENGTH } from '../constants';
 import { messages } from '../messages';
 import { fileSchema } from '../files/files';
 import { fieldErrors } from '../validators/field-errors';
@@ -10,6 +10,7 @@ import { siretSchema } from '../validators/siret';
 import { isBlank, requiredText } from '../validators/text';
 import { isCompleteMaterialRow } from './materials';
 import { parcelIdSchema } from './parcel';
+import { soilQualityErrors, type FillAcceptance } from './soil-quality';
 import { camelToSnake, toCamelKeys } from '../util';
 
 // Wizard sub-step schemas use the listing's camelCase names (answers), which map one to
@@ -65,7 +66,11 @@ export const siteStepSchema = formObject({
 
 /** Step 2: at least one cadastre parcel. */
 export const parcelsStepSchema = formObject({
-  parcelNumbers: v.pipe(v.array(parcelIdSchema, messages.parcelsRequired), v.minLength(1, messages.parcelsRequired)),
+  parcelNumbers: v.pipe(
+    v.array(parcelIdSchema, messages.parcelsRequired),
+    v.minLength(1, messages.parcelsRequired),
+    v.maxLength(MAX_PARCELS, messages.parcelsMax),
+  ),
 });
 
 /** Step 3.1: surface in hectares, above 0, at most the input's 1000. */
@@ -107,7 +112,7 @@ function asCamelRow(row: unknown): unknown {
 export const compositionStepSchema = v.pipe(
   formObject({
     groundTypeUnknown: v.nullish(v.boolean()),
-    materials: v.nullish(v.array(v.unknown())),
+    materials: v.nullish(v.pipe(v.array(v.unknown()), v.maxLength(MAX_MATERIAL_LINES, messages.materialLinesMax))),
   }),
   v.forward(
     v.partialCheck(
@@ -166,8 +171,14 @@ export interface InquiryForSubmission {
   acceptCertification?: boolean | null;
   startDate?: string | null;
   endDate?: string | null;
-  /** Uploaded documents; `kind` is PERMISSION, SOIL_STUDY or OTHER (CONTRACT §5). */
-  documents?: readonly { kind: string }[] | null;
+  /**
+   * The listing's documents: `kind` PERMISSION, SOIL_STUDY or OTHER (CONTRACT §5), `source`
+   * ADVERTISER (the organisation's upload) or PLATFORM (sent by the platform, CONTRACT §11).
+   * Only the organisation's own uploads count for the permission and the soil study.
+   */
+  documents?: readonly { kind: string; source: string }[] | null;
+  /** A FILL listing's accepted classes, codes and receiving use (2026-11-23). */
+  acceptance?: FillAcceptance | null;
 }
 
 export type SubmissionCheck = { ok: boolean; errors: Record<string, string> };
@@ -176,16 +187,19 @@ export type SubmissionCheck = { ok: boolean; errors: Record<string, string> };
  * Every wizard rule at once, for the API when a listing moves to PENDING_VALIDATION.
  * Errors are keyed by wire field name (`project_name`, `materials`...); the missing
  * permission document is reported under `documents`. Files themselves were checked at upload.
+ * `requireSoilQuality` adds the soil-quality rules (CUT lines' class and code, FILL acceptance);
+ * it stays off until the wizard asks for those fields, so existing drafts can still be submitted.
  */
 export function validateInquiryForSubmission(
   inquiry: InquiryForSubmission,
-  options: { now?: Now } = {},
+  options: { now?: Now; requireSoilQuality?: boolean } = {},
 ): SubmissionCheck {
   const errors: Record<string, string> = {};
   const add = (field: string, message: string) => {
     if (!(field in errors)) errors[field] = message;
   };
-  const kinds = new Set((inquiry.documents ?? []).map((doc) => doc.kind));
+  // A study or letter the platform sent is not the advertiser's permission or soil study.
+  const kinds = new Set((inquiry.documents ?? []).filter((doc) => doc.source === 'ADVERTISER').map((doc) => doc.kind));
 
   if (inquiry.type !== 'CUT' && inquiry.type !== 'FILL') add('type', "Le type d'annonce doit être CUT ou FILL.");
 
@@ -210,6 +224,9 @@ export function validateInquiryForSubmission(
   if (!kinds.has('PERMISSION')) add('documents', messages.permissionDocumentRequired);
   if (!kinds.has('SOIL_STUDY') && inquiry.soilStudyDelegation !== true) {
     add('soil_study_delegation', messages.soilStudyRequired);
+  }
+  if (options.requireSoilQuality === true) {
+    for (const [field, message] of Object.entries(soilQualityErrors(inquiry))) add(field, message);
   }
   return { ok: Object.keys(errors).length === 0, errors };
 }

@@ -59,20 +59,58 @@ describe('onboarding step 1', () => {
   });
 });
 
-describe('onboarding steps 2 and 3', () => {
-  it('step 2: all optional, e-mail must match the simple pattern', () => {
-    expect(errors(onboardingStep2Schema, {})).toEqual({});
-    expect(errors(onboardingStep2Schema, { email: 'contact@terres' })).toEqual({ email: "Format d'email invalide" });
+describe('onboarding steps 2 and 3 require what onboardingStep checks (CONTRACT §11)', () => {
+  it('step 2: e-mail and both phones required, each with its own message', () => {
+    expect(errors(onboardingStep2Schema, {})).toEqual({
+      email: "L'email de l'organisation est requis",
+      officePhoneNumber: 'Le téléphone fixe est requis',
+      mobilePhoneNumber: 'Le téléphone portable est requis',
+    });
+    expect(errors(onboardingStep2Schema, { email: ' ', officePhoneNumber: '', mobilePhoneNumber: null })).toEqual({
+      email: "L'email de l'organisation est requis",
+      officePhoneNumber: 'Le téléphone fixe est requis',
+      mobilePhoneNumber: 'Le téléphone portable est requis',
+    });
   });
 
-  it('step 3: names and position required, e-mail optional with pattern', () => {
-    expect(errors(onboardingStep3Schema, { representativeEmail: 'x' })).toEqual({
+  it('step 2: simple e-mail pattern and phone pattern', () => {
+    expect(errors(onboardingStep2Schema, { ...step2, email: 'contact@terres' })).toEqual({ email: "Format d'email invalide" });
+    expect(errors(onboardingStep2Schema, { ...step2, officePhoneNumber: '03.89.00.00.00', mobilePhoneNumber: '12' })).toEqual({
+      officePhoneNumber: 'Veuillez entrer un numéro de téléphone valide.',
+      mobilePhoneNumber: 'Veuillez entrer un numéro de téléphone valide.',
+    });
+    expect(v.parse(onboardingStep2Schema, { ...step2, email: ' contact@terres.fr ' }).email).toBe('contact@terres.fr');
+  });
+
+  it('step 3: all five representative fields required', () => {
+    expect(errors(onboardingStep3Schema, {})).toEqual({
       representativeFirstName: 'Le prénom est requis',
       representativeLastName: 'Le nom est requis',
       representativePosition: 'La fonction est requise',
-      representativeEmail: "Format d'email invalide",
+      representativeEmail: "L'email du représentant est requis",
+      representativePhoneNumber: 'Le téléphone du représentant est requis',
     });
-    expect(errors(onboardingStep3Schema, { ...step3, representativeEmail: '' })).toEqual({});
+    expect(errors(onboardingStep3Schema, { ...step3, representativeEmail: 'x', representativePhoneNumber: 'abc' })).toEqual({
+      representativeEmail: "Format d'email invalide",
+      representativePhoneNumber: 'Veuillez entrer un numéro de téléphone valide.',
+    });
+    expect(errors(onboardingStep3Schema, step3)).toEqual({});
+  });
+
+  it('what a step accepts, onboardingStep counts as done: no way back to a passed step', () => {
+    const afterStep2 = { ...step1, ...v.parse(onboardingStep2Schema, step2) };
+    expect(onboardingStep(afterStep2)).toBe(3);
+    const afterStep3 = { ...afterStep2, ...v.parse(onboardingStep3Schema, step3) };
+    expect(onboardingStep(afterStep3)).toBe('complete');
+    // And the other way round: anything the step rule calls missing, the form refuses.
+    for (const key of Object.keys(step2)) {
+      expect(onboardingStep({ ...step1, ...step2, [key]: '  ' })).toBe(2);
+      expect(errors(onboardingStep2Schema, { ...step2, [key]: '  ' })).toHaveProperty(key);
+    }
+    for (const key of Object.keys(step3)) {
+      expect(onboardingStep({ ...step1, ...step2, ...step3, [key]: '' })).toBe(3);
+      expect(errors(onboardingStep3Schema, { ...step3, [key]: '' })).toHaveProperty(key);
+    }
   });
 });
 
@@ -96,12 +134,29 @@ describe('organisation edit and update', () => {
     expect(errors(organisationEditSchema, { ...step1, ...step2, ...step3 })).toEqual({});
   });
 
+  it('edit form keeps the onboarding rules: phones and representative fields cannot be blanked', () => {
+    expect(
+      errors(organisationEditSchema, { ...step1, ...step3, officePhoneNumber: '', mobilePhoneNumber: '', representativeEmail: '' }),
+    ).toEqual({
+      officePhoneNumber: 'Le téléphone fixe est requis',
+      mobilePhoneNumber: 'Le téléphone portable est requis',
+      representativeEmail: "L'email du représentant est requis",
+    });
+  });
+
   it('update accepts any subset, but never blanks a required field', () => {
+    expect(errors(organisationUpdateSchema, {})).toEqual({});
     expect(errors(organisationUpdateSchema, { email: 'contact@terres.fr' })).toEqual({});
+    expect(errors(organisationUpdateSchema, step2)).toEqual({});
     expect(errors(organisationUpdateSchema, step3)).toEqual({});
     expect(errors(organisationUpdateSchema, { name: '  ' })).toEqual({ name: "Le nom de l'organisation est requis" });
     expect(errors(organisationUpdateSchema, { postcode: '1' })).toEqual({
       postcode: 'Veuillez entrer un code postal valide (5 chiffres).',
+    });
+    expect(errors(organisationUpdateSchema, { email: '', officePhoneNumber: null, representativePhoneNumber: ' ' })).toEqual({
+      email: "L'email de l'organisation est requis",
+      officePhoneNumber: 'Le téléphone fixe est requis',
+      representativePhoneNumber: 'Le téléphone du représentant est requis',
     });
   });
 });

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { formObject } from '../validators/object';
 import { DEFAULT_COUNTRY, LEGAL_FORM_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../constants';
 import { maxLengthMessage, messages } from '../messages';
-import { optionalSimpleEmailSchema } from '../validators/email';
-import { optionalPhoneSchema } from '../validators/phone';
+import { createSimpleEmailSchema } from '../validators/email';
+import { createPhoneSchema } from '../validators/phone';
 import { createPostcodeSchema } from '../validators/postcode';
 import { createSiretSchema } from '../validators/siret';
 import { requiredText } from '../validators/text';
@@ -36,50 +36,52 @@ const identityEntries = {
 export const onboardingStep1Schema = formObject(identityEntries);
 export const organisationCreateSchema = onboardingStep1Schema;
 
+const contactEntries = {
+  email: createSimpleEmailSchema(messages.organisationEmailRequired),
+  officePhoneNumber: createPhoneSchema(messages.officePhoneRequired),
+  mobilePhoneNumber: createPhoneSchema(messages.mobilePhoneRequired),
+};
+
 /**
- * Step 2/4 Coordonnées: everything optional. The spec leaves onboarding phones unchecked;
- * they are saved through the same PUT as the edit form, which checks them, so a non-empty
- * phone must be valid here too (README, Decisions).
+ * Step 2/4 Coordonnées: the organisation e-mail (simple pattern) and both phones (phone
+ * pattern) are required, because `onboardingStep` sends back to step 2 while any of them is
+ * empty (CONTRACT §11: the form requires exactly what the step rule checks).
  */
-export const onboardingStep2Schema = formObject({
-  email: optionalSimpleEmailSchema,
-  officePhoneNumber: optionalPhoneSchema,
-  mobilePhoneNumber: optionalPhoneSchema,
-});
+export const onboardingStep2Schema = formObject(contactEntries);
 
 const representativeEntries = {
   representativeFirstName: requiredText(NAME_MAX_LENGTH, messages.firstNameRequired),
   representativeLastName: requiredText(NAME_MAX_LENGTH, messages.lastNameRequired),
   representativePosition: requiredText(TEXT_MAX_LENGTH, messages.positionRequired),
-  representativeEmail: optionalSimpleEmailSchema,
-  representativePhoneNumber: optionalPhoneSchema,
+  representativeEmail: createSimpleEmailSchema(messages.representativeEmailRequired),
+  representativePhoneNumber: createPhoneSchema(messages.representativePhoneRequired),
 };
 
-/** Step 3/4 Représentant légal. */
+/** Step 3/4 Représentant légal: all five fields required (same reason as step 2). */
 export const onboardingStep3Schema = formObject(representativeEntries);
 
 /**
  * "Mon organisation" edit form: 13 editable fields plus the country (the organisation
  * e-mail is display only there). SIRET max 14 with its validator, postcode max 20 with its
- * validator, phones max 20 with the phone pattern.
+ * validator, phones max 20 with the phone pattern. Each field keeps its onboarding rule, so
+ * an edit never makes a complete organisation incomplete (and its users bounce to a step).
  */
 export const organisationEditSchema = formObject({
   ...identityEntries,
-  officePhoneNumber: optionalPhoneSchema,
-  mobilePhoneNumber: optionalPhoneSchema,
+  officePhoneNumber: contactEntries.officePhoneNumber,
+  mobilePhoneNumber: contactEntries.mobilePhoneNumber,
   ...representativeEntries,
 });
 
 /**
  * PUT /organizations/{id}: any subset of the fields of steps 1 to 3 and of the edit form;
- * a field that is sent obeys its rule (a required one cannot be blanked).
+ * a field that is sent obeys its rule (a required one cannot be blanked). Fields not sent
+ * keep their value, so an edit form may send only what changed.
  */
 export const organisationUpdateSchema = v.partial(
   formObject({
     ...identityEntries,
-    email: optionalSimpleEmailSchema,
-    officePhoneNumber: optionalPhoneSchema,
-    mobilePhoneNumber: optionalPhoneSchema,
+    ...contactEntries,
     ...representativeEntries,
   }),
 );

@@ -9,11 +9,11 @@ export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // RFC 5321 path limit; beyond it no mailbox exists, so the pattern message fits.
 const EMAIL_MAX_LENGTH = 254;
 
-function requiredEmail(pattern: RegExp, message: string) {
+function requiredEmail(pattern: RegExp, message: string, requiredMessage: string = messages.required) {
   return v.pipe(
-    v.string(messages.required),
+    v.string(requiredMessage),
     v.trim(),
-    v.nonEmpty(messages.required),
+    v.nonEmpty(requiredMessage),
     v.maxLength(EMAIL_MAX_LENGTH, message),
     v.regex(pattern, message),
   );
@@ -34,6 +34,11 @@ export const emailSchema = requiredEmail(EMAIL_PATTERN, messages.email);
 /** Same rule, with the login screen's own wording. */
 export const loginEmailSchema = requiredEmail(EMAIL_PATTERN, messages.loginEmail);
 export const simpleEmailSchema = requiredEmail(SIMPLE_EMAIL_PATTERN, messages.simpleEmail);
+
+/** Required, simple pattern, with a field's own required message (onboarding steps 2 and 3). */
+export function createSimpleEmailSchema(requiredMessage: string = messages.required) {
+  return requiredEmail(SIMPLE_EMAIL_PATTERN, messages.simpleEmail, requiredMessage);
+}
 
 /** Missing, null or empty passes; anything else must match. */
 export const optionalEmailSchema = optionalEmail(EMAIL_PATTERN, messages.email);

@@ -25,6 +25,13 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The SIRET made of these 13 digits and the Luhn digit that completes them (test data, seeds). */
+export function siretWithCheckDigit(first13: string): string {
+  if (!/^[0-9]{13}$/.test(first13)) throw new RangeError('13 digits expected');
+  for (let last = 0; last <= 9; last += 1) if (luhnValid(`${first13}${last}`)) return `${first13}${last}`;
+  throw new Error('unreachable: one Luhn digit always completes 13 digits');
+}
+
 /**
  * 14 digits and a valid Luhn checksum, or, for La Poste (SIREN 356000000), a digit sum
  * divisible by 5. La Poste numbers that also pass Luhn (its head office 35600000000048)

@@ -12,7 +12,7 @@ import { fieldErrors, firstError, ROOT_ERROR_KEY } from './field-errors';
 import { otpSchema } from './otp';
 import { createPhoneSchema, optionalPhoneSchema, phoneSchema } from './phone';
 import { isValidPostcode, normalizePostcode, postcodeSchema } from './postcode';
-import { isValidSiret, luhnValid, siretError, siretSchema } from './siret';
+import { isValidSiret, luhnValid, siretError, siretSchema, siretWithCheckDigit } from './siret';
 import { optionalText, requiredText, textSchema } from './text';
 
 const error = (schema: v.GenericSchema, input: unknown) => firstError(v.safeParse(schema, input));
@@ -117,6 +117,12 @@ describe('SIRET', () => {
     expect(isValidSiret('35600000000002')).toBe(false);
     // The exception is La Poste's only: same trick on another SIREN fails.
     expect(isValidSiret('35600000100000')).toBe(false);
+  });
+
+  it('siretWithCheckDigit completes 13 digits with their Luhn digit', () => {
+    expect(siretWithCheckDigit('7328293200007')).toBe('73282932000074');
+    for (const head of ['0000000000000', '9999999999999', '1234567890123']) expect(isValidSiret(siretWithCheckDigit(head))).toBe(true);
+    expect(() => siretWithCheckDigit('123')).toThrow(RangeError);
   });
 
   it('siretError gives the matching sentence', () => {
