@@ -116,6 +116,8 @@ export default defineConfig({
               faker.date.between({ from: Date.now() + 200 * 86_400_000, to: Date.now() + 700 * 86_400_000 })
                 .toISOString()
                 .slice(0, 10),
+            // Matching: the common period and a transfer's day (plain YYYY-MM-DD strings).
+            '/^(start|end|transferDate)$/': () => faker.date.soon({ days: 180 }).toISOString().slice(0, 10),
             '/^fileName$/': () =>
               faker.helpers.arrayElement([
                 'autorisation-de-travaux.pdf',

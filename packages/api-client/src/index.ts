@@ -10,11 +10,13 @@ export * from './gen/users/users';
 export * from './gen/organizations/organizations';
 export * from './gen/credits/credits';
 export * from './gen/inquiries/inquiries';
+export * from './gen/matches/matches';
+export * from './gen/register/register';
 export * from './gen/documents/documents';
 export * from './gen/invoices/invoices';
 export * from './gen/soil-studies/soil-studies';
 export * from './gen/payments/payments';
-export * from './gen/health/health';
+export * from './gen/ops/ops';
 export * from './gen/dev/dev';
 
 export * from './http/index';
@@ -23,4 +25,7 @@ export * from './http/index';
 export type { LoginResponse, Problem, Role } from './gen/model';
 export type { Problem as ParsedProblem } from './http/index';
 
-export { customFetch, toApiPath, type BodyType, type ErrorType } from './mutator';
+export { customFetch, customFetchWithHeaders, toApiPath, type BodyType, type ErrorType } from './mutator';
+
+// Hand-written: the lists as pages ({ items, total, totalCapped } from X-Total-Count).
+export * from './paged-lists';

@@ -4,18 +4,22 @@
 // Per-operation handlers take an override: `getListInquiriesMockHandler([...])`.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as tagMocks from './gen/index.msw';
+import { pagedListHandlers } from './paged-lists.msw';
 
 export * from './gen/auth/auth.msw';
 export * from './gen/users/users.msw';
 export * from './gen/organizations/organizations.msw';
 export * from './gen/credits/credits.msw';
 export * from './gen/inquiries/inquiries.msw';
+export * from './gen/matches/matches.msw';
+export * from './gen/register/register.msw';
 export * from './gen/documents/documents.msw';
 export * from './gen/invoices/invoices.msw';
 export * from './gen/soil-studies/soil-studies.msw';
 export * from './gen/payments/payments.msw';
-export * from './gen/health/health.msw';
+export * from './gen/ops/ops.msw';
 export * from './gen/dev/dev.msw';
+export * from './paged-lists.msw';
 
 const pdf = (fileName: string) =>
   new HttpResponse(new Blob(['%PDF-1.4\n% Bourse aux terres : document de démonstration\n%%EOF\n']), {
@@ -32,8 +36,12 @@ export const fileHandlers: HttpHandler[] = [
   http.get('*/api/v1/documents/:id/download', () => pdf('document.pdf')),
 ];
 
-/** Every operation: the file downloads above, then one generated handler per operation. */
+/**
+ * Every operation: the file downloads above, the lists with their X-Total-Count header
+ * (src/paged-lists.msw.ts), then one generated handler per operation.
+ */
 export const handlers: HttpHandler[] = [
   ...fileHandlers,
+  ...pagedListHandlers,
   ...Object.values(tagMocks).flatMap((getTagMock) => getTagMock()),
 ];

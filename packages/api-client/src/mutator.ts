@@ -25,6 +25,17 @@ export function toApiPath(url: string): string {
   return url.replace(/^\/+/, '');
 }
 
+/**
+ * The sign-in calls (`/auth/...`) send and receive the API's device cookie (HttpOnly, set at a
+ * successful sign-in): a browser that signed in to an address before keeps a code budget of its
+ * own when a stranger exhausts the address's (issue 12). The portals call the API from another
+ * origin of the same site, so these calls go with `credentials: 'include'` (the API allows it for
+ * its exact portal origins); every other call carries only the bearer token.
+ */
+export function credentialsFor(apiPath: string): RequestCredentials | undefined {
+  return /^auth(?:[/?]|$)/.test(apiPath) ? 'include' : undefined;
+}
+
 const isJson = (contentType: string) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
 
 /** The parsed body: JSON, text, a Blob for files, undefined when there is none. */
@@ -43,15 +54,27 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Sends the request through the shared ky instance (`getHttp()`: API root, bearer token,
- * refresh on 401). Non-2xx answers throw ky's HTTPError, so react-query reports them as errors.
+ * refresh on 401) and answers the parsed body with the answer's headers (the lists' totals,
+ * `X-Total-Count`, are read so: src/paged-lists.ts). Non-2xx answers throw ky's HTTPError.
  */
-export async function customFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
+export async function customFetchWithHeaders<T>(url: string, init: RequestInit = {}): Promise<{ data: T; headers: Headers }> {
   const { headers, ...rest } = init;
-  const response = await getHttp()(toApiPath(url), {
+  const path = toApiPath(url);
+  const credentials = rest.credentials ?? credentialsFor(path);
+  const response = await getHttp()(path, {
     ...rest,
+    ...(credentials === undefined ? {} : { credentials }),
     ...(headers === undefined ? {} : { headers: new Headers(headers) }),
   });
-  return (await readBody(response)) as T;
+  return { data: (await readBody(response)) as T, headers: response.headers };
+}
+
+/**
+ * The generated functions' way out: the parsed body only. Non-2xx answers throw ky's
+ * HTTPError, so react-query reports them as errors.
+ */
+export async function customFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
+  return (await customFetchWithHeaders<T>(url, init)).data;
 }
 
 export default customFetch;

@@ -14,11 +14,13 @@ import {
   listInquiries,
   saveSession,
   uploadInquiryDocument,
+  requestInvitationCode,
+  requestLoginCode,
   verifyCode,
   type Inquiry,
 } from '../src/index';
 import { getCreateInquiryResponseMock, handlers } from '../src/mocks';
-import { toApiPath } from '../src/mutator';
+import { credentialsFor, toApiPath } from '../src/mutator';
 
 const ORIGIN = 'http://api.test';
 const API = `${ORIGIN}/api/v1`;
@@ -41,6 +43,34 @@ describe('toApiPath', () => {
     expect(toApiPath('/api/health')).toBe('../health');
     expect(toApiPath('/api/dev/outbox')).toBe('../dev/outbox');
     expect(toApiPath('https://elsewhere.test/x')).toBe('https://elsewhere.test/x');
+  });
+});
+
+describe('credentials', () => {
+  it("sends the sign-in calls with credentials: 'include' (the device cookie), every other call without", async () => {
+    const seen = new Map<string, RequestCredentials>();
+    server.events.on('request:start', ({ request }) => {
+      seen.set(new URL(request.url).pathname, request.credentials);
+    });
+    try {
+      await verifyCode({ email: 'camille@exemple.fr', otp: '123456' });
+      await requestLoginCode({ email: 'camille@exemple.fr' });
+      await requestInvitationCode({ token: 'jeton' });
+      await getHealth();
+      await listInquiries();
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
+    expect(Object.fromEntries(seen)).toEqual({
+      '/api/v1/auth/magic-link/verify': 'include',
+      '/api/v1/auth/login/magic-link/request': 'include',
+      '/api/v1/auth/invitation/request': 'include',
+      '/api/health': 'same-origin',
+      '/api/v1/inquiries': 'same-origin',
+    });
+    expect(credentialsFor('auth/refresh')).toBe('include');
+    expect(credentialsFor('authors')).toBeUndefined();
+    expect(credentialsFor('users/me')).toBeUndefined();
   });
 });
 

@@ -44,9 +44,22 @@ describe('public exports', () => {
       'configureApiClient',
       'getHttp',
       'customFetch',
+      'updateSessionUser',
+      'refreshSession',
+      'downloadFile',
+      'saveFile',
+      'fileNameFromContentDisposition',
+      'uploadInquiryDocumentWithProgress',
+      'deleteDocument',
+      'useDeleteDocument',
     ]) {
       expect(api, name).toHaveProperty(name, expect.any(Function));
     }
+  });
+
+  it('exposes the problem types', () => {
+    expect(api.ProblemType.organizationArchived).toBe(api.ORGANIZATION_ARCHIVED_PROBLEM_TYPE);
+    expect(api.DocumentSource).toEqual({ ADVERTISER: 'ADVERTISER', PLATFORM: 'PLATFORM' });
   });
 
   it('aggregates one MSW handler per operation', () => {

@@ -2,8 +2,16 @@ import { isHTTPError } from 'ky';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient, getHttp, refreshSession } from './client';
-import { createMemoryStorage, readSession, saveSession, type LoginResponse } from './session-store';
+import { ProblemType } from '../gen/model/problemType';
+import {
+  configureApiClient,
+  getHttp,
+  ORGANIZATION_ARCHIVED_PROBLEM_TYPE,
+  refreshSession,
+  SessionExpiredError,
+  type SessionEndedEvent,
+} from './client';
+import { clearSession, createMemoryStorage, readSession, saveSession, type LoginResponse } from './session-store';
 
 const API = 'http://api.test/api/v1';
 const HOUR = 3_600_000;
@@ -33,6 +41,15 @@ const problem401 = () =>
     { status: 401, headers: { 'content-type': 'application/problem+json' } },
   );
 
+const ARCHIVED_TYPE = 'urn:bourse-terres:problem:organization-archived';
+const ARCHIVED_DETAIL = 'Votre organisation a été archivée.';
+
+const problem403 = (type = ARCHIVED_TYPE, detail = ARCHIVED_DETAIL) =>
+  HttpResponse.json(
+    { type, status: 403, title: 'Forbidden', detail },
+    { status: 403, headers: { 'content-type': 'application/problem+json; charset=utf-8' } },
+  );
+
 const server = setupServer();
 let storage: ReturnType<typeof createMemoryStorage>;
 let onUnauthorized: ReturnType<typeof vi.fn<() => void>>;
@@ -45,7 +62,7 @@ let refreshBodies: unknown[];
 let validTokens: Set<string>;
 
 /** Answer of the fake /auth/refresh; 'ok' rotates to access-2 / refresh-2. */
-let refreshMode: 'ok' | 'fail';
+let refreshMode: 'ok' | 'fail' | 'archived';
 /** Lets the refresh wait until the test says so, to keep the concurrent case concurrent. */
 let refreshGate: Promise<void>;
 
@@ -67,6 +84,7 @@ beforeEach(() => {
       refreshBodies.push(await request.json());
       await refreshGate;
       if (refreshMode === 'fail') return problem401();
+      if (refreshMode === 'archived') return problem403();
       validTokens = new Set(['access-2']);
       return HttpResponse.json(tokens('access-2', 'refresh-2'));
     }),
@@ -347,5 +365,104 @@ describe('configuration', () => {
       `${API}/auth/refresh`,
       `${API}/protected/x`,
     ]);
+  });
+});
+
+describe('session ended: onSessionEnded with the reason and the French message', () => {
+  let ended: ReturnType<typeof vi.fn<(event: SessionEndedEvent) => void>>;
+
+  beforeEach(() => {
+    ended = vi.fn<(event: SessionEndedEvent) => void>();
+    configureApiClient({ baseUrl: API, onUnauthorized, onSessionEnded: ended, storage });
+    server.use(
+      http.all(`${API}/archived/:name`, ({ request }) => {
+        seen.push({ path: 'archived', authorization: request.headers.get('authorization'), body: '' });
+        return problem403();
+      }),
+      http.get(`${API}/role-refused`, () => problem403('about:blank', "Seul le responsable de l'organisation peut la modifier.")),
+    );
+  });
+
+  it("an archived organisation's 403 on any call clears the session and reports it once, with the detail", async () => {
+    saveSession(tokens('access-1', 'refresh-1'));
+    const error: unknown = await getHttp()
+      .get('/archived/me')
+      .catch((e: unknown) => e);
+    // The caller still gets the HTTP error, with the problem for problemMessage / parseProblem.
+    expect(isHTTPError(error) && error.response.status).toBe(403);
+    expect(isHTTPError(error) && error.data).toMatchObject({ type: ARCHIVED_TYPE, detail: ARCHIVED_DETAIL });
+    expect(ended.mock.calls).toEqual([[{ reason: 'organization-archived', message: ARCHIVED_DETAIL }]]);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(storage.size).toBe(0);
+    expect(refreshCalls()).toBe(0);
+  });
+
+  it('several calls refused together report once', async () => {
+    saveSession(tokens('access-1', 'refresh-1'));
+    const results = await Promise.allSettled(['a', 'b', 'c'].map((name) => getHttp().get(`/archived/${name}`)));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refresh answered by the archived 403 ends the session with that reason', async () => {
+    saveSession(tokens('access-1', 'refresh-1'));
+    refreshMode = 'archived';
+    await expectHttpError(getHttp().get('/protected/me'), 401);
+    expect(ended.mock.calls).toEqual([[{ reason: 'organization-archived', message: ARCHIVED_DETAIL }]]);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(storage.size).toBe(0);
+
+    saveSession(tokens('access-1', 'refresh-1'));
+    const error: unknown = await refreshSession().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(error).toMatchObject({ reason: 'organization-archived', status: 403, detail: ARCHIVED_DETAIL });
+    expect(ended).toHaveBeenCalledTimes(2);
+  });
+
+  it('a replay answered by the archived 403 ends the session too', async () => {
+    saveSession(tokens('access-1', 'refresh-1'));
+    server.use(
+      http.get(`${API}/protected/late-archive`, ({ request }) =>
+        request.headers.get('authorization') === 'Bearer access-1' ? problem401() : problem403(),
+      ),
+    );
+    await expectHttpError(getHttp().get('/protected/late-archive'), 403);
+    expect(ended.mock.calls).toEqual([[{ reason: 'organization-archived', message: ARCHIVED_DETAIL }]]);
+  });
+
+  it('a lost session (refresh refused) reports reason unauthorized with the server detail', async () => {
+    saveSession(tokens('access-1', 'refresh-1'));
+    refreshMode = 'fail';
+    await expectHttpError(getHttp().get('/protected/me'), 401);
+    expect(ended.mock.calls).toEqual([[{ reason: 'unauthorized', message: 'Jeton invalide ou expiré.' }]]);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('other 403s (a role refusal) and an archived 403 to a call without session change nothing', async () => {
+    saveSession(tokens('access-1', 'refresh-1'));
+    await expectHttpError(getHttp().get('/role-refused'), 403);
+    expect(ended).not.toHaveBeenCalled();
+    expect(readSession().accessToken).toBe('access-1');
+
+    clearSession();
+    // E.g. a sign-in attempt of an archived account: the sign-in page shows the error itself.
+    await expectHttpError(getHttp().get('/archived/verify'), 403);
+    expect(ended).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('works with onSessionEnded alone', async () => {
+    configureApiClient({ baseUrl: API, onSessionEnded: ended, storage });
+    saveSession(tokens('access-1', 'refresh-1'));
+    await expectHttpError(getHttp().get('/archived/me'), 403);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ORGANIZATION_ARCHIVED_PROBLEM_TYPE', () => {
+  it('is the generated ProblemType.organizationArchived of openapi.yaml', () => {
+    expect(ORGANIZATION_ARCHIVED_PROBLEM_TYPE).toBe(ProblemType.organizationArchived);
+    expect(ARCHIVED_TYPE).toBe(ProblemType.organizationArchived);
   });
 });

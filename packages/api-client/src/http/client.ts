@@ -1,8 +1,30 @@
 // The one ky instance every generated call goes through (via src/mutator.ts).
-// No React and no navigation here: an unrecoverable 401 is reported through `onUnauthorized`
-// and the app's router decides where to go (STYLE, "API client").
+// No React and no navigation here: a session lost for good (an unrecoverable 401, or the 403 of
+// an archived organisation) is reported through `onSessionEnded` / `onUnauthorized` and the
+// app's router decides where to go (STYLE, "API client").
 import ky, { type KyInstance } from 'ky';
 import { sessionStore, type LoginResponse, type StorageLike } from './session-store';
+
+/**
+ * openapi.yaml `ProblemType.organizationArchived` (a test pins both equal). Not imported from
+ * src/gen: orval bundles this module with the mutator while src/gen is being rewritten.
+ */
+export const ORGANIZATION_ARCHIVED_PROBLEM_TYPE = 'urn:bourse-terres:problem:organization-archived';
+
+/**
+ * Why a session ended: `unauthorized` (no refresh possible, refresh refused, or still 401 after
+ * it), `organization-archived` (403 of type `ProblemType.organizationArchived`, CONTRACT §6).
+ */
+export type SessionEndReason = 'unauthorized' | 'organization-archived';
+
+export interface SessionEndedEvent {
+  reason: SessionEndReason;
+  /**
+   * The server's French `detail` when it gave one ('Votre organisation a été archivée.',
+   * 'Session expirée. Veuillez vous reconnecter.'), for the sign-in page to show.
+   */
+  message: string | undefined;
+}
 
 export interface ApiClientConfig {
   /**
@@ -10,8 +32,16 @@ export interface ApiClientConfig {
    * are joined under it, with or without a leading slash (`/inquiries` -> `{baseUrl}/inquiries`).
    */
   baseUrl: string;
-  /** Called once when the session is lost for good (spec §4): the app navigates to /login. */
-  onUnauthorized: () => void;
+  /**
+   * Called once when the session is lost for good, whatever the reason (spec §4): the app
+   * navigates to /login. Kept for apps that need no reason; see `onSessionEnded`.
+   */
+  onUnauthorized?: () => void;
+  /**
+   * Called once when the session is lost for good, with the reason and the server's message
+   * (before `onUnauthorized`, if both are set). The session is already cleared.
+   */
+  onSessionEnded?: (event: SessionEndedEvent) => void;
   /** Fetch implementation for every call, including the refresh; defaults to the global fetch. */
   fetch?: typeof globalThis.fetch;
   /** Session storage; defaults to `localStorage` (in-memory when absent). */
@@ -24,6 +54,9 @@ export class SessionExpiredError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly reason: SessionEndReason = 'unauthorized',
+    /** The server's French detail, when the refresh was refused with one. */
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -36,7 +69,7 @@ interface SentRequest {
   token: string | null;
 }
 
-interface ClientState {
+export interface ClientState {
   config: ApiClientConfig;
   apiRoot: string;
   http: KyInstance;
@@ -45,7 +78,7 @@ interface ClientState {
 
 let state: ClientState | undefined;
 
-const bearer = (token: string) => `Bearer ${token}`;
+export const bearer = (token: string) => `Bearer ${token}`;
 
 function doFetch(config: ApiClientConfig): typeof globalThis.fetch {
   // Looked up at call time so a fetch patched after configuration (msw, tests) is used.
@@ -65,14 +98,59 @@ function isLoginResponse(value: unknown): value is LoginResponse {
   );
 }
 
-function reportUnauthorized(current: ClientState): void {
+/** Clears the session and tells the app, once per loss (callers check it was not already cleared). */
+function endSession(current: ClientState, event: SessionEndedEvent): void {
   sessionStore.clearSession();
+  // The app's callbacks must not replace the HTTP error the caller is waiting for.
   try {
-    current.config.onUnauthorized();
+    current.config.onSessionEnded?.(event);
   } catch (error) {
-    // The app's callback must not replace the HTTP error the caller is waiting for.
+    console.error('onSessionEnded failed', error);
+  }
+  try {
+    current.config.onUnauthorized?.();
+  } catch (error) {
     console.error('onUnauthorized failed', error);
   }
+}
+
+function reportUnauthorized(current: ClientState, message?: string): void {
+  endSession(current, { reason: 'unauthorized', message });
+}
+
+const isJsonType = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
+
+/** The problem document of an error answer, read from a copy (the caller's body stays unread). */
+async function peekProblem(response: Response): Promise<{ type?: unknown; detail?: unknown } | undefined> {
+  if (!isJsonType(response.headers.get('content-type'))) return undefined;
+  try {
+    const body: unknown = await response.clone().json();
+    return typeof body === 'object' && body !== null ? (body as { type?: unknown; detail?: unknown }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const detailOf = (problem: { detail?: unknown } | undefined) =>
+  typeof problem?.detail === 'string' && problem.detail.trim() !== '' ? problem.detail : undefined;
+
+/** The detail of a 403 whose type says the caller's organisation was archived, else undefined. */
+async function archivedOrganization(response: Response): Promise<{ message: string | undefined } | undefined> {
+  if (response.status !== 403) return undefined;
+  const problem = await peekProblem(response);
+  return problem?.type === ORGANIZATION_ARCHIVED_PROBLEM_TYPE ? { message: detailOf(problem) } : undefined;
+}
+
+/**
+ * Ends the session on the archived organisation's 403 to a request that carried a session
+ * token (a sign-in attempt carries none: its page shows the error itself). Several requests
+ * refused together report once: the first clears the session, the others see it gone.
+ */
+export async function checkArchived(current: ClientState, response: Response, sentToken: string | null): Promise<void> {
+  if (sentToken === null) return;
+  const archived = await archivedOrganization(response);
+  if (!archived || sessionStore.readSession().accessToken === null) return;
+  endSession(current, { reason: 'organization-archived', message: archived.message });
 }
 
 /** POST {apiRoot}/auth/refresh with a plain fetch: it must never enter the 401 hook itself. */
@@ -92,9 +170,11 @@ async function callRefresh(current: ClientState): Promise<string> {
     throw new SessionExpiredError(`Refresh failed: ${String(error)}`);
   }
   if (!response.ok) {
+    const problem = await peekProblem(response);
     // Not awaited: cancelling a body that is still being teed (msw, service workers) may never settle.
     void response.body?.cancel().catch(() => undefined);
-    throw new SessionExpiredError(`Refresh refused (${response.status})`, response.status);
+    const reason = response.status === 403 && problem?.type === ORGANIZATION_ARCHIVED_PROBLEM_TYPE ? 'organization-archived' : 'unauthorized';
+    throw new SessionExpiredError(`Refresh refused (${response.status})`, response.status, reason, detailOf(problem));
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!isLoginResponse(body)) throw new SessionExpiredError('Refresh answer malformed', response.status);
@@ -104,12 +184,17 @@ async function callRefresh(current: ClientState): Promise<string> {
 
 /**
  * Single flight: one refresh at a time; concurrent callers share its outcome. On failure the
- * session is cleared and `onUnauthorized` is called once for the whole batch.
+ * session is cleared and reported once for the whole batch (with the archived organisation's
+ * reason when the refresh answered that).
  */
 function refreshOnce(current: ClientState): Promise<string> {
   current.refreshInFlight ??= callRefresh(current)
     .catch((error: unknown) => {
-      reportUnauthorized(current);
+      if (error instanceof SessionExpiredError) {
+        endSession(current, { reason: error.reason, message: error.detail });
+      } else {
+        reportUnauthorized(current);
+      }
       throw error;
     })
     .finally(() => {
@@ -119,43 +204,61 @@ function refreshOnce(current: ClientState): Promise<string> {
 }
 
 /**
- * The 401 flow of spec §4, once per request. Returns the replayed response, or undefined to let
- * the original 401 surface as ky's HTTPError.
+ * The token to retry a request refused with 401 (spec §4, once per request): the one of a
+ * refresh in flight or just completed, else a new one from `refreshOnce`. Undefined when the
+ * session is gone (already reported, or reported here): the 401 then surfaces to the caller.
  */
-async function handleUnauthorized(current: ClientState, sent: SentRequest): Promise<Response | undefined> {
-  let token: string;
+export async function tokenAfterUnauthorized(
+  current: ClientState,
+  sentToken: string | null,
+  refused: Response,
+): Promise<string | undefined> {
   const stored = sessionStore.readSession().accessToken;
   if (current.refreshInFlight) {
     try {
-      token = await current.refreshInFlight;
+      return await current.refreshInFlight;
     } catch {
       return undefined; // the refresher already cleared the session and reported it
     }
-  } else if (stored !== null && stored !== sent.token) {
-    // A refresh (or a new sign-in) completed while this request was on its way: reuse its token.
-    token = stored;
-  } else if (stored === null && sent.token !== null) {
-    // The session was cleared while this request was on its way; that loss was already reported.
-    return undefined;
-  } else {
-    const { refreshToken } = sessionStore.readSession();
-    if (refreshToken === null || sessionStore.isRefreshTokenExpired()) {
-      reportUnauthorized(current);
-      return undefined;
-    }
-    try {
-      token = await refreshOnce(current);
-    } catch {
-      return undefined;
-    }
   }
+  // A refresh (or a new sign-in) completed while this request was on its way: reuse its token.
+  if (stored !== null && stored !== sentToken) return stored;
+  // The session was cleared while this request was on its way; that loss was already reported.
+  if (stored === null && sentToken !== null) return undefined;
+  const { refreshToken } = sessionStore.readSession();
+  if (refreshToken === null || sessionStore.isRefreshTokenExpired()) {
+    reportUnauthorized(current, detailOf(await peekProblem(refused)));
+    return undefined;
+  }
+  try {
+    return await refreshOnce(current);
+  } catch {
+    return undefined;
+  }
+}
 
+/**
+ * After the one retry with a fresh token: still 401 means the session is gone (no second
+ * refresh); the archived organisation's 403 ends it too.
+ */
+export async function checkRetried(current: ClientState, retried: Response, token: string): Promise<void> {
+  if (retried.status === 401) {
+    if (sessionStore.readSession().accessToken !== null) reportUnauthorized(current, detailOf(await peekProblem(retried)));
+    return;
+  }
+  await checkArchived(current, retried, token);
+}
+
+/**
+ * The 401 flow of spec §4, once per request. Returns the replayed response, or undefined to let
+ * the original 401 surface as ky's HTTPError.
+ */
+async function handleUnauthorized(current: ClientState, sent: SentRequest, refused: Response): Promise<Response | undefined> {
+  const token = await tokenAfterUnauthorized(current, sent.token, refused);
+  if (token === undefined) return undefined;
   sent.replay.headers.set('authorization', bearer(token));
   const replayed = await doFetch(current.config)(sent.replay);
-  if (replayed.status === 401) {
-    // Still refused with a fresh token: no second refresh, the session is gone.
-    reportUnauthorized(current);
-  }
+  await checkRetried(current, replayed, token);
   return replayed;
 }
 
@@ -181,11 +284,12 @@ function createHttp(current: ClientState): KyInstance {
       ],
       afterResponse: [
         async ({ request, response }) => {
-          if (response.status !== 401) return undefined;
           const entry = sent.get(request);
           if (!entry) return undefined;
           sent.delete(request);
-          return handleUnauthorized(current, entry);
+          if (response.status === 401) return handleUnauthorized(current, entry, response);
+          await checkArchived(current, response, entry.token);
+          return undefined;
         },
       ],
     },
@@ -206,7 +310,8 @@ export function configureApiClient(config: ApiClientConfig): KyInstance {
   return current.http;
 }
 
-function requireState(): ClientState {
+/** The configured client (for the other hand-written calls of this folder). */
+export function requireState(): ClientState {
   if (!state) throw new Error('API client not configured: call configureApiClient() at app start.');
   return state;
 }
@@ -220,7 +325,8 @@ export function getHttp(): KyInstance {
  * Refreshes the tokens now (shares an in-flight refresh). For an app that wants to renew a
  * session that is expiring soon (see `isAccessTokenExpiringSoon`) or restore one whose access
  * token expired while the refresh token is still valid. Resolves to the new access token; on
- * failure the session is cleared, `onUnauthorized` is called and it rejects.
+ * failure the session is cleared, `onSessionEnded` and `onUnauthorized` are called and it
+ * rejects with a `SessionExpiredError` (its `reason` says why).
  */
 export function refreshSession(): Promise<string> {
   return refreshOnce(requireState());

@@ -1,9 +1,12 @@
 export {
   configureApiClient,
   getHttp,
+  ORGANIZATION_ARCHIVED_PROBLEM_TYPE,
   refreshSession,
   SessionExpiredError,
   type ApiClientConfig,
+  type SessionEndReason,
+  type SessionEndedEvent,
 } from './client';
 export {
   ACCESS_EXPIRING_SOON_MS,
@@ -20,6 +23,7 @@ export {
   saveSession,
   sessionStore,
   setSessionStorage,
+  updateSessionUser,
   type LoginResponse,
   type Role,
   type SessionListener,
@@ -36,3 +40,15 @@ export {
   problemMessage,
   type Problem,
 } from './problem';
+export {
+  downloadFile,
+  fileNameFromContentDisposition,
+  saveFile,
+  type DownloadedFile,
+  type DownloadOptions,
+} from './files';
+export {
+  uploadInquiryDocumentWithProgress,
+  type UploadDocumentInput,
+  type UploadProgressOptions,
+} from './upload';

@@ -155,6 +155,32 @@ describe('restoreSession', () => {
   });
 });
 
+describe('updateSessionUser', () => {
+  it('replaces the stored user, keeps the tokens and expiries, and tells the listeners', () => {
+    const { store } = setup();
+    const before = store.readSession();
+    const listener = vi.fn();
+    store.onSessionChange(listener);
+    const renamed = { ...before.user!, firstName: 'Anaïs', lastName: 'Muller', phoneNumber: '0611223344' };
+    expect(store.updateSessionUser(renamed)).toBe(true);
+    const after = store.readSession();
+    expect(after).toEqual({ ...before, user: renamed });
+    expect(store.restoreSession(NOW)).toEqual(renamed);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith(after);
+  });
+
+  it('does nothing without a stored session (no user without tokens)', () => {
+    const storage = createMemoryStorage();
+    const store = createSessionStore(storage);
+    const listener = vi.fn();
+    store.onSessionChange(listener);
+    expect(store.updateSessionUser(login().user)).toBe(false);
+    expect(storage.size).toBe(0);
+    expect(listener).not.toHaveBeenCalled();
+  });
+});
+
 describe('onSessionChange', () => {
   it('tells listeners about saves and clears until they unsubscribe', () => {
     const store = createSessionStore(createMemoryStorage());

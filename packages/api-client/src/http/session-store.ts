@@ -99,6 +99,12 @@ function parseUser(raw: string | null): SessionUser | null {
 
 export interface SessionStore {
   saveSession(response: LoginResponse): void;
+  /**
+   * Replaces the stored user (e.g. with the answer of `PUT /users/me`), keeping the tokens,
+   * and notifies the listeners, so headers and guards see the new names at once. Does nothing
+   * (and returns false) when no session is stored: a signed-out browser gets no user alone.
+   */
+  updateSessionUser(user: SessionUser): boolean;
   readSession(): StoredSession;
   clearSession(): void;
   /** An access token exists and its expiry is in the future (spec §4). */
@@ -185,6 +191,13 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
       s.setItem(SESSION_KEYS.refreshTokenExpirationDate, response.refreshTokenExpirationDate);
       notify();
     },
+    updateSessionUser(user) {
+      const s = storage();
+      if (!s.getItem(SESSION_KEYS.accessToken) && !s.getItem(SESSION_KEYS.refreshToken)) return false;
+      s.setItem(SESSION_KEYS.user, JSON.stringify(user));
+      notify();
+      return true;
+    },
     readSession,
     clearSession() {
       const s = storage();
@@ -228,6 +241,7 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
 export const sessionStore: SessionStore = createSessionStore();
 
 export const saveSession = (response: LoginResponse): void => sessionStore.saveSession(response);
+export const updateSessionUser = (user: SessionUser): boolean => sessionStore.updateSessionUser(user);
 export const readSession = (): StoredSession => sessionStore.readSession();
 export const clearSession = (): void => sessionStore.clearSession();
 export const isAuthenticated = (now?: Date | number): boolean => sessionStore.isAuthenticated(now);

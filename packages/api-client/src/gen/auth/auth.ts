@@ -16,6 +16,7 @@ import type {
 import type {
   BadRequestResponse,
   ConflictResponse,
+  ContentTooLargeResponse,
   EmailRequest,
   ForbiddenResponse,
   InvitationCodeRequest,
@@ -41,6 +42,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
  * Public. E-mails a 6-digit code valid 10 minutes to the address. An unknown address
 answers exactly the same (202) and receives no code that signs anyone in.
 An address listed in `ADMIN_EMAILS` gets its ADMIN account on its first request.
+The per-address limits count per budget: a browser sending a valid device cookie for
+the address (see `POST /auth/magic-link/verify`) has its own.
 
  * @summary Request a sign-in code
  */
@@ -67,7 +70,7 @@ export const requestLoginCode = async (emailRequest: EmailRequest, options?: Req
 
 
 
-export const getRequestLoginCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getRequestLoginCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -94,12 +97,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestLoginCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestLoginCode>>>
     export type RequestLoginCodeMutationBody = BodyType<EmailRequest>
-    export type RequestLoginCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type RequestLoginCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a sign-in code
  */
-export const useRequestLoginCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useRequestLoginCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestLoginCode>>,
@@ -142,7 +145,7 @@ export const requestRegistrationCode = async (emailRequest: EmailRequest, option
 
 
 
-export const getRequestRegistrationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getRequestRegistrationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -169,12 +172,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestRegistrationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestRegistrationCode>>>
     export type RequestRegistrationCodeMutationBody = BodyType<EmailRequest>
-    export type RequestRegistrationCodeMutationError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type RequestRegistrationCodeMutationError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a registration code
  */
-export const useRequestRegistrationCode = <TError = ErrorType<BadRequestResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useRequestRegistrationCode = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestRegistrationCode>>,
@@ -218,7 +221,7 @@ export const requestInvitationCode = async (invitationCodeRequest: InvitationCod
 
 
 
-export const getRequestInvitationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getRequestInvitationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext> => {
 
@@ -245,12 +248,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestInvitationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestInvitationCode>>>
     export type RequestInvitationCodeMutationBody = BodyType<InvitationCodeRequest>
-    export type RequestInvitationCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type RequestInvitationCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a code for an invitation
  */
-export const useRequestInvitationCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useRequestInvitationCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestInvitationCode>>,
@@ -269,6 +272,14 @@ code is a 400 (never 401: clients read 401 as a lost session); 5 wrong tries voi
 code. 403 when the account or its organisation is archived; 409 when an invitation
 can no longer be accepted (the address has an account, or the organisation already
 has 5 employees).
+
+Device cookie (issue 12): a successful sign-in sets `terres_device` (HttpOnly,
+SameSite=Strict, Path=/api/v1/auth, one year; Secure in production), signed and bound
+to the address. A code request or check that carries a valid one for its address uses
+that browser's own budget (one code a minute, 5 an hour, 5 tries a code) instead of
+the strangers' one, so a stranger who voids codes or uses up the hour does not lock
+the owner out of a browser that signed in before. Browsers send it only on calls made
+with `credentials: 'include'` (the generated client does so for `/auth/...`).
 
  * @summary Verify a one-time code and open a session
  */
@@ -295,7 +306,7 @@ export const verifyCode = async (verifyCodeRequest: VerifyCodeRequest, options?:
 
 
 
-export const getVerifyCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const getVerifyCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext> => {
 
@@ -322,12 +333,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyCodeMutationResult = NonNullable<Awaited<ReturnType<typeof verifyCode>>>
     export type VerifyCodeMutationBody = BodyType<VerifyCodeRequest>
-    export type VerifyCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
+    export type VerifyCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
 
     /**
  * @summary Verify a one-time code and open a session
  */
-export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyCode>>,
@@ -342,7 +353,12 @@ export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenR
     }
     /**
  * Public (the refresh token is the credential). The refresh token is rotated; reusing
-an already rotated one revokes its whole family (401).
+an already rotated one revokes its whole family (401), except within a short grace
+window after its rotation (`REFRESH_REUSE_GRACE_SECONDS`, 10 s by default) while its
+successor is still the newest token: then the answer is that same new pair again (two
+tabs refreshing at once both stay signed in).
+A user of an archived organisation gets 403 with the `ProblemType`
+`urn:bourse-terres:problem:organization-archived`.
 
  * @summary Exchange a refresh token for new tokens
  */
@@ -369,7 +385,7 @@ export const refreshTokens = async (refreshTokenRequest: RefreshTokenRequest, op
 
 
 
-export const getRefreshTokensMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>,
+export const getRefreshTokensMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshTokens>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshTokens>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext> => {
 
@@ -396,12 +412,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshTokensMutationResult = NonNullable<Awaited<ReturnType<typeof refreshTokens>>>
     export type RefreshTokensMutationBody = BodyType<RefreshTokenRequest>
-    export type RefreshTokensMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+    export type RefreshTokensMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>
 
     /**
  * @summary Exchange a refresh token for new tokens
  */
-export const useRefreshTokens = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>,
+export const useRefreshTokens = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshTokens>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refreshTokens>>,
@@ -441,7 +457,7 @@ export const logout = async (refreshTokenRequest: RefreshTokenRequest, options?:
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>,
+export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext> => {
 
@@ -468,12 +484,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     export type LogoutMutationBody = BodyType<RefreshTokenRequest>
-    export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+    export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>
 
     /**
  * @summary Sign out
  */
-export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>,
+export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,

@@ -22,11 +22,13 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   CreditPackage,
   CreditTransaction,
   ForbiddenResponse,
   NotFoundResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UriTooLongResponse
 } from '.././model';
 
 import { customFetch } from '../../mutator';
@@ -71,7 +73,7 @@ export const getListCreditTransactionsQueryKey = (id?: string,) => {
     }
 
     
-export const getListCreditTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListCreditTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -90,10 +92,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCreditTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof listCreditTransactions>>>
-export type ListCreditTransactionsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type ListCreditTransactionsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditTransactions>>,
@@ -103,7 +105,7 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditTransactions>>,
@@ -113,7 +115,7 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -121,7 +123,7 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
  * @summary The organisation's credit ledger
  */
 
-export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -137,7 +139,7 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
 
 
 
-export const getListCreditTransactionsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListCreditTransactionsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -156,18 +158,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCreditTransactionsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof listCreditTransactions>>>
-export type ListCreditTransactionsSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type ListCreditTransactionsSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -175,7 +177,7 @@ export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typ
  * @summary The organisation's credit ledger
  */
 
-export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -193,7 +195,7 @@ export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typ
 
 /**
  * Role OWNER (with an organisation). Each `link` is personal to the caller's
-organisation (signed, expiring) and opens the payment page.
+organisation (signed, expiring), built on `API_PUBLIC_URL`, and opens the payment page.
 
  * @summary Credit packs for sale
  */
@@ -227,7 +229,7 @@ export const getListCreditPackagesQueryKey = () => {
     }
 
     
-export const getListCreditPackagesQueryOptions = <TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListCreditPackagesQueryOptions = <TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -246,10 +248,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCreditPackagesQueryResult = NonNullable<Awaited<ReturnType<typeof listCreditPackages>>>
-export type ListCreditPackagesQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+export type ListCreditPackagesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
 
-export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditPackages>>,
@@ -259,7 +261,7 @@ export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCred
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditPackages>>,
@@ -269,7 +271,7 @@ export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCred
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -277,7 +279,7 @@ export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCred
  * @summary Credit packs for sale
  */
 
-export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -293,7 +295,7 @@ export function useListCreditPackages<TData = Awaited<ReturnType<typeof listCred
 
 
 
-export const getListCreditPackagesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListCreditPackagesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -312,18 +314,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCreditPackagesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof listCreditPackages>>>
-export type ListCreditPackagesSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+export type ListCreditPackagesSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
 
-export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -331,7 +333,7 @@ export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof 
  * @summary Credit packs for sale
  */
 
-export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+export function useListCreditPackagesSuspense<TData = Awaited<ReturnType<typeof listCreditPackages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
   options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditPackages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -22,6 +22,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   NotFoundResponse,
   OutboxMessage
 } from '.././model';
@@ -35,8 +36,10 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Public, development only: absent (404) when `NODE_ENV=production` or when `SMTP_URL`
-is set. The e-mails the API would have sent, newest first.
+ * Development only, and only when asked for: present when `DEV_OUTBOX=1` (as `pnpm start`
+sets it) and no `SMTP_URL` is set, never in production. Answered only to a client on the
+API's own machine (loopback, no proxy header); anyone else, and every other set-up, gets
+404. The e-mails the API would have sent, newest first.
 
  * @summary Dev outbox (GET /api/dev/outbox)
  */
@@ -70,7 +73,7 @@ export const getListDevOutboxQueryKey = () => {
     }
 
     
-export const getListDevOutboxQueryOptions = <TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListDevOutboxQueryOptions = <TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -89,10 +92,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListDevOutboxQueryResult = NonNullable<Awaited<ReturnType<typeof listDevOutbox>>>
-export type ListDevOutboxQueryError = ErrorType<NotFoundResponse>
+export type ListDevOutboxQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
 
 
-export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listDevOutbox>>,
@@ -102,7 +105,7 @@ export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listDevOutbox>>,
@@ -112,7 +115,7 @@ export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -120,7 +123,7 @@ export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox
  * @summary Dev outbox (GET /api/dev/outbox)
  */
 
-export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -136,7 +139,7 @@ export function useListDevOutbox<TData = Awaited<ReturnType<typeof listDevOutbox
 
 
 
-export const getListDevOutboxSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListDevOutboxSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -155,18 +158,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListDevOutboxSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof listDevOutbox>>>
-export type ListDevOutboxSuspenseQueryError = ErrorType<NotFoundResponse>
+export type ListDevOutboxSuspenseQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
 
 
-export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -174,7 +177,7 @@ export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listD
  * @summary Dev outbox (GET /api/dev/outbox)
  */
 
-export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<NotFoundResponse>>(
+export function useListDevOutboxSuspense<TData = Awaited<ReturnType<typeof listDevOutbox>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listDevOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

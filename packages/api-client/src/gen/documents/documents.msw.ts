@@ -16,21 +16,22 @@ import type {
 } from 'msw';
 
 import {
-  DocumentKind
+  DocumentKind,
+  DocumentSource
 } from '.././model';
 import type {
   Document
 } from '.././model';
 
 
-export const getListInquiryDocumentsResponseMock = (): Document[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), kind: faker.helpers.arrayElement(Object.values(DocumentKind)), fileName: (() => faker.helpers.arrayElement([
+export const getListInquiryDocumentsResponseMock = (): Document[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), kind: faker.helpers.arrayElement(Object.values(DocumentKind)), source: faker.helpers.arrayElement(Object.values(DocumentSource)), matchId: faker.helpers.arrayElement([faker.string.uuid(), undefined]), fileName: (() => faker.helpers.arrayElement([
               "autorisation-de-travaux.pdf",
               "etude-de-sol-g2.pdf",
               "plan-de-masse.png",
               "analyses-laboratoire.xlsx"
             ]))(), mimeType: faker.string.alpha({length: {min: 10, max: 20}}), size: faker.number.int({min: 0, max: 5242880}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`})))
 
-export const getUploadInquiryDocumentResponseMock = (overrideResponse: Partial< Document > = {}): Document => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), kind: faker.helpers.arrayElement(Object.values(DocumentKind)), fileName: (() => faker.helpers.arrayElement([
+export const getUploadInquiryDocumentResponseMock = (overrideResponse: Partial< Document > = {}): Document => ({id: faker.string.uuid(), inquiryId: faker.string.uuid(), kind: faker.helpers.arrayElement(Object.values(DocumentKind)), source: faker.helpers.arrayElement(Object.values(DocumentSource)), matchId: faker.helpers.arrayElement([faker.string.uuid(), undefined]), fileName: (() => faker.helpers.arrayElement([
               "autorisation-de-travaux.pdf",
               "etude-de-sol-g2.pdf",
               "plan-de-masse.png",
@@ -64,6 +65,16 @@ export const getUploadInquiryDocumentMockHandler = (overrideResponse?: Document 
   }, options)
 }
 
+export const getDeleteDocumentMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.delete('*/documents/:id', async (info) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+    return new HttpResponse(null,
+      { status: 204,
+        
+      })
+  }, options)
+}
+
 export const getDownloadDocumentMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
   return http.get('*/documents/:id/download', async (info) => {
   
@@ -78,5 +89,6 @@ export const getDownloadDocumentMockHandler = (overrideResponse?: Blob | ((info:
 export const getDocumentsMock = () => [
   getListInquiryDocumentsMockHandler(),
   getUploadInquiryDocumentMockHandler(),
+  getDeleteDocumentMockHandler(),
   getDownloadDocumentMockHandler()
 ]

@@ -35,7 +35,8 @@ import type {
   UnauthorizedResponse,
   UnprocessableEntityResponse,
   UnsupportedMediaTypeResponse,
-  UploadDocumentRequest
+  UploadDocumentRequest,
+  UriTooLongResponse
 } from '.././model';
 
 import { customFetch } from '../../mutator';
@@ -47,7 +48,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Role ADMIN; OWNER and EMPLOYEE of the listing's organisation.
+ * Role ADMIN; OWNER and EMPLOYEE of the listing's organisation. Both sources (`source`:
+ADVERTISER 'Déposés', PLATFORM 'Envoyés'); removed documents are not listed.
+
  * @summary The listing's files
  */
 export const getListInquiryDocumentsUrl = (id: string,) => {
@@ -80,7 +83,7 @@ export const getListInquiryDocumentsQueryKey = (id?: string,) => {
     }
 
     
-export const getListInquiryDocumentsQueryOptions = <TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListInquiryDocumentsQueryOptions = <TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -99,10 +102,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListInquiryDocumentsQueryResult = NonNullable<Awaited<ReturnType<typeof listInquiryDocuments>>>
-export type ListInquiryDocumentsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type ListInquiryDocumentsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInquiryDocuments>>,
@@ -112,7 +115,7 @@ export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listIn
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInquiryDocuments>>,
@@ -122,7 +125,7 @@ export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listIn
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -130,7 +133,7 @@ export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listIn
  * @summary The listing's files
  */
 
-export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -146,7 +149,7 @@ export function useListInquiryDocuments<TData = Awaited<ReturnType<typeof listIn
 
 
 
-export const getListInquiryDocumentsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListInquiryDocumentsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -165,18 +168,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListInquiryDocumentsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof listInquiryDocuments>>>
-export type ListInquiryDocumentsSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type ListInquiryDocumentsSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -184,7 +187,7 @@ export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeo
  * @summary The listing's files
  */
 
-export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeof listInquiryDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryDocuments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -202,7 +205,11 @@ export function useListInquiryDocumentsSuspense<TData = Awaited<ReturnType<typeo
 
 /**
  * Roles OWNER, EMPLOYEE of the listing's organisation, while the listing is DRAFT or
-REJECTED (409 otherwise: advertisers edit only those). One file per request. At most
+REJECTED (409 otherwise: advertisers edit only those): `source` ADVERTISER ('Déposés').
+Role ADMIN: the platform sends a document to the organisation, whatever the status (a
+deleted listing is a 404), `kind` SOIL_STUDY or OTHER (422 otherwise), `source`
+PLATFORM ('Envoyés'); each active user of the organisation is e-mailed (French, text and
+HTML) a link to `{ADVERTISER_PORTAL_URL}/user/inquiry/details/{id}/documents`. One file per request. At most
 5 MiB (413 'Le fichier dépasse la taille maximale autorisée de 5 Mo.'); doc, docx, xls,
 xlsx, pdf, jpeg, jpg, png, heic, gif, checked by extension and content (415 'Format de
 fichier non autorisé.'). The file is stored under a generated name; `fileName` keeps
@@ -237,7 +244,7 @@ formData.append(`kind`, uploadDocumentRequest.kind)
 
 
 
-export const getUploadInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+export const getUploadInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInquiryDocument>>, TError,{id: string;data: BodyType<UploadDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadInquiryDocument>>, TError,{id: string;data: BodyType<UploadDocumentRequest>}, TContext> => {
 
@@ -264,12 +271,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadInquiryDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof uploadInquiryDocument>>>
     export type UploadInquiryDocumentMutationBody = BodyType<UploadDocumentRequest>
-    export type UploadInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
+    export type UploadInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Attach a file to a listing
  */
-export const useUploadInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+export const useUploadInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInquiryDocument>>, TError,{id: string;data: BodyType<UploadDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadInquiryDocument>>,
@@ -279,6 +286,84 @@ export const useUploadInquiryDocument = <TError = ErrorType<BadRequestResponse |
       > => {
 
       const mutationOptions = getUploadInquiryDocumentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * OWNER and EMPLOYEE of the listing's organisation remove its ADVERTISER uploads while the
+listing is DRAFT or REJECTED (409 'Les documents ne peuvent être supprimés que des
+annonces en brouillon ou refusées.' otherwise; a PLATFORM document is a 403). ADMIN
+removes PLATFORM documents, whatever the status (an ADVERTISER upload is a 403).
+Another organisation's document, or one already removed, is a 404. Soft delete (kept
+for the audit trail): it is no longer listed, downloadable, nor counted by the
+submission rule.
+
+ * @summary Remove a document
+ */
+export const getDeleteDocumentUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/documents/${id}`
+}
+
+export const deleteDocument = async (id: string, options?: RequestInit): Promise<void> => {
+  
+  return customFetch<void>(getDeleteDocumentUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDocument>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteDocument>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['deleteDocument'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteDocument>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteDocument(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteDocument>>>
+    
+    export type DeleteDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>
+
+    /**
+ * @summary Remove a document
+ */
+export const useDeleteDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDocument>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteDocument>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteDocumentMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
@@ -316,7 +401,7 @@ export const getDownloadDocumentQueryKey = (id?: string,) => {
     }
 
     
-export const getDownloadDocumentQueryOptions = <TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadDocumentQueryOptions = <TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -335,10 +420,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadDocumentQueryResult = NonNullable<Awaited<ReturnType<typeof downloadDocument>>>
-export type DownloadDocumentQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type DownloadDocumentQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadDocument>>,
@@ -348,7 +433,7 @@ export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDo
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadDocument>>,
@@ -358,7 +443,7 @@ export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDo
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -366,7 +451,7 @@ export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDo
  * @summary Download a document
  */
 
-export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -382,7 +467,7 @@ export function useDownloadDocument<TData = Awaited<ReturnType<typeof downloadDo
 
 
 
-export const getDownloadDocumentSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadDocumentSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -401,18 +486,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadDocumentSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadDocument>>>
-export type DownloadDocumentSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type DownloadDocumentSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -420,7 +505,7 @@ export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof do
  * @summary Download a document
  */
 
-export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadDocumentSuspense<TData = Awaited<ReturnType<typeof downloadDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadDocument>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -17,14 +17,18 @@ import type {
 
 import {
   InquiryStatus,
-  InquiryType
+  InquiryType,
+  QualityClass,
+  ReceivingUse,
+  WasteCode
 } from '.././model';
 import type {
-  Inquiry
+  Inquiry,
+  InquiryPin
 } from '.././model';
 
 
-export const getListInquiriesResponseMock = (): Inquiry[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
+export const getListInquiriesResponseMock = (): Inquiry[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
               "R\xE9habilitation de la friche",
               "Lotissement",
@@ -41,9 +45,9 @@ export const getListInquiriesResponseMock = (): Inquiry[] => (Array.from({ lengt
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`})))
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(WasteCode)),null,])})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`})))
 
-export const getCreateInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
+export const getCreateInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
               "R\xE9habilitation de la friche",
               "Lotissement",
@@ -60,28 +64,18 @@ export const getCreateInquiryResponseMock = (overrideResponse: Partial< Inquiry 
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(WasteCode)),null,])})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
-export const getGetInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
+export const getListInquiryPinsResponseMock = (): InquiryPin[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), latitude: faker.number.float({min: -90, max: 90, fractionDigits: 2}), longitude: faker.number.float({min: -180, max: 180, fractionDigits: 2}), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
               "R\xE9habilitation de la friche",
               "Lotissement",
               "Extension de la zone d\u2019activit\xE9s",
               "Am\xE9nagement du parc",
               "Cr\xE9ation du bassin de r\xE9tention"
-            ])} ${faker.location.city()}`)(), projectOwnerFirstName: (() => faker.person.firstName())(), projectOwnerLastName: (() => faker.person.lastName())(), projectOwnerStreet: (() => faker.location.streetAddress())(), projectOwnerPostcode: (() => faker.location.zipCode("#####"))(), projectOwnerCity: (() => faker.location.city())(), projectOwnerSiret: (() => faker.string.numeric(14))(), siteAddress: (() => `${faker.location.streetAddress()}, ${faker.location.zipCode("#####")} ${faker.location.city()}`)(), siteLatitude: (() => faker.number.float({ min: 47.6, max: 48.9, fractionDigits: 5 }))(), siteLongitude: (() => faker.number.float({ min: 7, max: 7.9, fractionDigits: 5 }))(), parcelNumbers: (() => Array.from(
-              { length: faker.number.int({ min: 1, max: 4 }) },
-              () => faker.string.alphanumeric({ length: 14, casing: "upper" })
-            ))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), materials: Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({materialName: (() => faker.helpers.arrayElement(["Terre V\xE9g\xE9tale", "Sable et gravier", "Autre"]))(), groundComposition: (() => faker.helpers.arrayElement([
-              "bonne qualit\xE9",
-              "qualit\xE9 moyenne",
-              "alluvions du rhin blanc/gris",
-              "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
-              "alluvions limoneux",
-              "nature inconnue"
-            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ])} ${faker.location.city()}`)(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)()})))
 
-export const getUpdateInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
+export const getGetInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
               "R\xE9habilitation de la friche",
               "Lotissement",
@@ -98,9 +92,9 @@ export const getUpdateInquiryResponseMock = (overrideResponse: Partial< Inquiry 
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(WasteCode)),null,])})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
-export const getSetInquiryStatusResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
+export const getUpdateInquiryResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
               "R\xE9habilitation de la friche",
               "Lotissement",
@@ -117,7 +111,26 @@ export const getSetInquiryStatusResponseMock = (overrideResponse: Partial< Inqui
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))()})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(WasteCode)),null,])})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+
+export const getSetInquiryStatusResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
+              "Construction du groupe scolaire",
+              "R\xE9habilitation de la friche",
+              "Lotissement",
+              "Extension de la zone d\u2019activit\xE9s",
+              "Am\xE9nagement du parc",
+              "Cr\xE9ation du bassin de r\xE9tention"
+            ])} ${faker.location.city()}`)(), projectOwnerFirstName: (() => faker.person.firstName())(), projectOwnerLastName: (() => faker.person.lastName())(), projectOwnerStreet: (() => faker.location.streetAddress())(), projectOwnerPostcode: (() => faker.location.zipCode("#####"))(), projectOwnerCity: (() => faker.location.city())(), projectOwnerSiret: (() => faker.string.numeric(14))(), siteAddress: (() => `${faker.location.streetAddress()}, ${faker.location.zipCode("#####")} ${faker.location.city()}`)(), siteLatitude: (() => faker.number.float({ min: 47.6, max: 48.9, fractionDigits: 5 }))(), siteLongitude: (() => faker.number.float({ min: 7, max: 7.9, fractionDigits: 5 }))(), parcelNumbers: (() => Array.from(
+              { length: faker.number.int({ min: 1, max: 4 }) },
+              () => faker.string.alphanumeric({ length: 14, casing: "upper" })
+            ))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), materials: Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({materialName: (() => faker.helpers.arrayElement(["Terre V\xE9g\xE9tale", "Sable et gravier", "Autre"]))(), groundComposition: (() => faker.helpers.arrayElement([
+              "bonne qualit\xE9",
+              "qualit\xE9 moyenne",
+              "alluvions du rhin blanc/gris",
+              "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
+              "alluvions limoneux",
+              "nature inconnue"
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(WasteCode)),null,])})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 export const getDownloadInquiryPdfResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
@@ -141,6 +154,18 @@ export const getCreateInquiryMockHandler = (overrideResponse?: Inquiry | ((info:
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getCreateInquiryResponseMock()),
       { status: 201,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getListInquiryPinsMockHandler = (overrideResponse?: InquiryPin[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InquiryPin[]> | InquiryPin[]), options?: RequestHandlerOptions) => {
+  return http.get('*/inquiries/pins', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListInquiryPinsResponseMock()),
+      { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
   }, options)
@@ -206,6 +231,7 @@ export const getDownloadInquiryPdfMockHandler = (overrideResponse?: Blob | ((inf
 export const getInquiriesMock = () => [
   getListInquiriesMockHandler(),
   getCreateInquiryMockHandler(),
+  getListInquiryPinsMockHandler(),
   getGetInquiryMockHandler(),
   getUpdateInquiryMockHandler(),
   getDeleteInquiryMockHandler(),

@@ -27,15 +27,21 @@ import type {
 
 import type {
   BadRequestResponse,
+  BusyResponse,
   ConflictResponse,
+  ContentTooLargeResponse,
   CreateInquiryRequest,
   ForbiddenResponse,
   Inquiry,
+  InquiryPin,
+  ListInquiriesParams,
+  ListInquiryPinsParams,
   NotFoundResponse,
   SetInquiryStatusRequest,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
-  UpdateInquiryRequest
+  UpdateInquiryRequest,
+  UriTooLongResponse
 } from '.././model';
 
 import { customFetch } from '../../mutator';
@@ -47,22 +53,41 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Role ADMIN (every listing); OWNER and EMPLOYEE (their organisation's listings only).
-Newest first.
+ * Role ADMIN (every organisation's listings; drafts only when `status` asks for DRAFT,
+CONTRACT §11); OWNER and EMPLOYEE (their organisation's listings only, drafts included).
+Newest first unless `sort` says otherwise. Without `page` and `page_size`, every
+matching listing (the portal's own list). The total of matching rows is the
+`X-Total-Count` header; a quick search counts up to 10 000 matches
+(`X-Total-Count-Capped`).
 
  * @summary List listings
  */
-export const getListInquiriesUrl = () => {
+export const getListInquiriesUrl = (params?: ListInquiriesParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
 
-  
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  return `/api/v1/inquiries`
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/inquiries?${stringifiedParams}` : `/api/v1/inquiries`
 }
 
-export const listInquiries = async ( options?: RequestInit): Promise<Inquiry[]> => {
+export const listInquiries = async (params?: ListInquiriesParams, options?: RequestInit): Promise<Inquiry[]> => {
   
-  return customFetch<Inquiry[]>(getListInquiriesUrl(),
+  return customFetch<Inquiry[]>(getListInquiriesUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -75,23 +100,23 @@ export const listInquiries = async ( options?: RequestInit): Promise<Inquiry[]> 
 
 
 
-export const getListInquiriesQueryKey = () => {
+export const getListInquiriesQueryKey = (params?: ListInquiriesParams,) => {
     return [
-    `/api/v1/inquiries`
+    `/api/v1/inquiries`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getListInquiriesQueryOptions = <TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListInquiriesQueryOptions = <TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListInquiriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListInquiriesQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListInquiriesQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInquiries>>> = ({ signal }) => listInquiries({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInquiries>>> = ({ signal }) => listInquiries(params, { signal, ...requestOptions });
 
       
 
@@ -101,11 +126,11 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListInquiriesQueryResult = NonNullable<Awaited<ReturnType<typeof listInquiries>>>
-export type ListInquiriesQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+export type ListInquiriesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
 
-export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>> & Pick<
+export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListInquiriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInquiries>>,
           TError,
@@ -114,8 +139,8 @@ export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>> & Pick<
+export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInquiries>>,
           TError,
@@ -124,20 +149,20 @@ export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary List listings
  */
 
-export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListInquiriesQueryOptions(options)
+  const queryOptions = getListInquiriesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -148,16 +173,16 @@ export function useListInquiries<TData = Awaited<ReturnType<typeof listInquiries
 
 
 
-export const getListInquiriesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListInquiriesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListInquiriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListInquiriesQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListInquiriesQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInquiries>>> = ({ signal }) => listInquiries({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInquiries>>> = ({ signal }) => listInquiries(params, { signal, ...requestOptions });
 
       
 
@@ -167,31 +192,31 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListInquiriesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof listInquiries>>>
-export type ListInquiriesSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+export type ListInquiriesSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
 
-export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListInquiriesParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary List listings
  */
 
-export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listInquiries>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiries>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListInquiriesSuspenseQueryOptions(options)
+  const queryOptions = getListInquiriesSuspenseQueryOptions(params,options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -231,7 +256,7 @@ export const createInquiry = async (createInquiryRequest: CreateInquiryRequest, 
 
 
 
-export const getCreateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const getCreateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createInquiry>>, TError,{data: BodyType<CreateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createInquiry>>, TError,{data: BodyType<CreateInquiryRequest>}, TContext> => {
 
@@ -258,12 +283,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateInquiryMutationResult = NonNullable<Awaited<ReturnType<typeof createInquiry>>>
     export type CreateInquiryMutationBody = BodyType<CreateInquiryRequest>
-    export type CreateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type CreateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Create a listing (draft)
  */
-export const useCreateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const useCreateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createInquiry>>, TError,{data: BodyType<CreateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createInquiry>>,
@@ -277,6 +302,181 @@ export const useCreateInquiry = <TError = ErrorType<BadRequestResponse | Unautho
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Role ADMIN (403 otherwise). The admin map's light projection of every listing with
+site coordinates, optionally inside a bounding box; drafts only when `status` asks for
+DRAFT. Not paged and not ordered: one call carries tens of thousands of pins (about
+230 bytes each). The answer has a weak `ETag` that changes with the data; sent back in
+`If-None-Match`, an unchanged answer is a 304 without body (browsers do this by
+themselves: `Cache-Control: private, no-cache`).
+
+ * @summary Map pins of the listings
+ */
+export const getListInquiryPinsUrl = (params?: ListInquiryPinsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["status"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/inquiries/pins?${stringifiedParams}` : `/api/v1/inquiries/pins`
+}
+
+export const listInquiryPins = async (params?: ListInquiryPinsParams, options?: RequestInit): Promise<InquiryPin[]> => {
+  
+  return customFetch<InquiryPin[]>(getListInquiryPinsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListInquiryPinsQueryKey = (params?: ListInquiryPinsParams,) => {
+    return [
+    `/api/v1/inquiries/pins`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListInquiryPinsQueryOptions = <TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListInquiryPinsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListInquiryPinsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInquiryPins>>> = ({ signal }) => listInquiryPins(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListInquiryPinsQueryResult = NonNullable<Awaited<ReturnType<typeof listInquiryPins>>>
+export type ListInquiryPinsQueryError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useListInquiryPins<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListInquiryPinsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInquiryPins>>,
+          TError,
+          Awaited<ReturnType<typeof listInquiryPins>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInquiryPins<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiryPinsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInquiryPins>>,
+          TError,
+          Awaited<ReturnType<typeof listInquiryPins>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInquiryPins<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiryPinsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Map pins of the listings
+ */
+
+export function useListInquiryPins<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiryPinsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListInquiryPinsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getListInquiryPinsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListInquiryPinsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListInquiryPinsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInquiryPins>>> = ({ signal }) => listInquiryPins(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListInquiryPinsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof listInquiryPins>>>
+export type ListInquiryPinsSuspenseQueryError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useListInquiryPinsSuspense<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListInquiryPinsParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInquiryPinsSuspense<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiryPinsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInquiryPinsSuspense<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiryPinsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Map pins of the listings
+ */
+
+export function useListInquiryPinsSuspense<TData = Awaited<ReturnType<typeof listInquiryPins>>, TError = ErrorType<void | BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListInquiryPinsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listInquiryPins>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListInquiryPinsSuspenseQueryOptions(params,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Role ADMIN; OWNER and EMPLOYEE of the listing's organisation (else 404).
  * @summary One listing
  */
@@ -310,7 +510,7 @@ export const getGetInquiryQueryKey = (id?: string,) => {
     }
 
     
-export const getGetInquiryQueryOptions = <TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetInquiryQueryOptions = <TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -329,10 +529,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetInquiryQueryResult = NonNullable<Awaited<ReturnType<typeof getInquiry>>>
-export type GetInquiryQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type GetInquiryQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getInquiry>>,
@@ -342,7 +542,7 @@ export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getInquiry>>,
@@ -352,7 +552,7 @@ export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -360,7 +560,7 @@ export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TE
  * @summary One listing
  */
 
-export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -376,7 +576,7 @@ export function useGetInquiry<TData = Awaited<ReturnType<typeof getInquiry>>, TE
 
 
 
-export const getGetInquirySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetInquirySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -395,18 +595,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetInquirySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getInquiry>>>
-export type GetInquirySuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type GetInquirySuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -414,7 +614,7 @@ export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInqui
  * @summary One listing
  */
 
-export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetInquirySuspense<TData = Awaited<ReturnType<typeof getInquiry>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiry>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -462,7 +662,7 @@ export const updateInquiry = async (id: string,
 
 
 
-export const getUpdateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const getUpdateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateInquiry>>, TError,{id: string;data: BodyType<UpdateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateInquiry>>, TError,{id: string;data: BodyType<UpdateInquiryRequest>}, TContext> => {
 
@@ -489,12 +689,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateInquiryMutationResult = NonNullable<Awaited<ReturnType<typeof updateInquiry>>>
     export type UpdateInquiryMutationBody = BodyType<UpdateInquiryRequest>
-    export type UpdateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type UpdateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Edit or submit a listing
  */
-export const useUpdateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const useUpdateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateInquiry>>, TError,{id: string;data: BodyType<UpdateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateInquiry>>,
@@ -533,7 +733,7 @@ export const deleteInquiry = async (id: string, options?: RequestInit): Promise<
 
 
 
-export const getDeleteInquiryMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const getDeleteInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteInquiry>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteInquiry>>, TError,{id: string}, TContext> => {
 
@@ -560,12 +760,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteInquiryMutationResult = NonNullable<Awaited<ReturnType<typeof deleteInquiry>>>
     
-    export type DeleteInquiryMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+    export type DeleteInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>
 
     /**
  * @summary Delete a draft
  */
-export const useDeleteInquiry = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const useDeleteInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteInquiry>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteInquiry>>,
@@ -610,7 +810,7 @@ export const setInquiryStatus = async (id: string,
 
 
 
-export const getSetInquiryStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const getSetInquiryStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext> => {
 
@@ -637,12 +837,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetInquiryStatusMutationResult = NonNullable<Awaited<ReturnType<typeof setInquiryStatus>>>
     export type SetInquiryStatusMutationBody = BodyType<SetInquiryStatusRequest>
-    export type SetInquiryStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>
+    export type SetInquiryStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Move a listing to another status
  */
-export const useSetInquiryStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableEntityResponse>,
+export const useSetInquiryStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setInquiryStatus>>,
@@ -689,7 +889,7 @@ export const getDownloadInquiryPdfQueryKey = (id?: string,) => {
     }
 
     
-export const getDownloadInquiryPdfQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadInquiryPdfQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -708,10 +908,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInquiryPdfQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInquiryPdf>>>
-export type DownloadInquiryPdfQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type DownloadInquiryPdfQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>
 
 
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadInquiryPdf>>,
@@ -721,7 +921,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadInquiryPdf>>,
@@ -731,7 +931,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -739,7 +939,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
  * @summary The listing summary as a PDF
  */
 
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -755,7 +955,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
 
 
 
-export const getDownloadInquiryPdfSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadInquiryPdfSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -774,18 +974,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInquiryPdfSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInquiryPdf>>>
-export type DownloadInquiryPdfSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type DownloadInquiryPdfSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>
 
 
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -793,7 +993,7 @@ export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof 
  * @summary The listing summary as a PDF
  */
 
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

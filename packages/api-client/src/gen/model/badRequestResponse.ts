@@ -6,6 +6,10 @@
 import type { Problem } from './problem';
 
 /**
- * Invalid request.
+ * Invalid request. Every operation may answer it: a URL that does not decode, a NUL
+character (U+0000) in any text (body, query string, path parameter, multipart part;
+`errors` names the field), a body nested deeper than 32 levels, malformed JSON or
+multipart, or a parameter or field breaking a schema rule.
+
  */
 export type BadRequestResponse = Problem;

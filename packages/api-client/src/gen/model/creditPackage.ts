@@ -12,6 +12,9 @@ export interface CreditPackage {
   /** Price in euros, taxes included. */
   price: number;
   recommended: boolean;
-  /** Payment page for the caller's organisation (signed, expiring). */
+  /** Payment page for the caller's organisation (signed, expiring in an hour). Always built
+on the API's configured public address (`API_PUBLIC_URL`), never on the request's
+`Host` or `X-Forwarded-Host`. Opening it creates nothing; the page's button does.
+ */
   link: string;
 }

@@ -4,11 +4,16 @@
  * Bourse aux terres API 1.0.0
  */
 import type { DocumentKind } from './documentKind';
+import type { DocumentSource } from './documentSource';
+import type { DocumentMatchId } from './documentMatchId';
 
 export interface Document {
   id: string;
   inquiryId: string;
   kind: DocumentKind;
+  source: DocumentSource;
+  /** The match a generated pre-contract or transfer contract is about. */
+  matchId?: DocumentMatchId;
   /** The name given at upload. */
   fileName: string;
   mimeType: string;

@@ -4,6 +4,14 @@
  * Bourse aux terres API 1.0.0
  */
 
+/**
+ * PERMISSION (the permit, the advertiser's only), SOIL_STUDY, OTHER: uploaded files
+(`UploadableDocumentKind`). The platform sends SOIL_STUDY (the study it carried out after
+a delegation) or OTHER. DOUBT_CLEARING_LETTER ('Lettre de levée de doute'), PRE_CONTRACT
+('Pré-contrat') and TRANSFER_CONTRACT ('Contrat de cession de terres') are PDFs the
+platform generates (source PLATFORM), never uploaded.
+
+ */
 export type DocumentKind = typeof DocumentKind[keyof typeof DocumentKind];
 
 
@@ -12,4 +20,7 @@ export const DocumentKind = {
   PERMISSION: 'PERMISSION',
   SOIL_STUDY: 'SOIL_STUDY',
   OTHER: 'OTHER',
+  DOUBT_CLEARING_LETTER: 'DOUBT_CLEARING_LETTER',
+  PRE_CONTRACT: 'PRE_CONTRACT',
+  TRANSFER_CONTRACT: 'TRANSFER_CONTRACT',
 } as const;

@@ -6,6 +6,10 @@
 import type { Problem } from './problem';
 
 /**
- * Role or organisation not allowed.
+ * Role or organisation not allowed (`type` about:blank). When the caller's organisation
+was archived, every call (and the refresh) answers 403 with `type`
+`urn:bourse-terres:problem:organization-archived` (see `ProblemType`) and the detail
+'Votre organisation a été archivée.': the session is over for good, the client signs out.
+
  */
 export type ForbiddenResponse = Problem;

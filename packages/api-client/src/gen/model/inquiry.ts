@@ -19,10 +19,15 @@ import type { Material } from './material';
 import type { InquiryStartDate } from './inquiryStartDate';
 import type { InquiryEndDate } from './inquiryEndDate';
 import type { InquiryRejectionReason } from './inquiryRejectionReason';
+import type { InquiryReceivingUse } from './inquiryReceivingUse';
+import type { QualityClass } from './qualityClass';
+import type { WasteCode } from './wasteCode';
 
 export interface Inquiry {
   id: string;
   organizationId: string;
+  /** The advertising organisation's name (for tables and map popups). */
+  organizationName: string;
   /** The user who created it. */
   userId: string;
   type: InquiryType;
@@ -65,6 +70,15 @@ export interface Inquiry {
   cost: number;
   /** The administrator's reason when REJECTED. */
   rejectionReason?: InquiryRejectionReason;
+  /** FILL only: the receiving site's use; null on a CUT listing and on FILL listings saved
+before 2026-11-23, which match as accepting natural inert soil and soil of unknown
+quality under 17 05 04 and 20 02 02 (to verify).
+ */
+  receivingUse: InquiryReceivingUse;
+  /** FILL only, the quality classes the site accepts (empty on a CUT listing). */
+  acceptedQualityClasses: QualityClass[];
+  /** FILL only, the waste codes the site accepts (empty on a CUT listing). */
+  acceptedWasteCodes: WasteCode[];
   createdAt: string;
   updatedAt: string;
 }

@@ -16,6 +16,9 @@ import type { InquiryFieldsQuantity } from './inquiryFieldsQuantity';
 import type { MaterialInput } from './materialInput';
 import type { InquiryFieldsStartDate } from './inquiryFieldsStartDate';
 import type { InquiryFieldsEndDate } from './inquiryFieldsEndDate';
+import type { InquiryFieldsReceivingUse } from './inquiryFieldsReceivingUse';
+import type { QualityClass } from './qualityClass';
+import type { WasteCode } from './wasteCode';
 
 /**
  * The editable listing fields (snake_case); all optional.
@@ -32,6 +35,7 @@ export interface InquiryFields {
   project_owner_last_name?: InquiryFieldsProjectOwnerLastName;
   /** @maxLength 300 */
   project_owner_street?: InquiryFieldsProjectOwnerStreet;
+  /** @maxLength 20 */
   project_owner_postcode?: InquiryFieldsProjectOwnerPostcode;
   /** @maxLength 200 */
   project_owner_city?: InquiryFieldsProjectOwnerCity;
@@ -49,16 +53,39 @@ export interface InquiryFields {
    * @maximum 180
    */
   site_longitude?: InquiryFieldsSiteLongitude;
+  /**
+   * At most 500 parcels (domain `MAX_PARCELS`, 422 'Une annonce compte au plus 500 parcelles.').
+   * @maxItems 500
+   */
   parcel_numbers?: string[];
   /**
    * The surface in hectares (greater than 0, at most 1000).
    * @maximum 1000
    */
   quantity?: InquiryFieldsQuantity;
+  /**
+   * At most 50 lines (domain `MAX_MATERIAL_LINES`, 422 'Une annonce compte au plus 50 lignes de matériaux.').
+   * @maxItems 50
+   */
   materials?: MaterialInput[];
   ground_type_unknown?: boolean;
   soil_study_delegation?: boolean;
   accept_certification?: boolean;
   start_date?: InquiryFieldsStartDate;
   end_date?: InquiryFieldsEndDate;
+  /** FILL only (422 on a CUT listing): the receiving site's use. Once use, classes and
+codes are all set they must agree: classes admitted by the use, no hazardous code
+for a site taking inert soil only (422 naming the field).
+ */
+  receiving_use?: InquiryFieldsReceivingUse;
+  /**
+   * FILL only, the quality classes the site accepts (each once).
+   * @maxItems 4
+   */
+  accepted_quality_classes?: QualityClass[];
+  /**
+   * FILL only, the waste codes the site accepts (each once).
+   * @maxItems 5
+   */
+  accepted_waste_codes?: WasteCode[];
 }

@@ -4,4 +4,7 @@
  * Bourse aux terres API 1.0.0
  */
 
+/**
+ * @maxLength 20
+ */
 export type InquiryFieldsProjectOwnerPostcode = string | null;

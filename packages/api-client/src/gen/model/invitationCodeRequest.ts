@@ -5,6 +5,9 @@
  */
 
 export interface InvitationCodeRequest {
-  /** The invitation JWT from the accept link. */
+  /**
+   * The invitation JWT from the accept link.
+   * @maxLength 2048
+   */
   token: string;
 }

@@ -3,10 +3,38 @@
  * Regenerate with `pnpm --filter @terres/api-client generate`.
  * Bourse aux terres API 1.0.0
  */
+import type { SearchParameter } from './searchParameter';
+import type { ListOrganizationsSort } from './listOrganizationsSort';
+import type { PageParameter } from './pageParameter';
+import type { PageSizeParameter } from './pageSizeParameter';
 
 export type ListOrganizationsParams = {
+/**
+ * Quick search, accents and case ignored. Under 2 characters it does not filter. Each
+word must appear: a word of 2 characters at the start of a word (`ly` finds Lyon), a
+longer one anywhere (`ienn` finds Vienne). Words are cut at anything but letters and
+digits (spaces, apostrophes, dashes, `@`). At most 100 characters (400 beyond).
+
+ * @maxLength 100
+ */
+q?: SearchParameter;
 /**
  * Include archived organisations.
  */
 with_archived?: boolean;
+/**
+ * The order (`-` for descending); ties are broken by id.
+ */
+sort?: ListOrganizationsSort;
+/**
+ * The page, from 1. Given alone, pages hold 25 rows.
+ * @minimum 1
+ */
+page?: PageParameter;
+/**
+ * Rows per page, 1 to 100 (the tables offer 5, 10 and 25). Given alone, page 1.
+ * @minimum 1
+ * @maximum 100
+ */
+page_size?: PageSizeParameter;
 };

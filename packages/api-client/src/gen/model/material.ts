@@ -3,6 +3,8 @@
  * Regenerate with `pnpm --filter @terres/api-client generate`.
  * Bourse aux terres API 1.0.0
  */
+import type { QualityClass } from './qualityClass';
+import type { MaterialWasteCode } from './materialWasteCode';
 
 export interface Material {
   materialName: string;
@@ -12,4 +14,7 @@ export interface Material {
   quantity: number;
   /** Euros per m3; negative when the advertiser pays the receiver. */
   price: number;
+  qualityClass: QualityClass;
+  /** The line's TEXS waste code; null when not given. */
+  wasteCode: MaterialWasteCode;
 }

@@ -3,6 +3,8 @@
  * Regenerate with `pnpm --filter @terres/api-client generate`.
  * Bourse aux terres API 1.0.0
  */
+import type { QualityClass } from './qualityClass';
+import type { MaterialInputWasteCode } from './materialInputWasteCode';
 
 export interface MaterialInput {
   /**
@@ -18,4 +20,7 @@ export interface MaterialInput {
   /** */
   quantity: number;
   price: number;
+  quality_class?: QualityClass;
+  /** TEXS waste code of the line's soil (CUT); null clears it. */
+  waste_code?: MaterialInputWasteCode;
 }

@@ -16,4 +16,8 @@ export interface Member {
   /** First and last name, null while the profile is empty. */
   fullName: MemberFullName;
   role: Role;
+  /** True for an invitation not accepted yet (its `id` is the invitation's; 'Renvoyer'
+applies), false for a user who joined.
+ */
+  pending: boolean;
 }

@@ -6,6 +6,8 @@
 import type { Problem } from './problem';
 
 /**
- * File larger than 5 MiB.
+ * File larger than 5 MiB, or a multipart body over 5 MiB + 64 KiB (domain
+`UPLOAD_BODY_LIMIT`, refused from its declared `Content-Length` before it is read).
+
  */
 export type PayloadTooLargeResponse = Problem;

@@ -3,14 +3,15 @@
  * Regenerate with `pnpm --filter @terres/api-client generate`.
  * Bourse aux terres API 1.0.0
  */
+import type { ProblemTypeProperty } from './problemTypeProperty';
 import type { ProblemErrors } from './problemErrors';
 
 /**
  * RFC 9457 problem document.
  */
 export interface Problem {
-  /** Problem type; `about:blank` unless a more precise one exists. */
-  type: string;
+  /** Problem type; `about:blank` unless a more precise one exists (`ProblemType`). */
+  type: ProblemTypeProperty;
   /** Short English summary of the status. */
   title: string;
   /**

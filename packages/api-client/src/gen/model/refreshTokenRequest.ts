@@ -5,5 +5,6 @@
  */
 
 export interface RefreshTokenRequest {
+  /** @maxLength 256 */
   refresh_token: string;
 }

@@ -9,7 +9,9 @@ import type { StripeEventData } from './stripeEventData';
  * A Stripe event (only the fields read are listed).
  */
 export interface StripeEvent {
+  /** @maxLength 255 */
   id: string;
+  /** @maxLength 255 */
   type: string;
   data: StripeEventData;
   [key: string]: unknown;

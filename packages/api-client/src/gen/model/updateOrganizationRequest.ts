@@ -3,17 +3,14 @@
  * Regenerate with `pnpm --filter @terres/api-client generate`.
  * Bourse aux terres API 1.0.0
  */
-import type { UpdateOrganizationRequestEmail } from './updateOrganizationRequestEmail';
-import type { UpdateOrganizationRequestOfficePhoneNumber } from './updateOrganizationRequestOfficePhoneNumber';
-import type { UpdateOrganizationRequestMobilePhoneNumber } from './updateOrganizationRequestMobilePhoneNumber';
-import type { UpdateOrganizationRequestRepresentativeFirstName } from './updateOrganizationRequestRepresentativeFirstName';
-import type { UpdateOrganizationRequestRepresentativeLastName } from './updateOrganizationRequestRepresentativeLastName';
-import type { UpdateOrganizationRequestRepresentativePosition } from './updateOrganizationRequestRepresentativePosition';
-import type { UpdateOrganizationRequestRepresentativeEmail } from './updateOrganizationRequestRepresentativeEmail';
-import type { UpdateOrganizationRequestRepresentativePhoneNumber } from './updateOrganizationRequestRepresentativePhoneNumber';
 
 /**
- * Partial; only the fields sent change. Empty optional contact fields may be sent as null.
+ * Partial; only the fields sent change, and a field sent obeys its rule. Every field the
+onboarding steps require (step 1's identity, step 2's e-mail and both phones, step 3's
+five representative fields: what `onboardingStep` of the domain checks) cannot be
+blanked (422 with the field's French "requis" message), so an edit never sends a user
+back to an onboarding step. Only `country` may be sent empty (it becomes France).
+
  */
 export interface UpdateOrganizationRequest {
   /**
@@ -42,18 +39,46 @@ export interface UpdateOrganizationRequest {
   city?: string;
   /** @maxLength 200 */
   country?: string;
-  email?: UpdateOrganizationRequestEmail;
-  /** @maxLength 20 */
-  office_phone_number?: UpdateOrganizationRequestOfficePhoneNumber;
-  /** @maxLength 20 */
-  mobile_phone_number?: UpdateOrganizationRequestMobilePhoneNumber;
-  /** @maxLength 100 */
-  representative_first_name?: UpdateOrganizationRequestRepresentativeFirstName;
-  /** @maxLength 100 */
-  representative_last_name?: UpdateOrganizationRequestRepresentativeLastName;
-  /** @maxLength 200 */
-  representative_position?: UpdateOrganizationRequestRepresentativePosition;
-  representative_email?: UpdateOrganizationRequestRepresentativeEmail;
-  /** @maxLength 20 */
-  representative_phone_number?: UpdateOrganizationRequestRepresentativePhoneNumber;
+  /**
+   * Simple pattern (no spaces, one @, a dot in the domain); required once sent ("L'email de l'organisation est requis").
+   * @maxLength 254
+   * @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$
+   */
+  email?: string;
+  /**
+   * 'Le téléphone fixe est requis' when blank.
+   * @pattern ^[0-9 ()+-]{6,20}$
+   */
+  office_phone_number?: string;
+  /**
+   * 'Le téléphone portable est requis' when blank.
+   * @pattern ^[0-9 ()+-]{6,20}$
+   */
+  mobile_phone_number?: string;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
+  representative_first_name?: string;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
+  representative_last_name?: string;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  representative_position?: string;
+  /**
+   * Simple pattern; "L'email du représentant est requis" when blank.
+   * @maxLength 254
+   * @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$
+   */
+  representative_email?: string;
+  /**
+   * 'Le téléphone du représentant est requis' when blank.
+   * @pattern ^[0-9 ()+-]{6,20}$
+   */
+  representative_phone_number?: string;
 }

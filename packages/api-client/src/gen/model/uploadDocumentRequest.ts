@@ -3,10 +3,13 @@
  * Regenerate with `pnpm --filter @terres/api-client generate`.
  * Bourse aux terres API 1.0.0
  */
-import type { DocumentKind } from './documentKind';
+import type { UploadableDocumentKind } from './uploadableDocumentKind';
 
 export interface UploadDocumentRequest {
-  /** At most 5 MiB; doc, docx, xls, xlsx, pdf, jpeg, jpg, png, heic, gif. */
+  /** At most 5 MiB (413); doc, docx, xls, xlsx, pdf, jpeg, jpg, png, heic, gif (415). Its
+name (the part's `filename`) has at most 255 characters (domain `FILE_NAME_MAX_LENGTH`,
+422 'Le nom du fichier ne doit pas dépasser 255 caractères.').
+ */
   file: Blob;
-  kind: DocumentKind;
+  kind: UploadableDocumentKind;
 }

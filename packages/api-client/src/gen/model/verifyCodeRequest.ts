@@ -5,6 +5,7 @@
  */
 
 export interface VerifyCodeRequest {
+  /** @maxLength 254 */
   email: string;
   /**
    * The 6-digit code.

@@ -15,7 +15,11 @@ import type {
   RequestHandlerOptions
 } from 'msw';
 
+import {
+  Role
+} from '.././model';
 import type {
+  Member,
   Organization
 } from '.././model';
 
@@ -33,6 +37,8 @@ export const getUpdateOrganizationResponseMock = (overrideResponse: Partial< Org
 export const getSetOrganizationVerifiedResponseMock = (overrideResponse: Partial< Organization > = {}): Organization => ({id: faker.string.uuid(), name: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), registrationNumber: (() => faker.string.numeric(14))(), legalForm: (() => faker.helpers.arrayElement(["SAS", "SARL", "SA", "EURL", "SCI"]))(), street: (() => faker.location.streetAddress())(), postcode: (() => faker.location.zipCode("#####"))(), city: (() => faker.location.city())(), country: (() => "France")(), email: (() => faker.internet.email().toLowerCase())(), officePhoneNumber: (() => faker.phone.number())(), mobilePhoneNumber: (() => faker.phone.number())(), representativeFirstName: (() => faker.person.firstName())(), representativeLastName: (() => faker.person.lastName())(), representativePosition: (() => faker.helpers.arrayElement(["Pr\xE9sident", "Directrice g\xE9n\xE9rale", "G\xE9rant", "Responsable travaux"]))(), representativeEmail: (() => faker.internet.email().toLowerCase())(), representativePhoneNumber: (() => faker.phone.number())(), verified: faker.datatype.boolean(), archived: faker.datatype.boolean(), creditBalance: (() => faker.number.int({ min: 0, max: 900 }))(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 export const getGrantOrganizationCreditsResponseMock = (overrideResponse: Partial< Organization > = {}): Organization => ({id: faker.string.uuid(), name: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), registrationNumber: (() => faker.string.numeric(14))(), legalForm: (() => faker.helpers.arrayElement(["SAS", "SARL", "SA", "EURL", "SCI"]))(), street: (() => faker.location.streetAddress())(), postcode: (() => faker.location.zipCode("#####"))(), city: (() => faker.location.city())(), country: (() => "France")(), email: (() => faker.internet.email().toLowerCase())(), officePhoneNumber: (() => faker.phone.number())(), mobilePhoneNumber: (() => faker.phone.number())(), representativeFirstName: (() => faker.person.firstName())(), representativeLastName: (() => faker.person.lastName())(), representativePosition: (() => faker.helpers.arrayElement(["Pr\xE9sident", "Directrice g\xE9n\xE9rale", "G\xE9rant", "Responsable travaux"]))(), representativeEmail: (() => faker.internet.email().toLowerCase())(), representativePhoneNumber: (() => faker.phone.number())(), verified: faker.datatype.boolean(), archived: faker.datatype.boolean(), creditBalance: (() => faker.number.int({ min: 0, max: 900 }))(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+
+export const getListOrganizationMembersByIdResponseMock = (): Member[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), email: (() => faker.internet.email().toLowerCase())(), firstName: (() => faker.person.firstName())(), lastName: (() => faker.person.lastName())(), fullName: (() => faker.person.fullName())(), role: faker.helpers.arrayElement(Object.values(Role)), pending: faker.datatype.boolean()})))
 
 
 export const getListOrganizationsMockHandler = (overrideResponse?: Organization[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Organization[]> | Organization[]), options?: RequestHandlerOptions) => {
@@ -128,6 +134,18 @@ export const getGrantOrganizationCreditsMockHandler = (overrideResponse?: Organi
       })
   }, options)
 }
+
+export const getListOrganizationMembersByIdMockHandler = (overrideResponse?: Member[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Member[]> | Member[]), options?: RequestHandlerOptions) => {
+  return http.get('*/organizations/:id/members', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListOrganizationMembersByIdResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getOrganizationsMock = () => [
   getListOrganizationsMockHandler(),
   getCreateOrganizationMockHandler(),
@@ -136,5 +154,6 @@ export const getOrganizationsMock = () => [
   getUpdateOrganizationMockHandler(),
   getSetOrganizationVerifiedMockHandler(),
   getArchiveOrganizationMockHandler(),
-  getGrantOrganizationCreditsMockHandler()
+  getGrantOrganizationCreditsMockHandler(),
+  getListOrganizationMembersByIdMockHandler()
 ]

@@ -20,13 +20,27 @@ import type {
 } from '.././model';
 
 
+export const getShowStripeCheckoutResponseMock = (): string => (faker.word.sample())
+
 export const getHandleStripeWebhookResponseMock = (overrideResponse: Partial< WebhookAck > = {}): WebhookAck => ({received: faker.datatype.boolean(), ...overrideResponse})
 
 export const getShowSimulatorCheckoutResponseMock = (): string => (faker.word.sample())
 
 
-export const getStartStripeCheckoutMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
+export const getShowStripeCheckoutMockHandler = (overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string), options?: RequestHandlerOptions) => {
   return http.get('*/payments/stripe/checkout', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getShowStripeCheckoutResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getSubmitStripeCheckoutMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
+  return http.post('*/payments/stripe/checkout', async (info) => {
   if (typeof overrideResponse === 'function') {await overrideResponse(info); }
     return new HttpResponse(null,
       { status: 200,
@@ -69,7 +83,8 @@ export const getSubmitSimulatorCheckoutMockHandler = (overrideResponse?: unknown
   }, options)
 }
 export const getPaymentsMock = () => [
-  getStartStripeCheckoutMockHandler(),
+  getShowStripeCheckoutMockHandler(),
+  getSubmitStripeCheckoutMockHandler(),
   getHandleStripeWebhookMockHandler(),
   getShowSimulatorCheckoutMockHandler(),
   getSubmitSimulatorCheckoutMockHandler()

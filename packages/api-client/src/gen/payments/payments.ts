@@ -27,9 +27,11 @@ import type {
 
 import type {
   BadRequestResponse,
+  CheckoutForm,
+  ContentTooLargeResponse,
+  Problem,
   ShowSimulatorCheckoutParams,
-  SimulatorCheckoutForm,
-  StartStripeCheckoutParams,
+  ShowStripeCheckoutParams,
   StripeEvent,
   WebhookAck
 } from '.././model';
@@ -43,16 +45,15 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Public, browser navigation (`PAYMENT_PROVIDER=stripe`): the target of a pack's `link`.
-Checks the signed, expiring token naming pack and organisation, creates a Checkout
-Session (`client_reference_id` = organisation id, `metadata.credits` and
-`metadata.package_id` from the server's pack) and redirects there. 404 unless
-`PAYMENT_PROVIDER=stripe`; a bad link answers 400 (a French HTML page when the request
-accepts `text/html`).
+ * Public, browser navigation (`PAYMENT_PROVIDER=stripe`; 404 otherwise): the target of a
+pack's `link`. A French HTML page (pack, organisation, HT, TVA, TTC) with 'Payer par
+carte' and 'Annuler'. It creates nothing: no purchase, no Checkout Session, so a link
+prefetch, a crawler or a refresh costs nothing. A bad link answers 400: a French HTML
+page when the request accepts `text/html`, a problem document otherwise.
 
- * @summary Open a Stripe Checkout Session
+ * @summary Stripe's pay page
  */
-export const getStartStripeCheckoutUrl = (params: StartStripeCheckoutParams,) => {
+export const getShowStripeCheckoutUrl = (params: ShowStripeCheckoutParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -67,9 +68,9 @@ export const getStartStripeCheckoutUrl = (params: StartStripeCheckoutParams,) =>
   return stringifiedParams.length > 0 ? `/api/v1/payments/stripe/checkout?${stringifiedParams}` : `/api/v1/payments/stripe/checkout`
 }
 
-export const startStripeCheckout = async (params: StartStripeCheckoutParams, options?: RequestInit): Promise<unknown> => {
+export const showStripeCheckout = async (params: ShowStripeCheckoutParams, options?: RequestInit): Promise<string> => {
   
-  return customFetch<unknown>(getStartStripeCheckoutUrl(params),
+  return customFetch<string>(getShowStripeCheckoutUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -82,69 +83,69 @@ export const startStripeCheckout = async (params: StartStripeCheckoutParams, opt
 
 
 
-export const getStartStripeCheckoutQueryKey = (params?: StartStripeCheckoutParams,) => {
+export const getShowStripeCheckoutQueryKey = (params?: ShowStripeCheckoutParams,) => {
     return [
     `/api/v1/payments/stripe/checkout`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getStartStripeCheckoutQueryOptions = <TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(params: StartStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getShowStripeCheckoutQueryOptions = <TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(params: ShowStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getStartStripeCheckoutQueryKey(params);
+  const queryKey =  queryOptions?.queryKey ?? getShowStripeCheckoutQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof startStripeCheckout>>> = ({ signal }) => startStripeCheckout(params, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof showStripeCheckout>>> = ({ signal }) => showStripeCheckout(params, { signal, ...requestOptions });
 
       
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type StartStripeCheckoutQueryResult = NonNullable<Awaited<ReturnType<typeof startStripeCheckout>>>
-export type StartStripeCheckoutQueryError = ErrorType<void | BadRequestResponse>
+export type ShowStripeCheckoutQueryResult = NonNullable<Awaited<ReturnType<typeof showStripeCheckout>>>
+export type ShowStripeCheckoutQueryError = ErrorType<BadRequestResponse>
 
 
-export function useStartStripeCheckout<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>> & Pick<
+export function useShowStripeCheckout<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof startStripeCheckout>>,
+          Awaited<ReturnType<typeof showStripeCheckout>>,
           TError,
-          Awaited<ReturnType<typeof startStripeCheckout>>
+          Awaited<ReturnType<typeof showStripeCheckout>>
         > , 'initialData'
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartStripeCheckout<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>> & Pick<
+export function useShowStripeCheckout<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof startStripeCheckout>>,
+          Awaited<ReturnType<typeof showStripeCheckout>>,
           TError,
-          Awaited<ReturnType<typeof startStripeCheckout>>
+          Awaited<ReturnType<typeof showStripeCheckout>>
         > , 'initialData'
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartStripeCheckout<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useShowStripeCheckout<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Open a Stripe Checkout Session
+ * @summary Stripe's pay page
  */
 
-export function useStartStripeCheckout<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useShowStripeCheckout<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getStartStripeCheckoutQueryOptions(params,options)
+  const queryOptions = getShowStripeCheckoutQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -155,50 +156,50 @@ export function useStartStripeCheckout<TData = Awaited<ReturnType<typeof startSt
 
 
 
-export const getStartStripeCheckoutSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(params: StartStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getShowStripeCheckoutSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(params: ShowStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getStartStripeCheckoutQueryKey(params);
+  const queryKey =  queryOptions?.queryKey ?? getShowStripeCheckoutQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof startStripeCheckout>>> = ({ signal }) => startStripeCheckout(params, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof showStripeCheckout>>> = ({ signal }) => showStripeCheckout(params, { signal, ...requestOptions });
 
       
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type StartStripeCheckoutSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof startStripeCheckout>>>
-export type StartStripeCheckoutSuspenseQueryError = ErrorType<void | BadRequestResponse>
+export type ShowStripeCheckoutSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof showStripeCheckout>>>
+export type ShowStripeCheckoutSuspenseQueryError = ErrorType<BadRequestResponse>
 
 
-export function useStartStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useShowStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useShowStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useShowStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Open a Stripe Checkout Session
+ * @summary Stripe's pay page
  */
 
-export function useStartStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof startStripeCheckout>>, TError = ErrorType<void | BadRequestResponse>>(
- params: StartStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useShowStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof showStripeCheckout>>, TError = ErrorType<BadRequestResponse>>(
+ params: ShowStripeCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showStripeCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getStartStripeCheckoutSuspenseQueryOptions(params,options)
+  const queryOptions = getShowStripeCheckoutSuspenseQueryOptions(params,options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -210,6 +211,89 @@ export function useStartStripeCheckoutSuspense<TData = Awaited<ReturnType<typeof
 
 
 /**
+ * Public, HTML form post from Stripe's pay page (`PAYMENT_PROVIDER=stripe`; 404 otherwise).
+`pay` redirects to the organisation's open Checkout Session for that pack when there
+is one (several clicks, tabs or links of one organisation and pack share it while it
+has more than 10 minutes to run), otherwise stores a `PENDING` purchase and creates a
+session (`client_reference_id` = organisation id, `metadata.credits`,
+`metadata.package_id` and `metadata.purchase_id` from the server, payable for an hour).
+`cancel` redirects to `{ADVERTISER_PORTAL_URL}/credits/buy?cancelled=true` and
+creates nothing. 502 when Stripe cannot be reached (a French HTML page for a browser).
+
+ * @summary Open the Stripe Checkout Session, or cancel
+ */
+export const getSubmitStripeCheckoutUrl = () => {
+
+
+  
+
+  return `/api/v1/payments/stripe/checkout`
+}
+
+export const submitStripeCheckout = async (checkoutForm: CheckoutForm, options?: RequestInit): Promise<unknown> => {
+    const formUrlEncoded = new URLSearchParams();
+formUrlEncoded.append(`token`, checkoutForm.token)
+formUrlEncoded.append(`action`, checkoutForm.action)
+
+  return customFetch<unknown>(getSubmitStripeCheckoutUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options?.headers },
+    body: 
+      formUrlEncoded,
+  }
+);}
+
+
+
+
+export const getSubmitStripeCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | Problem | string>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitStripeCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof submitStripeCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext> => {
+
+const mutationKey = ['submitStripeCheckout'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof submitStripeCheckout>>, {data: BodyType<CheckoutForm>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  submitStripeCheckout(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SubmitStripeCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof submitStripeCheckout>>>
+    export type SubmitStripeCheckoutMutationBody = BodyType<CheckoutForm>
+    export type SubmitStripeCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | Problem | string>
+
+    /**
+ * @summary Open the Stripe Checkout Session, or cancel
+ */
+export const useSubmitStripeCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | Problem | string>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitStripeCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof submitStripeCheckout>>,
+        TError,
+        {data: BodyType<CheckoutForm>},
+        TContext
+      > => {
+
+      const mutationOptions = getSubmitStripeCheckoutMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Called by Stripe only. The raw JSON body is verified against the `Stripe-Signature`
 header (HMAC-SHA256, 5-minute tolerance; 400 when bad). On
 `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded`,
@@ -241,7 +325,7 @@ export const handleStripeWebhook = async (stripeEvent: StripeEvent, options?: Re
 
 
 
-export const getHandleStripeWebhookMutationOptions = <TError = ErrorType<BadRequestResponse>,
+export const getHandleStripeWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof handleStripeWebhook>>, TError,{data: BodyType<StripeEvent>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof handleStripeWebhook>>, TError,{data: BodyType<StripeEvent>}, TContext> => {
 
@@ -268,12 +352,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type HandleStripeWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof handleStripeWebhook>>>
     export type HandleStripeWebhookMutationBody = BodyType<StripeEvent>
-    export type HandleStripeWebhookMutationError = ErrorType<BadRequestResponse>
+    export type HandleStripeWebhookMutationError = ErrorType<BadRequestResponse | ContentTooLargeResponse>
 
     /**
  * @summary Stripe webhook
  */
-export const useHandleStripeWebhook = <TError = ErrorType<BadRequestResponse>,
+export const useHandleStripeWebhook = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof handleStripeWebhook>>, TError,{data: BodyType<StripeEvent>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof handleStripeWebhook>>,
@@ -466,10 +550,10 @@ export const getSubmitSimulatorCheckoutUrl = () => {
   return `/api/v1/payments/simulator/checkout`
 }
 
-export const submitSimulatorCheckout = async (simulatorCheckoutForm: SimulatorCheckoutForm, options?: RequestInit): Promise<unknown> => {
+export const submitSimulatorCheckout = async (checkoutForm: CheckoutForm, options?: RequestInit): Promise<unknown> => {
     const formUrlEncoded = new URLSearchParams();
-formUrlEncoded.append(`token`, simulatorCheckoutForm.token)
-formUrlEncoded.append(`action`, simulatorCheckoutForm.action)
+formUrlEncoded.append(`token`, checkoutForm.token)
+formUrlEncoded.append(`action`, checkoutForm.action)
 
   return customFetch<unknown>(getSubmitSimulatorCheckoutUrl(),
   {      
@@ -484,9 +568,9 @@ formUrlEncoded.append(`action`, simulatorCheckoutForm.action)
 
 
 
-export const getSubmitSimulatorCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<SimulatorCheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<SimulatorCheckoutForm>}, TContext> => {
+export const getSubmitSimulatorCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext> => {
 
 const mutationKey = ['submitSimulatorCheckout'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -498,7 +582,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof submitSimulatorCheckout>>, {data: BodyType<SimulatorCheckoutForm>}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof submitSimulatorCheckout>>, {data: BodyType<CheckoutForm>}> = (props) => {
           const {data} = props ?? {};
 
           return  submitSimulatorCheckout(data,requestOptions)
@@ -510,18 +594,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SubmitSimulatorCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof submitSimulatorCheckout>>>
-    export type SubmitSimulatorCheckoutMutationBody = BodyType<SimulatorCheckoutForm>
-    export type SubmitSimulatorCheckoutMutationError = ErrorType<void | BadRequestResponse>
+    export type SubmitSimulatorCheckoutMutationBody = BodyType<CheckoutForm>
+    export type SubmitSimulatorCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse>
 
     /**
  * @summary Pay or cancel on the simulator
  */
-export const useSubmitSimulatorCheckout = <TError = ErrorType<void | BadRequestResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<SimulatorCheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+export const useSubmitSimulatorCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitSimulatorCheckout>>,
         TError,
-        {data: BodyType<SimulatorCheckoutForm>},
+        {data: BodyType<CheckoutForm>},
         TContext
       > => {
 

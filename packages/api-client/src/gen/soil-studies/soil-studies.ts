@@ -22,10 +22,13 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   ForbiddenResponse,
+  ListSoilStudiesParams,
   NotFoundResponse,
   SoilStudy,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UriTooLongResponse
 } from '.././model';
 
 import { customFetch } from '../../mutator';
@@ -37,20 +40,30 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Role ADMIN. One row per listing with a soil study file or a delegation to the platform.
+ * Role ADMIN. One row per listing with a soil study file or a delegation to the
+platform, newest listing first unless `sort` says otherwise. Without `page` and
+`page_size`, every matching row. The total of matching rows is the `X-Total-Count` header.
+
  * @summary Soil studies
  */
-export const getListSoilStudiesUrl = () => {
+export const getListSoilStudiesUrl = (params?: ListSoilStudiesParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/v1/soil-studies`
+  return stringifiedParams.length > 0 ? `/api/v1/soil-studies?${stringifiedParams}` : `/api/v1/soil-studies`
 }
 
-export const listSoilStudies = async ( options?: RequestInit): Promise<SoilStudy[]> => {
+export const listSoilStudies = async (params?: ListSoilStudiesParams, options?: RequestInit): Promise<SoilStudy[]> => {
   
-  return customFetch<SoilStudy[]>(getListSoilStudiesUrl(),
+  return customFetch<SoilStudy[]>(getListSoilStudiesUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -63,23 +76,23 @@ export const listSoilStudies = async ( options?: RequestInit): Promise<SoilStudy
 
 
 
-export const getListSoilStudiesQueryKey = () => {
+export const getListSoilStudiesQueryKey = (params?: ListSoilStudiesParams,) => {
     return [
-    `/api/v1/soil-studies`
+    `/api/v1/soil-studies`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getListSoilStudiesQueryOptions = <TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListSoilStudiesQueryOptions = <TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListSoilStudiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListSoilStudiesQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListSoilStudiesQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSoilStudies>>> = ({ signal }) => listSoilStudies({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSoilStudies>>> = ({ signal }) => listSoilStudies(params, { signal, ...requestOptions });
 
       
 
@@ -89,11 +102,11 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSoilStudiesQueryResult = NonNullable<Awaited<ReturnType<typeof listSoilStudies>>>
-export type ListSoilStudiesQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+export type ListSoilStudiesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
 
-export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>> & Pick<
+export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListSoilStudiesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSoilStudies>>,
           TError,
@@ -102,8 +115,8 @@ export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStu
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>> & Pick<
+export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListSoilStudiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSoilStudies>>,
           TError,
@@ -112,20 +125,20 @@ export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStu
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListSoilStudiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Soil studies
  */
 
-export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListSoilStudiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListSoilStudiesQueryOptions(options)
+  const queryOptions = getListSoilStudiesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -136,16 +149,16 @@ export function useListSoilStudies<TData = Awaited<ReturnType<typeof listSoilStu
 
 
 
-export const getListSoilStudiesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListSoilStudiesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListSoilStudiesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListSoilStudiesQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListSoilStudiesQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSoilStudies>>> = ({ signal }) => listSoilStudies({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSoilStudies>>> = ({ signal }) => listSoilStudies(params, { signal, ...requestOptions });
 
       
 
@@ -155,31 +168,31 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSoilStudiesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof listSoilStudies>>>
-export type ListSoilStudiesSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+export type ListSoilStudiesSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
 
-export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListSoilStudiesParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListSoilStudiesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListSoilStudiesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Soil studies
  */
 
-export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
-  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListSoilStudiesSuspense<TData = Awaited<ReturnType<typeof listSoilStudies>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListSoilStudiesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listSoilStudies>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListSoilStudiesSuspenseQueryOptions(options)
+  const queryOptions = getListSoilStudiesSuspenseQueryOptions(params,options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -224,7 +237,7 @@ export const getGetSoilStudyQueryKey = (id?: string,) => {
     }
 
     
-export const getGetSoilStudyQueryOptions = <TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetSoilStudyQueryOptions = <TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -243,10 +256,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSoilStudyQueryResult = NonNullable<Awaited<ReturnType<typeof getSoilStudy>>>
-export type GetSoilStudyQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type GetSoilStudyQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSoilStudy>>,
@@ -256,7 +269,7 @@ export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSoilStudy>>,
@@ -266,7 +279,7 @@ export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -274,7 +287,7 @@ export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>
  * @summary One soil study row
  */
 
-export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -290,7 +303,7 @@ export function useGetSoilStudy<TData = Awaited<ReturnType<typeof getSoilStudy>>
 
 
 
-export const getGetSoilStudySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetSoilStudySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -309,18 +322,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSoilStudySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getSoilStudy>>>
-export type GetSoilStudySuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+export type GetSoilStudySuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
 
 
-export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -328,7 +341,7 @@ export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoi
  * @summary One soil study row
  */
 
-export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useGetSoilStudySuspense<TData = Awaited<ReturnType<typeof getSoilStudy>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSoilStudy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -33,7 +33,7 @@ export const getInviteCollaboratorResponseMock = (overrideResponse: Partial< Inv
 
 export const getResendInvitationResponseMock = (overrideResponse: Partial< InvitationSent > = {}): InvitationSent => ({email: (() => faker.internet.email().toLowerCase())(), ...overrideResponse})
 
-export const getListOrganizationMembersResponseMock = (): Member[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), email: (() => faker.internet.email().toLowerCase())(), firstName: (() => faker.person.firstName())(), lastName: (() => faker.person.lastName())(), fullName: (() => faker.person.fullName())(), role: faker.helpers.arrayElement(Object.values(Role))})))
+export const getListOrganizationMembersResponseMock = (): Member[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), email: (() => faker.internet.email().toLowerCase())(), firstName: (() => faker.person.firstName())(), lastName: (() => faker.person.lastName())(), fullName: (() => faker.person.fullName())(), role: faker.helpers.arrayElement(Object.values(Role)), pending: faker.datatype.boolean()})))
 
 
 export const getGetCurrentUserMockHandler = (overrideResponse?: User | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<User> | User), options?: RequestHandlerOptions) => {

@@ -1,0 +1,101 @@
+// The admin tables' lists as pages: `{ items, total, totalCapped }` from the generated URL of
+// each list operation and its `X-Total-Count` header (the body stays the JSON array the
+// contract promises). Calls go through the mutator's ky instance, like every generated call.
+//
+//   loader: ({ context }) => context.queryClient.ensureQueryData(getInquiriesPageQueryOptions(params))
+//   component: const { data } = useSuspenseQuery(getInquiriesPageQueryOptions(params)); data.items, data.total
+import { queryOptions } from '@tanstack/react-query';
+import { getListInquiriesUrl } from './gen/inquiries/inquiries';
+import type {
+  Inquiry,
+  ListInquiriesParams,
+  ListOrganizationsParams,
+  ListSoilStudiesParams,
+  Organization,
+  Problem,
+  SoilStudy,
+} from './gen/model';
+import { getListOrganizationsUrl } from './gen/organizations/organizations';
+import { getListSoilStudiesUrl } from './gen/soil-studies/soil-studies';
+import { customFetchWithHeaders, type ErrorType } from './mutator';
+
+/** One page of a list and the count of every matching row. */
+export interface Page<T> {
+  items: T[];
+  /** Matching rows, all pages together (`X-Total-Count`). */
+  total: number;
+  /**
+   * True when a quick search stopped counting (`X-Total-Count-Capped`): there are more than
+   * `total` (10 000) matches; show it as "plus de 10 000".
+   */
+  totalCapped: boolean;
+}
+
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
+
+/** The page of an answer: its body and its count headers (the body's length without them). */
+export function toPage<T>(items: T[], headers: Headers): Page<T> {
+  const header = headers.get(TOTAL_COUNT_HEADER);
+  const total = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : items.length;
+  return { items, total, totalCapped: headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true' };
+}
+
+async function fetchPage<T>(url: string, init: RequestInit = {}): Promise<Page<T>> {
+  const { data, headers } = await customFetchWithHeaders<T[]>(url, { ...init, method: 'GET' });
+  return toPage(data, headers);
+}
+
+type ListError = ErrorType<Problem>;
+
+// ── listings (GET /inquiries) ──
+
+export function listInquiriesPage(params: ListInquiriesParams = {}, init?: RequestInit): Promise<Page<Inquiry>> {
+  return fetchPage<Inquiry>(getListInquiriesUrl(params), init);
+}
+
+/** Under the generated list's key (`/api/v1/inquiries`): invalidating the list invalidates the pages. */
+export function getInquiriesPageQueryKey(params: ListInquiriesParams = {}) {
+  return ['/api/v1/inquiries', 'page', params] as const;
+}
+
+export function getInquiriesPageQueryOptions(params: ListInquiriesParams = {}) {
+  return queryOptions<Page<Inquiry>, ListError>({
+    queryKey: getInquiriesPageQueryKey(params),
+    queryFn: ({ signal }) => listInquiriesPage(params, { signal }),
+  });
+}
+
+// ── organisations (GET /organizations) ──
+
+export function listOrganizationsPage(params: ListOrganizationsParams = {}, init?: RequestInit): Promise<Page<Organization>> {
+  return fetchPage<Organization>(getListOrganizationsUrl(params), init);
+}
+
+export function getOrganizationsPageQueryKey(params: ListOrganizationsParams = {}) {
+  return ['/api/v1/organizations', 'page', params] as const;
+}
+
+export function getOrganizationsPageQueryOptions(params: ListOrganizationsParams = {}) {
+  return queryOptions<Page<Organization>, ListError>({
+    queryKey: getOrganizationsPageQueryKey(params),
+    queryFn: ({ signal }) => listOrganizationsPage(params, { signal }),
+  });
+}
+
+// ── soil studies (GET /soil-studies) ──
+
+export function listSoilStudiesPage(params: ListSoilStudiesParams = {}, init?: RequestInit): Promise<Page<SoilStudy>> {
+  return fetchPage<SoilStudy>(getListSoilStudiesUrl(params), init);
+}
+
+export function getSoilStudiesPageQueryKey(params: ListSoilStudiesParams = {}) {
+  return ['/api/v1/soil-studies', 'page', params] as const;
+}
+
+export function getSoilStudiesPageQueryOptions(params: ListSoilStudiesParams = {}) {
+  return queryOptions<Page<SoilStudy>, ListError>({
+    queryKey: getSoilStudiesPageQueryKey(params),
+    queryFn: ({ signal }) => listSoilStudiesPage(params, { signal }),
+  });
+}
