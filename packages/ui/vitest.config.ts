@@ -54,6 +54,8 @@ export default mergeConfig(
               enabled: true,
               headless: true,
               screenshotFailures: false,
+              // A loaded CI machine may take more than the default 30 s to open the browser session.
+              connectTimeout: 180_000,
               provider: playwright({ launchOptions: chromiumLaunchOptions }),
               instances: [{ browser: 'chromium' }],
             },

@@ -1,12 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AdminShell, adminInquiryTabs } from './admin-shell';
+import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../.storybook/phone';
 
 const meta = {
   title: 'Shells/AdminShell',
   component: AdminShell,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    // A whole page: every piece of content must sit in a landmark (axe's 'region' rule, which
+    // Storybook turns off for lone components); the h1 lives in main or the banner. axe spares a
+    // skip link only when no other link comes before it in the document, and Storybook's test
+    // page has its own (hidden 'Decorators documentation'...): the skip link is left out here.
+    a11y: {
+      config: { rules: [{ id: 'region', enabled: true }] },
+      context: { include: ['body'], exclude: ['.terres-shell__skip'] },
+    },
+  },
   args: {
     currentPath: '/admin/inquiries',
     title: 'Liste des annonces',
@@ -49,7 +60,7 @@ export const OrganisationDetails: Story = {
 /** The user menu opens from the keyboard and offers 'Se déconnecter'. */
 export const UserMenuOpen: Story = {
   play: async ({ canvasElement, args }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: 'Camille' });
+    const trigger = within(canvasElement).getByRole('button', { name: 'Menu du compte, Camille' });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const item = await within(document.body).findByRole('menuitem', { name: 'Se déconnecter' });
@@ -68,3 +79,41 @@ export const SkipLinkFocus: Story = {
 };
 
 export const Empty: Story = { args: { children: null, title: undefined, firstName: undefined } };
+
+/** 375 px: the sidebar becomes a top bar with the four entries in two columns. */
+export const ListPagePhone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectFitsPhone(canvasElement);
+    await expectOnScreen([
+      canvas.getByRole('link', { name: 'Études de sol' }),
+      canvas.getByRole('button', { name: 'Menu du compte, Camille' }),
+    ]);
+  },
+};
+
+export const InquiryDetailsPhone: Story = {
+  args: {
+    currentPath: '/admin/inquiry/details/42/management',
+    title: 'Annonce : Terrassement de la ZAC des Prés',
+    secondaryMenu: { label: 'Annonce', items: adminInquiryTabs('42') },
+  },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectFitsPhone(canvasElement);
+    await expectOnScreen([
+      canvas.getByRole('link', { name: "Gestion de l'annonce" }),
+      canvas.getByRole('link', { name: 'Revenir à la liste des annonces' }),
+    ]);
+  },
+};
+
+/** An admin without a first name still gets the menu (and 'Se déconnecter'). */
+export const WithoutFirstName: Story = {
+  args: { firstName: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Menu du compte' })).toBeInTheDocument();
+  },
+};

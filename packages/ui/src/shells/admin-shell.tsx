@@ -50,8 +50,9 @@ export interface AdminShellProps {
   linkComponent?: LinkComponent;
   /** The page title, shown in the header as the page's h1. */
   title?: ReactNode;
-  /** Shows the user menu ('Se déconnecter') when given with `onLogout`. */
-  firstName?: string;
+  /** The user menu's first name (a person icon when empty). */
+  firstName?: string | null;
+  /** Shows the user menu ('Se déconnecter'). */
   onLogout?: () => void;
   /** The secondary tab menu (5rem), e.g. `{ label: 'Annonce', items: adminInquiryTabs(id) }`. */
   secondaryMenu?: { label: string; items: readonly TabMenuItem[] };
@@ -99,7 +100,7 @@ export function AdminShell({
       </aside>
       <header className="terres-admin-shell__header">
         <div className="terres-shell__title">{title ? <h1>{title}</h1> : null}</div>
-        {firstName && onLogout ? <UserMenu firstName={firstName} onLogout={onLogout} /> : null}
+        {onLogout ? <UserMenu firstName={firstName} onLogout={onLogout} /> : null}
       </header>
       <div className="terres-admin-shell__body">
         {secondaryMenu ? (

@@ -67,10 +67,46 @@ describe('UserShell', () => {
   it("the user menu shows the first name and 'Se déconnecter'", async () => {
     const onLogout = vi.fn();
     render(<UserShell {...base} role="owner" creditBalance={5} onLogout={onLogout} />);
-    const trigger = screen.getByRole('button', { name: 'Jean' });
+    const trigger = screen.getByRole('button', { name: 'Menu du compte, Jean' });
+    expect(trigger).toHaveTextContent('Jean');
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('UserShell without a first name (right after registration)', () => {
+  it("names the user menu 'Menu du compte' and still offers 'Se déconnecter'", async () => {
+    const onLogout = vi.fn();
+    render(<UserShell currentPath="/dashboard" role="owner" firstName="" creditBalance={0} onLogout={onLogout} />);
+    const trigger = screen.getByRole('button', { name: 'Menu du compte' });
+    await userEvent.click(trigger);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts the title and the tabs inside main', () => {
+    render(
+      <UserShell
+        currentPath="/user/account/bills"
+        role="owner"
+        firstName="Jean"
+        creditBalance={0}
+        onLogout={() => undefined}
+        title="Mon compte"
+        secondaryMenu={{ label: 'Mon compte', items: USER_ACCOUNT_TABS }}
+      />,
+    );
+    const main = screen.getByRole('main');
+    expect(main).toContainElement(screen.getByRole('heading', { level: 1, name: 'Mon compte' }));
+    expect(main).toContainElement(screen.getByRole('navigation', { name: 'Mon compte' }));
+  });
+});
+
+describe('AdminShell without a first name', () => {
+  it("still shows the user menu, named 'Menu du compte'", () => {
+    render(<AdminShell currentPath="/admin/inquiries" firstName={null} onLogout={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Menu du compte' })).toBeInTheDocument();
   });
 });

@@ -46,7 +46,8 @@ export interface UserShellProps {
   linkComponent?: LinkComponent;
   /** 'owner' or 'employee', any case: owners also get 'Acheter des crédits'. */
   role: string | null | undefined;
-  firstName: string;
+  /** The user menu's first name; empty or missing before the profile is filled. */
+  firstName: string | null | undefined;
   /** The organisation's credit balance; a non-number shows 0. */
   creditBalance: number | null | undefined;
   onLogout: () => void;
@@ -54,7 +55,7 @@ export interface UserShellProps {
   secondaryMenu?: { label: string; items: readonly TabMenuItem[] };
   /** 'auto' (default) follows `userBackBar(currentPath)`; null hides it. */
   backBar?: UserBackBar | 'auto' | null;
-  /** The page title, as the page's h1 (above the secondary menu). */
+  /** The page title, as the page's h1 (above the secondary menu, inside `main`). */
   title?: ReactNode;
   children?: ReactNode;
 }
@@ -84,6 +85,7 @@ export function UserShell({
         <Link href="/dashboard" className="terres-shell__brand">
           Bourse aux terres
         </Link>
+        {/* On a phone the menu sits beside the brand and this bar takes the second row. */}
         <nav aria-label="Mon espace" className="terres-user-shell__actions">
           <p className="terres-user-shell__balance">
             <span>Solde :</span> <strong>{formatCredits(balance)}</strong>
@@ -96,8 +98,8 @@ export function UserShell({
               <Link href="/credits/buy">Acheter des crédits</Link>
             </Button>
           ) : null}
-          <UserMenu firstName={firstName} onLogout={onLogout} />
         </nav>
+        <UserMenu firstName={firstName} onLogout={onLogout} />
       </header>
       {back ? (
         <nav aria-label="Retour" className="terres-user-shell__back-bar">
@@ -111,7 +113,9 @@ export function UserShell({
           ) : null}
         </nav>
       ) : null}
-      <div className="terres-user-shell__body">
+      {/* The title and the page's tabs belong to the page: inside main, where 'Aller au
+          contenu' lands (axe: all content in landmarks, the h1 in main). */}
+      <main id="terres-main" tabIndex={-1} className="terres-user-shell__body">
         {title ? <h1 className="terres-user-shell__title">{title}</h1> : null}
         {secondaryMenu ? (
           <TabMenu
@@ -122,10 +126,8 @@ export function UserShell({
             linkComponent={Link}
           />
         ) : null}
-        <main id="terres-main" tabIndex={-1} className="terres-shell__main">
-          {children}
-        </main>
-      </div>
+        <div className="terres-shell__main">{children}</div>
+      </main>
     </div>
   );
 }

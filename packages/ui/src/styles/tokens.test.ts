@@ -1,12 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import tokensCss from './tokens.css?raw';
 
-/** `--terres-x: #rrggbb` declarations of tokens.css. */
+/**
+ * `--terres-x: #rrggbb` declarations of tokens.css, and the aliases among them
+ * (`--terres-x: var(--terres-y)`) resolved to their colour.
+ */
 function readHexTokens(css: string): Map<string, string> {
   const tokens = new Map<string, string>();
   for (const match of css.matchAll(/(--terres-[\w-]+):\s*(#[0-9a-f]{6})\s*;/gi)) {
     const [, name, value] = match;
     if (name && value) tokens.set(name, value.toLowerCase());
+  }
+  const aliases = [...css.matchAll(/(--terres-[\w-]+):\s*var\((--terres-[\w-]+)\)\s*;/g)];
+  for (let pass = 0; pass < aliases.length; pass += 1) {
+    for (const [, name, target] of aliases) {
+      const value = target ? tokens.get(target) : undefined;
+      if (name && value) tokens.set(name, value);
+    }
   }
   return tokens;
 }
@@ -51,6 +63,19 @@ const textPairs: Array<[text: string, background: string]> = [
   ['neutral-900', 'cut'],
 ];
 
+// Non-text contrast (WCAG 1.4.11, 3:1): the edge of a control against the surfaces it sits on
+// (white cards and fields, the page's neutral-50, disabled fields' neutral-100), and the focus
+// ring. Decorative lines (--terres-color-border) are not in this list on purpose.
+const controlPairs: Array<[edge: string, background: string]> = [
+  ['border-control', 'white'],
+  ['border-control', 'bg'],
+  ['border-control', 'bg-subtle'],
+  ['border-control', 'neutral-100'],
+  ['neutral-500', 'white'],
+  ['focus-ring', 'white'],
+  ['focus-ring', 'bg-subtle'],
+];
+
 describe('design tokens', () => {
   const tokens = readHexTokens(tokensCss);
 
@@ -65,5 +90,28 @@ describe('design tokens', () => {
     expect(fg, `missing token ${text}`).toBeDefined();
     expect(bg, `missing token ${background}`).toBeDefined();
     expect(contrastRatio(fg ?? '', bg ?? '')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(controlPairs)('--terres-color-%s against --terres-color-%s meets WCAG 1.4.11 (3:1)', (edge, background) => {
+    const fg = tokens.get(`--terres-color-${edge}`);
+    const bg = tokens.get(`--terres-color-${background}`);
+    expect(fg, `missing token ${edge}`).toBeDefined();
+    expect(bg, `missing token ${background}`).toBeDefined();
+    expect(contrastRatio(fg ?? '', bg ?? '')).toBeGreaterThanOrEqual(3);
+  });
+});
+
+// The controls draw their edge with the control token, not the decorative one.
+const componentCss = (file: string) => readFileSync(join(import.meta.dirname, '../components', file), 'utf8');
+
+describe('control edges', () => {
+  it.each([
+    ['form-field/form-field.css', '.terres-input'],
+    ['one-time-code-input/one-time-code-input.css', '.terres-otp__box'],
+    ['file-field/file-field.css', '.terres-file-field__zone'],
+  ])('%s: %s has a --terres-color-border-control border', (file, selector) => {
+    const css = componentCss(file);
+    const rule = new RegExp(`${selector.replace(/[.]/g, '\\.')}\\s*\\{[^}]*border:[^;]*var\\(--terres-color-border-control\\)`);
+    expect(css).toMatch(rule);
   });
 });

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { BottomActionBar } from './bottom-action-bar';
+import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../../.storybook/phone';
 
 const meta = {
   title: 'Components/BottomActionBar',
@@ -52,3 +53,27 @@ export const Hovered: Story = {
 };
 
 export const Empty: Story = { args: { back: false, next: false, help: false } };
+
+/** 375 px: the wizard's bar, with the green submit and the help link, fits. */
+export const SubmitPhone: Story = {
+  args: { next: { label: 'Soumettre mon annonce', onClick: fn() }, center: { label: 'Enregistrer le brouillon et quitter', variant: 'secondary', onClick: fn() } },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectFitsPhone(canvasElement);
+    await expectOnScreen([
+      canvas.getByRole('button', { name: 'Revenir à la liste' }),
+      canvas.getByRole('button', { name: 'Enregistrer le brouillon et quitter' }),
+      canvas.getByRole('button', { name: 'Soumettre mon annonce' }),
+    ]);
+  },
+};
+
+/** 375 px: organisation detail, back and the centre action only. */
+export const ArchiveOrganisationPhone: Story = {
+  args: { back: { label: 'Revenir à la liste des organisations', onClick: fn() }, next: false, help: false, center: { onClick: fn() } },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await expectFitsPhone(canvasElement);
+  },
+};

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { ConfirmDialog } from './confirm-dialog';
+import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../../.storybook/phone';
 
 const meta = {
   title: 'Superpositions/ConfirmDialog',
@@ -69,5 +70,26 @@ export const KeyboardConfirm: Story = {
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+/** 375 px: a long warning wraps, the two buttons stay on screen. */
+export const DangerPhone: Story = {
+  args: {
+    defaultOpen: true,
+    variant: 'danger',
+    title: 'Archiver cette organisation ?',
+    description: "Tous ses utilisateurs perdront immédiatement l'accès à la plateforme. Cette action est définitive.",
+    confirmLabel: 'Archiver',
+    trigger: undefined,
+  },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await expectFitsPhone(canvasElement);
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog');
+    await expectOnScreen([
+      within(dialog).getByRole('button', { name: 'Annuler' }),
+      within(dialog).getByRole('button', { name: 'Archiver' }),
+    ]);
   },
 };

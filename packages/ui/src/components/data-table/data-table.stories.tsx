@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { DataTable, type DataTableColumn } from './data-table';
+import { formatDate, matchesSearch, STATUS_LABELS, type InquiryStatus } from '@terres/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Select } from '../select/select';
+import { StatusBadge } from '../status-badge/status-badge';
+import { TypeBadge } from '../type-badge/type-badge';
+import { DataTable, type DataTableColumn, type DataTableSort } from './data-table';
 
 interface Organisation {
   id: string;
@@ -110,10 +115,28 @@ export const WithRowAction: Story = {
   },
 };
 
-export const Loading: Story = { args: { loading: true } };
+/** First load: nothing to show yet. */
+export const Loading: Story = { args: { loading: true, rows: [] } };
+
+/** A sortable column: the header is a button, the sorted column says so (aria-sort). */
+export const Sortable: Story = {
+  args: {
+    columns: columns.map((column) => (column.id === 'name' ? { ...column, sortable: true } : column)),
+    defaultSort: { columnId: 'name', direction: 'asc' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const header = canvas.getByRole('columnheader', { name: 'Nom' });
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('BTP Alsace');
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('Voirie Colmar');
+  },
+};
 
 /** A failed load (spec §8: exposed as an error state). */
-export const LoadError: Story = { args: { error: 'Impossible de charger les annonces' } };
+export const LoadError: Story = { args: { error: 'Impossible de charger les annonces', onRetry: fn() } };
 
 /** A search that finds nothing reads 'Aucune donnée' too. */
 export const NoMatch: Story = {
@@ -127,3 +150,216 @@ export const NoMatch: Story = {
 export const Empty: Story = { args: { rows: [] } };
 
 export const NoSearchNoLinks: Story = { args: { searchable: false, getRowHref: undefined } };
+
+/** At 375 px the table scrolls sideways inside its frame (Tab reaches the scrolling region). */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const region = await within(canvasElement).findByRole('region', { name: 'Liste des organisations' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Server mode: the admin listings table. A stand-in API searches, filters, sorts and pages
+// 1 234 listings after a short delay, and answers the total as X-Total-Count would.
+
+interface Listing {
+  id: string;
+  type: 'CUT' | 'FILL';
+  projectName: string;
+  organizationName: string;
+  city: string;
+  status: InquiryStatus;
+  createdAt: string;
+}
+
+const projects = ['Lotissement des Vignes', 'École Jean Macé', 'Zone artisanale Nord', 'Piscine municipale', 'Éco-quartier du Canal', 'Rocade Est'];
+const companies = ['Terrassements Müller', 'Énergie Verte', 'BTP Alsace', 'Carrières du Rhin'];
+const cities = ['Mulhouse', 'Colmar', 'Sélestat', 'Strasbourg', 'Guebwiller'];
+const statuses: InquiryStatus[] = ['PENDING_VALIDATION', 'APPROVED', 'REJECTED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PROCESSED'];
+
+const listings: Listing[] = Array.from({ length: 1234 }, (_, i) => ({
+  id: `l-${i + 1}`,
+  type: i % 3 === 0 ? 'FILL' : 'CUT',
+  projectName: `${projects[i % projects.length]} ${Math.floor(i / projects.length) + 1}`,
+  organizationName: companies[i % companies.length] ?? '',
+  city: cities[i % cities.length] ?? '',
+  status: statuses[i % statuses.length] ?? 'APPROVED',
+  createdAt: new Date(Date.UTC(2026, 10, 20) - i * 3_600_000 * 7).toISOString(),
+}));
+
+interface ListingQuery {
+  query: string;
+  status: string;
+  type: string;
+  sort: DataTableSort | null;
+  page: number;
+  pageSize: number;
+}
+
+const ALL = 'ALL';
+
+function fakeListingsApi(q: ListingQuery, signal: AbortSignal, failing: boolean): Promise<{ rows: Listing[]; total: number }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (failing) {
+        reject(new Error('Impossible de charger les annonces'));
+        return;
+      }
+      let found = listings.filter(
+        (l) =>
+          matchesSearch([l.projectName, l.organizationName, l.city], q.query) &&
+          (q.status === ALL || l.status === q.status) &&
+          (q.type === ALL || l.type === q.type),
+      );
+      if (q.sort?.columnId === 'createdAt') {
+        const factor = q.sort.direction === 'asc' ? 1 : -1;
+        found = [...found].sort((a, b) => factor * a.createdAt.localeCompare(b.createdAt));
+      }
+      const start = (q.page - 1) * q.pageSize;
+      resolve({ rows: found.slice(start, start + q.pageSize), total: found.length });
+    }, 250);
+    signal.addEventListener('abort', () => clearTimeout(timer));
+  });
+}
+
+const listingColumns: DataTableColumn<Listing>[] = [
+  { id: 'projectName', header: 'Projet', searchValue: (l) => l.projectName },
+  { id: 'type', header: 'Type', cell: (l) => <TypeBadge type={l.type} /> },
+  { id: 'organizationName', header: 'Organisation', searchValue: (l) => l.organizationName },
+  { id: 'city', header: 'Ville', searchValue: (l) => l.city },
+  { id: 'status', header: 'Statut', cell: (l) => <StatusBadge status={l.status} mode="label" /> },
+  {
+    id: 'createdAt',
+    header: 'Créée le',
+    cell: (l) => formatDate(l.createdAt),
+    sortable: true,
+    firstSortDirection: 'desc',
+  },
+];
+
+const statusOptions = [{ value: ALL, label: 'Tous les statuts' }, ...statuses.map((value) => ({ value, label: STATUS_LABELS[value] }))];
+const typeOptions = [
+  { value: ALL, label: 'Tous les types' },
+  { value: 'CUT', label: 'Déblais' },
+  { value: 'FILL', label: 'Remblais' },
+];
+
+/** What the admin listings page does: its state (in the URL, in the app) drives one query. */
+function AdminListingsTable({ failFirst = false }: { failFirst?: boolean }) {
+  const [q, setQ] = useState<ListingQuery>({
+    query: '',
+    status: ALL,
+    type: ALL,
+    sort: { columnId: 'createdAt', direction: 'desc' },
+    page: 1,
+    pageSize: 5,
+  });
+  const [data, setData] = useState<{ rows: Listing[]; total: number } | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const update = useCallback((patch: Partial<ListingQuery>) => setQ((current) => ({ ...current, ...patch })), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    fakeListingsApi(q, controller.signal, failFirst && attempt === 0).then(
+      (answer) => {
+        setData(answer);
+        setError(null);
+        setLoading(false);
+      },
+      (failure: Error) => {
+        setError(failure.message);
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [q, attempt, failFirst]);
+
+  return (
+    <DataTable
+      mode="server"
+      caption="Liste des annonces"
+      columns={listingColumns}
+      rows={data?.rows ?? []}
+      total={data?.total ?? 0}
+      getRowId={(l) => l.id}
+      getRowHref={(l) => `#/admin/inquiry/details/${l.id}/overview`}
+      loading={loading}
+      error={error}
+      onRetry={() => setAttempt((n) => n + 1)}
+      query={q.query}
+      onQueryChange={(query) => update({ query })}
+      page={q.page}
+      onPageChange={(page) => update({ page })}
+      pageSize={q.pageSize}
+      onPageSizeChange={(pageSize) => update({ pageSize })}
+      sort={q.sort}
+      onSortChange={(sort) => update({ sort })}
+      toolbar={
+        <>
+          <Select label="Statut" options={statusOptions} value={q.status} onValueChange={(status) => update({ status, page: 1 })} />
+          <Select label="Type" options={typeOptions} value={q.type} onValueChange={(type) => update({ type, page: 1 })} />
+        </>
+      }
+    />
+  );
+}
+
+/** Server mode: the API searches, filters and pages; the total comes from X-Total-Count. */
+export const ServerMode: Story = {
+  render: () => <AdminListingsTable />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('1–5 sur 1 234');
+    await expect(canvas.getByRole('columnheader', { name: 'Créée le' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }));
+    await canvas.findByText('6–10 sur 1 234');
+    // Typing without accents finds 'École Jean Macé' and goes back to page 1.
+    await userEvent.type(canvas.getByLabelText('Rechercher'), 'ecole jean');
+    await waitFor(() => expect(canvas.getByText(/^1–5 sur 206$/)).toBeInTheDocument());
+    await expect(canvas.getByRole('link', { name: 'École Jean Macé 1' })).toBeInTheDocument();
+  },
+};
+
+/** Next page on its way: the rows stay, greyed, under 'Chargement...'. */
+export const ServerModeLoadingNextPage: Story = {
+  args: {
+    mode: 'server',
+    rows: organisations.slice(0, 5),
+    total: 1234,
+    page: 2,
+    loading: true,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('row')).toHaveLength(6);
+    await expect(canvas.getByText('Chargement...')).toBeVisible();
+  },
+};
+
+/** A failed load with 'Réessayer': the second try succeeds. */
+export const ServerModeRetry: Story = {
+  render: () => <AdminListingsTable failFirst />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Impossible de charger les annonces');
+    await userEvent.click(canvas.getByRole('button', { name: 'Réessayer' }));
+    await canvas.findByText('1–5 sur 1 234');
+  },
+};
+
+/** The admin table on a phone: filters stack, the table scrolls sideways. */
+export const ServerModePhone: Story = {
+  render: () => <AdminListingsTable />,
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('1–5 sur 1 234');
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+  },
+};

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { TextField } from '../text-field/text-field';
 import { Dialog, DialogClose } from './dialog';
+import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../../.storybook/phone';
 
 const footer = (
   <>
@@ -68,5 +69,16 @@ export const KeyboardOpenAndClose: Story = {
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument());
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
     await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+/** 375 px: the dialog keeps a margin on each side and its buttons stay on screen. */
+export const OpenPhone: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await expectFitsPhone(canvasElement);
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await expectOnScreen([dialog, within(dialog).getByRole('button', { name: 'Ajouter' })]);
   },
 };

@@ -1,4 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { expectFitsPhone, PHONE_GLOBALS } from '../../../.storybook/phone';
 import { MaterialTable } from './material-table';
 
 const meta = {
@@ -23,3 +25,43 @@ export const Default: Story = {};
 export const Loading: Story = { args: { loading: true } };
 /** 'Aucun matériau renseigné.' and the analyses sentence. */
 export const Empty: Story = { args: { materials: [] } };
+
+/** A CUT listing: each line's quality class (guides of April 2020) and waste code. */
+export const SoilQuality: Story = {
+  args: {
+    soilQuality: true,
+    materials: [
+      { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1200, price: 8, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
+      { materialName: 'Remblais', groundComposition: 'Alluvions limoneux', quantity: 300, price: -5, qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*' },
+      { materialName: 'Autre', groundComposition: 'Nature inconnue', quantity: 50, price: 5, qualityClass: 'UNKNOWN', wasteCode: null },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table');
+    await expect(within(table).getByRole('columnheader', { name: 'Code déchet' })).toBeInTheDocument();
+    await expect(within(table).getByText('17 05 03* (dangereux)')).toBeInTheDocument();
+  },
+};
+
+/**
+ * 375 px: the table scrolls sideways inside its box, which is then a region named by the
+ * caption that Tab reaches (axe `scrollable-region-focusable`), so a keyboard can scroll it.
+ */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await expectFitsPhone(canvasElement);
+    const region = within(canvasElement).getByRole('region', { name: 'Composition du sol' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    await userEvent.tab();
+    await expect(region).toHaveFocus();
+  },
+};
+
+/** A table that fits adds no Tab stop and no region. */
+export const FitsWithoutRegion: Story = {
+  args: { materials: [{ materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1200, price: 8 }] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('region')).toBeNull();
+  },
+};

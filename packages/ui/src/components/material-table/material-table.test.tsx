@@ -19,6 +19,26 @@ describe('MaterialTable', () => {
     expect(rows[2]?.querySelector('[data-tone="negative"]')).not.toBeNull();
   });
 
+  it("shows each line's quality class and waste code in French when asked (a CUT listing)", () => {
+    const materials = [
+      { materialName: 'Terre Végétale', groundComposition: 'Bonne', quantity: 10, price: 8, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
+      { materialName: 'Remblais', groundComposition: 'Moyenne', quantity: 5, price: 2, qualityClass: 'CASE_BY_CASE', wasteCode: '170503*' },
+      { materialName: 'Autre', groundComposition: '', quantity: 1, price: 1, qualityClass: 'UNKNOWN', wasteCode: null },
+    ];
+    const { rerender } = render(<MaterialTable materials={materials} soilQuality />);
+    expect(screen.getByRole('columnheader', { name: 'Classe de qualité' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Code déchet' })).toBeInTheDocument();
+    const rows = screen.getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Terre inerte du fond géochimique naturel');
+    expect(rows[1]).toHaveTextContent('17 05 04');
+    expect(rows[2]).toHaveTextContent('Terre nécessitant une étude au cas par cas');
+    expect(rows[2]).toHaveTextContent('17 05 03* (dangereux)');
+    expect(rows[3]).toHaveTextContent('Qualité non renseignée');
+    // A FILL listing's lines are what it needs: no soil columns.
+    rerender(<MaterialTable materials={materials} />);
+    expect(screen.queryByRole('columnheader', { name: 'Classe de qualité' })).not.toBeInTheDocument();
+  });
+
   it("reads 'Aucun matériau renseigné.' then the analyses sentence when empty", () => {
     render(<MaterialTable materials={[]} />);
     expect(screen.getByText('Aucun matériau renseigné.')).toBeInTheDocument();

@@ -1,4 +1,16 @@
-import { formatCubicMetres, formatEuros, toFiniteNumber, type NumericInput } from '@terres/domain';
+import {
+  formatCubicMetres,
+  formatEuros,
+  parseWasteCode,
+  QUALITY_CLASS_LABELS,
+  QUALITY_CLASSES,
+  toFiniteNumber,
+  WASTE_CODE_LABELS,
+  type NumericInput,
+  type QualityClass,
+} from '@terres/domain';
+import { useId } from 'react';
+import { useOverflows } from '../../hooks/use-overflows';
 import { AmountCell } from '../amount-cell/amount-cell';
 
 export interface MaterialRow {
@@ -9,6 +21,10 @@ export interface MaterialRow {
   quantity: NumericInput;
   /** euros per m³ */
   price: NumericInput;
+  /** The soil's quality class (guides of April 2020), e.g. 'INERT_NATURAL_BACKGROUND'. */
+  qualityClass?: string | null;
+  /** Its waste code (arrêté du 4 juin 2021), e.g. '17 05 04'. */
+  wasteCode?: string | null;
 }
 
 export interface MaterialTableProps {
@@ -18,25 +34,50 @@ export interface MaterialTableProps {
   /** The sentence after 'Aucun matériau renseigné.' (spec §2: the team will carry out the analyses). */
   emptyHint?: string;
   className?: string;
+  /** Adds the 'Classe de qualité' and 'Code déchet' columns (a CUT listing's soil). */
+  soilQuality?: boolean;
 }
 
 export const NO_MATERIAL_TEXT = 'Aucun matériau renseigné.';
 export const NO_MATERIAL_HINT = "Les analyses de sol seront réalisées par l'équipe de Bourse aux terres.";
+
+export const HAZARDOUS_WASTE_TEXT = 'dangereux';
+
+const isQualityClass = (value: unknown): value is QualityClass => (QUALITY_CLASSES as readonly unknown[]).includes(value);
+
+/** 'Terre inerte du fond géochimique naturel', or '-' when the line has none. */
+export function qualityClassText(value: string | null | undefined): string {
+  return isQualityClass(value) ? QUALITY_CLASS_LABELS[value].label : '-';
+}
+
+/** '17 05 04', '17 05 03* (dangereux)', or '-'. */
+export function wasteCodeText(value: string | null | undefined): string {
+  const code = parseWasteCode(value);
+  if (!code) return '-';
+  return WASTE_CODE_LABELS[code].hazardous ? `${code} (${HAZARDOUS_WASTE_TEXT})` : code;
+}
 
 const formatPrice = (price: NumericInput) => {
   const value = toFiniteNumber(price);
   return value === null ? '-' : `${formatEuros(value)}/m³`;
 };
 
-/** The material lines of a listing with their totals (spec §2, listing detail). */
+/**
+ * The material lines of a listing with their totals (spec §2, listing detail). On a phone the
+ * table scrolls sideways in its box, which then becomes a focusable region named by the
+ * caption, so keyboard users can scroll it too (axe `scrollable-region-focusable`).
+ */
 export function MaterialTable({
   materials,
   caption = 'Composition du sol',
   loading = false,
   emptyHint = NO_MATERIAL_HINT,
   className,
+  soilQuality = false,
 }: MaterialTableProps) {
   const classes = className ? `terres-material-table ${className}` : 'terres-material-table';
+  const captionId = useId();
+  const [scrollRef, overflows] = useOverflows<HTMLDivElement>();
   if (loading) {
     return (
       <p className={classes} role="status">
@@ -53,13 +94,23 @@ export function MaterialTable({
     );
   }
   return (
-    <div className={classes}>
+    <div
+      ref={scrollRef}
+      className={classes}
+      {...(overflows ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
+    >
       <table className="terres-material-table__table">
-        <caption>{caption}</caption>
+        <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Matériau</th>
             <th scope="col">Qualité</th>
+            {soilQuality ? (
+              <>
+                <th scope="col">Classe de qualité</th>
+                <th scope="col">Code déchet</th>
+              </>
+            ) : null}
             <th scope="col" data-align="end">
               Quantité
             </th>
@@ -76,6 +127,12 @@ export function MaterialTable({
             <tr key={`${index}-${row.materialName}`}>
               <td>{row.materialName || '-'}</td>
               <td>{row.groundComposition || '-'}</td>
+              {soilQuality ? (
+                <>
+                  <td>{qualityClassText(row.qualityClass)}</td>
+                  <td className="terres-material-table__code">{wasteCodeText(row.wasteCode)}</td>
+                </>
+              ) : null}
               <td data-align="end">{formatCubicMetres(toFiniteNumber(row.quantity))}</td>
               <td data-align="end">{formatPrice(row.price)}</td>
               <td data-align="end">

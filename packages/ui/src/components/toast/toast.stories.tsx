@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expectFitsPhone, PHONE_GLOBALS } from '../../../.storybook/phone';
 import { Button } from '../button/button';
-import { ToastProvider, useToast } from './toast';
+import { preloadToasts, ToastProvider, useToast } from './toast';
 
 function Triggers() {
   const toast = useToast();
@@ -41,6 +42,11 @@ const meta = {
   component: ToastProvider,
   tags: ['autodocs'],
   args: { children: <Triggers /> },
+  // The display loads with the first toast in the apps; here it is loaded before each story so
+  // that the play functions time what they test, not a module fetch (toast.test.tsx covers it).
+  beforeEach: async () => {
+    await preloadToasts();
+  },
 } satisfies Meta<typeof ToastProvider>;
 
 export default meta;
@@ -56,7 +62,7 @@ export const ShowAndClose: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Succès' }));
     const body = within(document.body);
-    const region = body.getByRole('region', { name: 'Notifications (F8)' });
+    const region = await body.findByRole('region', { name: 'Notifications (F8)' });
     await waitFor(() => expect(within(region).getByRole('listitem')).toHaveTextContent('Invitation envoyée avec succès'));
     await userEvent.click(within(region).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(within(region).queryByRole('listitem')).not.toBeInTheDocument());
@@ -68,10 +74,65 @@ export const KeyboardReach: Story = {
   args: { duration: 60_000 },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Erreur' }));
-    const region = within(document.body).getByRole('region', { name: 'Notifications (F8)' });
+    const region = await within(document.body).findByRole('region', { name: 'Notifications (F8)' });
     await waitFor(() => expect(within(region).getByRole('listitem')).toBeInTheDocument());
     // The F8 shortcut is read from the key's code, which simulated key names do not always carry.
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', bubbles: true }));
     await waitFor(() => expect(region).toContainElement(document.activeElement as HTMLElement));
+  },
+};
+
+/** The band of the screen a toast must leave free on a phone (the wizard's map is there). */
+const MIDDLE = { top: 0.4, bottom: 0.6 };
+
+/**
+ * 375 px: three toasts in a row. They sit at the top edge, newest first, the two newest only,
+ * and none reaches the middle of the screen; taps outside a toast reach the page.
+ */
+export const PhoneStaysAtTheEdge: Story = {
+  args: { duration: 60_000 },
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await expectFitsPhone(canvasElement);
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Succès' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Erreur' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Information' }));
+    const region = await within(document.body).findByRole('region', { name: 'Notifications (F8)' });
+    await waitFor(() => expect(region.querySelectorAll('li')).toHaveLength(3));
+    const height = window.innerHeight;
+    // The oldest is kept (its live region spoke already) but not shown.
+    const shown = [...region.querySelectorAll('li')].filter((toast) => toast.getBoundingClientRect().height > 0);
+    await expect(shown).toHaveLength(2);
+    // Newest first, at the top edge.
+    const newest = shown.at(-1)!;
+    await expect(newest).toHaveTextContent('Un code de vérification');
+    await expect(Math.round(newest.getBoundingClientRect().top)).toBeLessThan(20);
+    // Whatever is visible of the toasts ends above the middle band.
+    const viewport = region.querySelector('ol')!;
+    await expect(viewport.getBoundingClientRect().bottom).toBeLessThanOrEqual(height * MIDDLE.top + 1);
+    // The middle of the screen belongs to the page.
+    const hit = document.elementFromPoint(window.innerWidth / 2, height / 2);
+    await expect(region.contains(hit)).toBe(false);
+  },
+};
+
+/** Around a toast, the notifications box lets taps through to the page (only the toast takes them). */
+export const TapsPassAroundAToast: Story = {
+  args: { duration: 60_000 },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Succès' }));
+    const region = await within(document.body).findByRole('region', { name: 'Notifications (F8)' });
+    const toast = await within(region).findByRole('listitem');
+    await waitFor(() => expect(toast).toHaveTextContent('Invitation envoyée avec succès'));
+    const centre = () => {
+      const box = toast.getBoundingClientRect();
+      return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    };
+    // Once it has slid in, the toast takes taps...
+    await waitFor(() => expect(toast.contains(centre())).toBe(true));
+    // ...and the box's padding, just left of it, does not.
+    const box = toast.getBoundingClientRect();
+    await expect(region.contains(document.elementFromPoint(box.left - 8, box.top + box.height / 2))).toBe(false);
   },
 };

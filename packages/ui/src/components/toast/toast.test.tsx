@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider, useToast } from './toast';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preloadToasts, ToastProvider, useToast } from './toast';
 
 function Sender() {
   const toast = useToast();
@@ -27,7 +27,31 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// Runs first, before anything loads the display: the provider alone holds no Radix Toast (the
+// page a visitor opens first stays light) and loads it with the first toast.
+describe('Toast before its display is loaded', () => {
+  it('renders no notifications region until a toast is shown, then shows the first toast', async () => {
+    const user = userEvent.setup();
+    // A long stay: on a loaded machine the module may arrive after the default 5 s.
+    render(
+      <ToastProvider duration={120_000}>
+        <Sender />
+      </ToastProvider>,
+    );
+    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Succès' }));
+    // The first toast waits for its display's module: patient on a loaded machine.
+    const region = await screen.findByRole('region', { name: 'Notifications (F8)' }, { timeout: 15_000 });
+    expect(await screen.findByRole('listitem', {}, { timeout: 15_000 })).toHaveTextContent('Invitation envoyée avec succès');
+    expect(region).toContainElement(screen.getByRole('listitem'));
+  });
+});
+
 describe('Toast', () => {
+  beforeAll(async () => {
+    await preloadToasts();
+  });
+
   it('shows each kind with its title and description in the notifications region', async () => {
     const user = userEvent.setup();
     render(

@@ -1,6 +1,6 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS } from '@terres/domain';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type * as ToastViewportModule from './toast-viewport';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export const toastVariants = ['success', 'error', 'info', 'warning'] as const;
 export type ToastVariant = (typeof toastVariants)[number];
@@ -21,7 +21,7 @@ export interface ToastApi {
   dismiss: (id?: string) => void;
 }
 
-interface ToastItem {
+export interface ToastItem {
   id: string;
   variant: ToastVariant;
   title: ReactNode;
@@ -32,6 +32,19 @@ interface ToastItem {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+type ViewportModule = typeof ToastViewportModule;
+let loadedViewport: ViewportModule | undefined;
+let loadingViewport: Promise<ViewportModule> | undefined;
+
+/**
+ * Loads the toasts' display ahead of the first toast. `ToastProvider` does it by itself when a
+ * toast is first shown; tests call it once so that a toast is on screen synchronously.
+ */
+export function preloadToasts(): Promise<ViewportModule> {
+  loadingViewport ??= import('./toast-viewport').then((module) => (loadedViewport = module));
+  return loadingViewport;
+}
+
 export interface ToastProviderProps {
   children?: ReactNode;
   /** Default time on screen: the spec's 5000 ms. */
@@ -40,35 +53,13 @@ export interface ToastProviderProps {
   viewportLabel?: string;
 }
 
-// Errors and warnings interrupt the screen reader; successes and infos wait their turn.
-const TYPE: Record<ToastVariant, 'foreground' | 'background'> = {
-  success: 'background',
-  info: 'background',
-  error: 'foreground',
-  warning: 'foreground',
-};
-
-const ICON_PATH: Record<ToastVariant, string> = {
-  success: 'M5 10.5l3 3 7-7',
-  error: 'M6.5 6.5l7 7M13.5 6.5l-7 7',
-  info: 'M10 9v5M10 6.2v.1',
-  warning: 'M10 5.5v5M10 13.8v.1',
-};
-
-function CloseIcon(): ReactNode {
-  return (
-    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 /**
  * Holds the toasts of the app (Radix Toast). Put it once around the app; call
  * `useToast()` anywhere below it. The viewport is a landmark region named
  * 'Notifications (F8)' (F8 moves the focus there) and each toast is read out by a live
  * region. Toasts close after 5000 ms (paused while hovered or focused), with the 'Fermer'
- * button, Escape when focused, or a swipe to the right.
+ * button, Escape when focused, or a swipe to the right. The display (Radix Toast) loads with
+ * the first toast, so a page that shows none does not carry it.
  */
 export function ToastProvider({
   children,
@@ -108,39 +99,26 @@ export function ToastProvider({
     [show],
   );
 
+  // Radix Toast arrives with the first toast (or at once if already loaded).
+  const [viewport, setViewport] = useState<ViewportModule | undefined>(loadedViewport);
+  const wanted = toasts.length > 0;
+  useEffect(() => {
+    if (!wanted || viewport) return;
+    let live = true;
+    void preloadToasts().then((module) => {
+      if (live) setViewport(() => module);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, viewport]);
+
   return (
     <ToastContext.Provider value={api}>
-      <ToastPrimitive.Provider duration={duration} label="Notification" swipeDirection="right">
-        {children}
-        {toasts.map((toast) => (
-          <ToastPrimitive.Root
-            key={toast.id}
-            className="terres-toast"
-            data-variant={toast.variant}
-            type={TYPE[toast.variant]}
-            duration={toast.duration}
-            open={toast.open}
-            onOpenChange={(open) => {
-              if (!open) close(toast.id);
-            }}
-          >
-            <svg className="terres-toast__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-              <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-              <path d={ICON_PATH[toast.variant]} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <div className="terres-toast__text">
-              <ToastPrimitive.Title className="terres-toast__title">{toast.title}</ToastPrimitive.Title>
-              {toast.description ? (
-                <ToastPrimitive.Description className="terres-toast__description">{toast.description}</ToastPrimitive.Description>
-              ) : null}
-            </div>
-            <ToastPrimitive.Close className="terres-toast__close" aria-label="Fermer">
-              <CloseIcon />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ))}
-        <ToastPrimitive.Viewport className="terres-toast__viewport" label={viewportLabel} />
-      </ToastPrimitive.Provider>
+      {children}
+      {viewport ? (
+        <viewport.ToastViewport toasts={toasts} duration={duration} viewportLabel={viewportLabel} onClose={close} />
+      ) : null}
     </ToastContext.Provider>
   );
 }
