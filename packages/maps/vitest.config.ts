@@ -13,6 +13,8 @@ const browser = () => ({
   enabled: true,
   headless: true,
   screenshotFailures: false,
+  // A loaded CI machine may take more than the default 30 s to open the browser session.
+  connectTimeout: 180_000,
   viewport: { width: 1024, height: 768 },
   provider: playwright({ launchOptions: chromiumLaunchOptions }),
   instances: [{ browser: 'chromium' as const }],
@@ -29,6 +31,9 @@ const optimizeDeps = {
     'leaflet',
     'maplibre-gl',
     '@terres/domain > valibot',
+    // The design system's controls in the maps (labels, buttons).
+    '@terres/ui > @radix-ui/react-label',
+    '@terres/ui > @radix-ui/react-slot',
   ],
 };
 
@@ -47,14 +52,14 @@ export default mergeConfig(
             exclude: ['**/node_modules/**', '**/*.browser.test.{ts,tsx}'],
           },
         },
-        // 2. Real maps in Chromium against the loopback fixture server (test/fixtures).
+        // 2. Real maps in Chromium against the loopback fixture server of @terres/e2e.
         {
           optimizeDeps,
           test: {
             name: 'browser',
             include: ['src/**/*.browser.test.{ts,tsx}'],
             setupFiles: ['./test/setup.ts'],
-            globalSetup: ['./test/fixtures/global-setup.ts'],
+            globalSetup: ['./test/global-setup.ts'],
             testTimeout: 90_000,
             hookTimeout: 60_000,
             browser: browser(),

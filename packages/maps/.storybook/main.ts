@@ -1,6 +1,7 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
-// Kept minimal: the design system catalogue lives in packages/ui (6006); this one (6007) shows the maps.
+// The configuration of this package's story tests (vitest project 'storybook'). Designers see
+// these stories in the one catalogue of @terres/ui (`pnpm storybook`), which lists them too.
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: ['../src/**/*.stories.@(ts|tsx)'],

@@ -1,5 +1,7 @@
+import { FormField } from '@terres/ui/form-field';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import './address-search.css';
 import {
   ADDRESS_DEBOUNCE_MS,
   ADDRESS_SERVICE_UNAVAILABLE,
@@ -125,72 +127,64 @@ export function AddressSearch({
   if (open && state.kind === 'done' && results.length === 0) message = NO_ADDRESS_FOUND;
   if (open && state.kind === 'error') message = ADDRESS_SERVICE_UNAVAILABLE;
 
+  const statusText = state.kind === 'loading' ? 'Recherche en cours…' : message;
+
   return (
-    <div className={className} style={{ position: 'relative' }}>
-      <label htmlFor={inputId} style={{ display: 'block', fontWeight: 600, marginBottom: '0.25rem' }}>
-        {label}
-      </label>
-      <input
-        id={inputId}
-        type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        aria-busy={state.kind === 'loading' || undefined}
-        autoComplete="off"
-        placeholder={placeholder}
-        value={query}
-        onChange={(event) => {
-          chosen.current = null;
-          setQuery(event.target.value);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-        onFocus={() => {
-          if (results.length > 0) setOpen(true);
-        }}
-        style={{ width: '100%', boxSizing: 'border-box', padding: '0.5rem' }}
-      />
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label="Adresses proposées"
-        hidden={!expanded}
-        style={{
-          position: 'absolute',
-          zIndex: 1000,
-          left: 0,
-          right: 0,
-          margin: 0,
-          padding: 0,
-          listStyle: 'none',
-          background: '#fff',
-          border: '1px solid #d0d5dd',
-          borderRadius: 6,
-          boxShadow: '0 4px 12px rgba(0,0,0,.12)',
-        }}
-      >
-        {results.map((result, index) => (
-          <li
-            key={`${result.label}-${index}`}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            // Keep the focus in the field: the click below picks the option. Hovering does not move
-            // the active option: a list appearing under a resting pointer must not steal the keyboard's choice.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(result)}
-            style={{ padding: '0.5rem', cursor: 'pointer', background: index === active ? '#f8eee6' : undefined }}
+    <FormField id={inputId} label={label} className={className ? `terres-address-search ${className}` : 'terres-address-search'}>
+      {({ labelId: _labelId, ...control }) => (
+        <div className="terres-address-search__control">
+          <div className="terres-address-search__anchor">
+            <input
+              {...control}
+              type="text"
+              role="combobox"
+              className="terres-input terres-address-search__input"
+              aria-autocomplete="list"
+              aria-expanded={expanded}
+              aria-controls={listboxId}
+              aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+              aria-busy={state.kind === 'loading' || undefined}
+              autoComplete="off"
+              placeholder={placeholder}
+              value={query}
+              onChange={(event) => {
+                chosen.current = null;
+                setQuery(event.target.value);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={() => setOpen(false)}
+              onFocus={() => {
+                if (results.length > 0) setOpen(true);
+              }}
+            />
+            <ul id={listboxId} role="listbox" aria-label="Adresses proposées" hidden={!expanded} className="terres-address-search__listbox">
+              {results.map((result, index) => (
+                <li
+                  key={`${result.label}-${index}`}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className="terres-address-search__option"
+                  // Keep the focus in the field: the click below picks the option. Hovering does not move
+                  // the active option: a list appearing under a resting pointer must not steal the keyboard's choice.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(result)}
+                >
+                  {result.label}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div
+            role="status"
+            aria-live="polite"
+            className="terres-address-search__status"
+            data-tone={state.kind === 'error' ? 'danger' : undefined}
           >
-            {result.label}
-          </li>
-        ))}
-      </ul>
-      <div role="status" aria-live="polite" style={{ minHeight: '1.25rem', marginTop: '0.25rem' }}>
-        {state.kind === 'loading' ? 'Recherche en cours…' : message}
-      </div>
-    </div>
+            {statusText}
+          </div>
+        </div>
+      )}
+    </FormField>
   );
 }

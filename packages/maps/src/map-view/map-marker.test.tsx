@@ -1,13 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MapMarker, UNKNOWN_ORGANIZATION, organizationLabel } from './map-marker';
-import { EMPTY_TILE_URL, MapView, PINS_BELOW_ZOOM, pinsVisibleAt } from './map-view';
+import { EMPTY_TILE_URL, MapView, PINS_MAX_ZOOM, pinsVisibleAt } from './map-view';
 
 describe('pins and popups', () => {
-  it('draws pins only below zoom 13', () => {
-    expect(PINS_BELOW_ZOOM).toBe(13);
+  it('draws pins at the opening zoom 13 and below, not above', () => {
+    expect(PINS_MAX_ZOOM).toBe(13);
     expect(pinsVisibleAt(12)).toBe(true);
-    expect(pinsVisibleAt(13)).toBe(false);
+    expect(pinsVisibleAt(13)).toBe(true);
+    expect(pinsVisibleAt(14)).toBe(false);
     expect(pinsVisibleAt(16)).toBe(false);
   });
 
@@ -23,23 +24,23 @@ describe('pins and popups', () => {
     expect(EMPTY_TILE_URL).toMatch(/^data:image\/gif;base64,/);
   });
 
-  it('adds a titled pin at zoom 12, none at zoom 13 unless always visible', async () => {
+  it('adds a titled pin at zoom 13, none at zoom 14 unless always visible', async () => {
     const { rerender } = render(
-      <MapView zoom={12}>
+      <MapView zoom={13}>
         <MapMarker position={[47.76, 7.34]} type="CUT" title="Chantier Nord" organizationName="Terrassements Martin" />
       </MapView>,
     );
     expect(await screen.findByTitle('Chantier Nord')).toHaveClass('leaflet-marker-icon');
 
     rerender(
-      <MapView zoom={13}>
+      <MapView zoom={14}>
         <MapMarker position={[47.76, 7.34]} type="CUT" title="Chantier Nord" organizationName="Terrassements Martin" />
       </MapView>,
     );
     await waitFor(() => expect(screen.queryByTitle('Chantier Nord')).toBeNull());
 
     rerender(
-      <MapView zoom={13}>
+      <MapView zoom={14}>
         <MapMarker position={[47.76, 7.34]} type="CUT" title="Chantier Nord" alwaysVisible />
       </MapView>,
     );

@@ -67,7 +67,7 @@ describe('MapView in Chromium', () => {
     );
   });
 
-  it('draws pins below zoom 13 only, with the organisation in the popup', async () => {
+  it('draws pins at zoom 13 and below only, with the organisation in the popup', async () => {
     const pins = (
       <>
         <MapMarker position={[47.76, 7.34]} type="CUT" title="Chantier Nord" organizationName="Terrassements Martin" />
@@ -75,7 +75,7 @@ describe('MapView in Chromium', () => {
       </>
     );
     const { rerender } = render(
-      <MapView zoom={12} tileUrl={tileUrl}>
+      <MapView zoom={13} tileUrl={tileUrl}>
         {pins}
       </MapView>,
     );
@@ -86,7 +86,7 @@ describe('MapView in Chromium', () => {
     await waitFor(() => expect(screen.getByText(UNKNOWN_ORGANIZATION)).toBeVisible(), { timeout: 10_000 });
 
     rerender(
-      <MapView zoom={13} tileUrl={tileUrl}>
+      <MapView zoom={14} tileUrl={tileUrl}>
         {pins}
       </MapView>,
     );

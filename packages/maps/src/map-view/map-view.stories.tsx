@@ -27,10 +27,10 @@ export const ParcelZoom: Story = { args: { center: [48.5734, 7.7521], zoom: 18 }
 /** A malformed centre falls back to the default location. */
 export const MalformedCenter: Story = { args: { center: [48.5] } };
 
-/** Listing pins (drawn below zoom 13 only) with their popups; one organisation is unknown. */
+/** Listing pins (drawn at zoom 13 and below) with their popups; one organisation is unknown. */
 export const WithPins: Story = {
   args: {
-    zoom: 12,
+    zoom: 13,
     height: 600,
     label: 'Carte des annonces',
     children: (
@@ -42,9 +42,9 @@ export const WithPins: Story = {
   },
 };
 
-/** At zoom 13 and above the pins are hidden (spec: pins only below zoom 13). */
-export const PinsHiddenFromZoom13: Story = {
-  args: { ...WithPins.args, zoom: 13 },
+/** Above zoom 13 the pins are hidden: the parcels are the useful view (CONTRACT §11). */
+export const PinsHiddenAbove13: Story = {
+  args: { ...WithPins.args, zoom: 14 },
 };
 
 /** Every tile fails (unreachable host): each shows an empty, transparent tile. */

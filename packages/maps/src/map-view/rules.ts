@@ -20,12 +20,12 @@ export const DEFAULT_ATTRIBUTION =
   '&copy; les contributeurs d\u2019<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 /** A 1x1 transparent GIF: what a tile that failed to load shows (spec §7: an empty tile). */
 export const EMPTY_TILE_URL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
-/** Pins are drawn only below this zoom (spec §9). */
-export const PINS_BELOW_ZOOM: number = MAP.pinsBelowZoom;
+/** Pins are drawn at this zoom and below (CONTRACT §11, over spec §9's "below 13"). */
+export const PINS_MAX_ZOOM: number = MAP.pinsMaxZoom;
 
-/** Whether listing pins are drawn at this zoom. */
+/** Whether listing pins are drawn at this zoom: the admin map's opening zoom 13 and below. */
 export function pinsVisibleAt(zoom: number): boolean {
-  return zoom < PINS_BELOW_ZOOM;
+  return zoom <= PINS_MAX_ZOOM;
 }
 
 /** The given centre when it is exactly two finite numbers, else the default centre. */

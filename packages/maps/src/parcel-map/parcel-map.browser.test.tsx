@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { FIXTURE_CENTER, FIXTURE_PARCEL_IDS } from '../../test/fixtures/parcels';
+import { FIXTURE_CENTER, FIXTURE_PARCEL_IDS } from '@terres/e2e/fixture-data';
 import { ParcelMap } from './parcel-map';
 import type { ParcelMapProps } from './parcel-map';
 

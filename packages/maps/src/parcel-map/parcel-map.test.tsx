@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@terres/domain';
+import { MAX_PARCELS, messages } from '@terres/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCadastreCache } from './cadastre';
 import {
@@ -161,6 +161,13 @@ describe('ParcelMap', () => {
     rerender({ readOnly: true });
     act(() => click('68224000AB0123'));
     expect(onChange).not.toHaveBeenCalled();
+
+    // At the limit a click deselects, never adds.
+    rerender({ readOnly: false, maxParcels: 1 });
+    act(() => click('68224000AB0123'));
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => click('68224000AB0001'));
+    expect(onChange).toHaveBeenLastCalledWith([]);
   });
 
   it('repaints the selection, overlaps and viewer opacity, and recentres without animation', async () => {
@@ -246,11 +253,34 @@ describe('ParcelMap when the cadastre cannot load', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it(`stops at ${MAX_PARCELS} parcels with the domain's message: no entry, removals still work`, async () => {
+    stubTileJson({}, 404);
+    const ids = Array.from({ length: MAX_PARCELS }, (_, i) => `68224000${i < 10000 ? 'AB' : 'AC'}${String(i % 10000).padStart(4, '0')}`);
+    const { onChange, rerender } = renderMap({ selectedParcelIds: ids.slice(0, MAX_PARCELS - 1) });
+    await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const input = screen.getByLabelText('Numéro de parcelle');
+    expect(screen.queryByText(messages.parcelsMax)).toBeNull();
+    await userEvent.type(input, '68224000ZZ0001{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([...ids.slice(0, MAX_PARCELS - 1), '68224000ZZ0001']);
+
+    onChange.mockClear();
+    rerender({ selectedParcelIds: ids });
+    expect(screen.getByRole('status')).toHaveTextContent(messages.parcelsMax);
+    expect(screen.getByRole('button', { name: 'Ajouter la parcelle' })).toBeDisabled();
+    await userEvent.type(input, '68224000ZZ0002{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Retirer la parcelle 68 2240 00AB 0000' }));
+    expect(onChange).toHaveBeenCalledWith(ids.slice(1));
+  });
+
   it('says the service is unreachable on a network failure, and offers no entry in the viewer', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     renderMap({ readOnly: true });
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
-    expect(alert).toHaveTextContent(/^Impossible de charger le TileJSON cadastre$/);
+    expect(alert).toHaveTextContent('Impossible de charger le TileJSON cadastre');
+    // A network failure has no HTTP status to tell, and the viewer offers no entry.
+    expect(alert).not.toHaveTextContent('Erreur lors du chargement');
+    expect(alert).not.toHaveTextContent('saisir');
     expect(screen.queryByLabelText('Numéro de parcelle')).toBeNull();
   });
 });

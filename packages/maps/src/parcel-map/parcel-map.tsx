@@ -1,4 +1,7 @@
-import { MAP, formatParcelId, messages, parseParcelId } from '@terres/domain';
+import { MAP, MAX_PARCELS, formatParcelId, messages, parseParcelId } from '@terres/domain';
+import { Alert } from '@terres/ui/alert';
+import { Button } from '@terres/ui/button';
+import { FormField } from '@terres/ui/form-field';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, FormEvent } from 'react';
 import type * as MaplibreModule from 'maplibre-gl';
@@ -25,6 +28,7 @@ import {
   resolveCenter,
 } from '../map-view/rules';
 import type { LatLng } from '../map-view/rules';
+import './parcel-map.css';
 
 export * from './cadastre';
 
@@ -113,6 +117,8 @@ export interface ParcelMapProps {
   label?: string;
   /** The parcel-number entry beside the map (default on: the keyboard path to select parcels); it always shows when the cadastre fails. */
   manualEntry?: boolean;
+  /** At most this many parcels can be selected (default the domain's MAX_PARCELS); then only removals, and the domain's message. */
+  maxParcels?: number;
   className?: string;
 }
 
@@ -187,6 +193,7 @@ export function ParcelMap({
   attribution = DEFAULT_ATTRIBUTION,
   label = 'Carte des parcelles cadastrales',
   manualEntry = true,
+  maxParcels = MAX_PARCELS,
   className,
 }: ParcelMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -199,8 +206,9 @@ export function ParcelMap({
   const fillColour = fillColourExpression(type, selectedParcelIds, otherParcelIds, parcelIdProperty);
 
   // The click handler is bound once; it reads the latest props from here.
-  const latest = useRef({ selectedParcelIds, onChange, readOnly, fillColour });
-  latest.current = { selectedParcelIds, onChange, readOnly, fillColour };
+  const latest = useRef({ selectedParcelIds, onChange, readOnly, fillColour, maxParcels });
+  latest.current = { selectedParcelIds, onChange, readOnly, fillColour, maxParcels };
+  const full = !readOnly && selectedParcelIds.length >= maxParcels;
 
   useEffect(() => {
     let cancelled = false;
@@ -240,11 +248,12 @@ export function ParcelMap({
         map.addControl(new engine.NavigationControl({ showCompass: false }), 'top-left');
         mapRef.current = map;
         map.on('click', FILL_LAYER, (event: MapLayerMouseEvent) => {
-          const { readOnly: locked, onChange: notify, selectedParcelIds: current } = latest.current;
+          const { readOnly: locked, onChange: notify, selectedParcelIds: current, maxParcels: max } = latest.current;
           if (locked || !notify) return;
           const raw: unknown = event.features?.[0]?.properties[parcelIdProperty];
           const id = typeof raw === 'string' || typeof raw === 'number' ? parseParcelId(String(raw)) : null;
-          if (id) notify(toggleParcel(current, id));
+          // At the limit a click may still deselect, never add.
+          if (id && (current.includes(id) || current.length < max)) notify(toggleParcel(current, id));
         });
         map.on('mouseenter', FILL_LAYER, () => {
           if (!latest.current.readOnly && map) map.getCanvas().style.cursor = 'pointer';
@@ -304,22 +313,32 @@ export function ParcelMap({
   const failed = status.kind === 'error';
 
   return (
-    <div role="region" aria-label={label} className={className} data-status={status.kind}>
+    <div
+      role="region"
+      aria-label={label}
+      className={className ? `terres-parcel-map ${className}` : 'terres-parcel-map'}
+      data-status={status.kind}
+    >
       {failed ? (
-        <div role="alert" style={{ padding: '0.75rem', border: '1px solid #b42318', borderRadius: 6, color: '#b42318' }}>
-          <p style={{ margin: 0, fontWeight: 600 }}>{status.title}</p>
-          {status.detail ? <p style={{ margin: '0.25rem 0 0' }}>{status.detail}</p> : null}
-          {readOnly ? null : <p style={{ margin: '0.25rem 0 0' }}>Vous pouvez saisir les numéros de parcelle ci-dessous.</p>}
-        </div>
+        <Alert tone="danger" title={status.title}>
+          {status.detail ? <p>{status.detail}</p> : null}
+          {readOnly ? null : <p>Vous pouvez saisir les numéros de parcelle ci-dessous.</p>}
+        </Alert>
       ) : (
-        <div ref={containerRef} data-testid="parcel-map-container" style={style} />
+        <div ref={containerRef} className="terres-parcel-map__canvas" data-testid="parcel-map-container" style={style} />
       )}
       {(failed || manualEntry) && !readOnly ? (
         <ManualParcelEntry
+          full={full}
           onAdd={(id) => {
-            if (!selectedParcelIds.includes(id)) onChange?.([...selectedParcelIds, id]);
+            if (!selectedParcelIds.includes(id) && selectedParcelIds.length < maxParcels) onChange?.([...selectedParcelIds, id]);
           }}
         />
+      ) : null}
+      {full ? (
+        <p className="terres-parcel-map__limit" role="status">
+          {messages.parcelsMax}
+        </p>
       ) : null}
       <SelectedParcels
         ids={selectedParcelIds}
@@ -329,15 +348,14 @@ export function ParcelMap({
   );
 }
 
-/** Typing a parcel number, for when the cadastre layer is unavailable. */
-export function ManualParcelEntry({ onAdd }: { onAdd: (parcelId: string) => void }) {
-  const inputId = useId();
-  const errorId = useId();
+/** Typing a parcel number: the keyboard path to select parcels, and the way on when the cadastre fails. */
+export function ManualParcelEntry({ onAdd, full = false }: { onAdd: (parcelId: string) => void; full?: boolean }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (full) return;
     const id = parseParcelId(value);
     if (!id) {
       setError(messages.parcelId);
@@ -349,28 +367,32 @@ export function ManualParcelEntry({ onAdd }: { onAdd: (parcelId: string) => void
   };
 
   return (
-    <form onSubmit={submit} aria-label="Saisie manuelle des parcelles" style={{ marginTop: '0.75rem' }} noValidate>
-      <label htmlFor={inputId} style={{ display: 'block', fontWeight: 600 }}>
-        Numéro de parcelle
-      </label>
-      <p style={{ margin: '0.25rem 0' }}>
-        Saisissez l’identifiant cadastral à 14 caractères (par exemple 68 2240 00AB 0123).
-      </p>
-      <input
-        id={inputId}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        autoComplete="off"
-        spellCheck={false}
-      />{' '}
-      <button type="submit">Ajouter la parcelle</button>
-      {error ? (
-        <p id={errorId} role="alert" style={{ color: '#b42318', margin: '0.25rem 0 0' }}>
-          {error}
-        </p>
-      ) : null}
+    <form onSubmit={submit} aria-label="Saisie manuelle des parcelles" className="terres-parcel-map__entry" noValidate>
+      <FormField
+        label="Numéro de parcelle"
+        hint="Saisissez l’identifiant cadastral à 14 caractères (par exemple 68 2240 00AB 0123)."
+        error={error ?? undefined}
+      >
+        {({ labelId: _labelId, ...control }) => (
+          // The button sits on the input's row; the hint above and an error below belong to the field.
+          <div className="terres-parcel-map__entry-row">
+            <input
+              {...control}
+              className="terres-input"
+              value={value}
+              onChange={(event) => {
+                setValue(event.target.value);
+                if (error) setError(null);
+              }}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Button type="submit" variant="secondary" disabled={full}>
+              Ajouter la parcelle
+            </Button>
+          </div>
+        )}
+      </FormField>
     </form>
   );
 }
@@ -378,24 +400,27 @@ export function ManualParcelEntry({ onAdd }: { onAdd: (parcelId: string) => void
 function SelectedParcels({ ids, onRemove }: { ids: readonly string[]; onRemove?: (id: string) => void }) {
   const headingId = useId();
   return (
-    <div style={{ marginTop: '0.75rem' }}>
-      <h3 id={headingId} style={{ fontSize: '1rem', margin: '0 0 0.25rem' }}>
+    <div className="terres-parcel-map__selected">
+      <h3 id={headingId} className="terres-parcel-map__selected-title">
         Parcelles sélectionnées ({ids.length})
       </h3>
       {ids.length === 0 ? (
-        <p style={{ margin: 0 }}>Aucune parcelle sélectionnée.</p>
+        <p className="terres-parcel-map__empty">Aucune parcelle sélectionnée.</p>
       ) : (
-        <ul aria-labelledby={headingId} style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        <ul aria-labelledby={headingId} className="terres-parcel-map__list">
           {ids.map((id) => (
-            <li key={id}>
-              <span>{formatParcelId(id)}</span>
+            <li key={id} className="terres-parcel-map__parcel">
+              <span className="terres-parcel-map__parcel-id">{formatParcelId(id)}</span>
               {onRemove ? (
-                <>
-                  {' '}
-                  <button type="button" onClick={() => onRemove(id)} aria-label={`Retirer la parcelle ${formatParcelId(id)}`}>
-                    Retirer
-                  </button>
-                </>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="terres-parcel-map__remove"
+                  onClick={() => onRemove(id)}
+                  aria-label={`Retirer la parcelle ${formatParcelId(id)}`}
+                >
+                  Retirer
+                </Button>
               ) : null}
             </li>
           ))}
