@@ -1,0 +1,3 @@
+import react from '@terres/eslint-config/react';
+
+export default [...react];

@@ -1,0 +1,16 @@
+// @terres/app-kit: what both web apps share (issue 10: "share it through a package, not by
+// copying"): the signed-in state and its guards, the sign-in screen, and the app plumbing every
+// route uses (query client defaults, route error and pending views, page titles, router links).
+export { createAuth, type Auth, type AuthOptions, type AuthState, type AuthStatus, type SessionEnd } from './auth/auth';
+export { AuthProvider, useAuth, useAuthController } from './auth/auth-context';
+export { LOGIN_PATH, redirectSignedIn, requireUser, safeRedirect } from './auth/guards';
+export { AuthCard, type AuthCardProps } from './sign-in/auth-card';
+export { SignInScreen, type SignInMode, type SignInScreenProps } from './sign-in/sign-in-screen';
+export { AppLink } from './app/app-link';
+export { AppRoot, createAppRuntime, type AppRuntime, type AppRuntimeOptions } from './app/runtime';
+export { createQueryClient, shouldRetry } from './app/query-client';
+export { RouteError, useRouteRetry } from './app/route-error';
+export { RoutePending } from './app/route-pending';
+export { pageTitle } from './app/title';
+export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
+export { HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
