@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  // The heavy-work worker (src/heavy/worker.ts) is an entry of its own: piscina loads
+  // dist/heavy-worker.js in each worker thread (src/heavy/pool.ts finds it beside the server).
+  entry: { server: 'src/server.ts', 'migrate-cli': 'src/db/migrate-cli.ts', 'heavy-worker': 'src/heavy/worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -166,22 +166,35 @@ describe('API over HTTP, on PostgreSQL', () => {
     });
   });
 
-  it('allows CORS from the two portals only', async () => {
-    for (const origin of [PORTAL, CONSOLE]) {
+  it('allows CORS from the two portals only, on localhost and 127.0.0.1 alike (CONTRACT §11)', async () => {
+    for (const origin of [PORTAL, CONSOLE, 'http://127.0.0.1:5173', 'http://127.0.0.1:5174']) {
       const response = await fetch(`${running.url}/api/health`, { headers: { origin } });
       expect(response.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      // The sign-in calls carry the device cookie (credentials: 'include'): allowed, for exact origins.
+      expect(response.headers.get('access-control-allow-credentials'), origin).toBe('true');
+      // The portals read list totals, download names and rate-limit waits.
+      const exposed = response.headers.get('access-control-expose-headers')?.toLowerCase().split(/\s*,\s*/);
+      expect(exposed).toEqual(expect.arrayContaining(['x-total-count', 'x-total-count-capped', 'content-disposition', 'retry-after']));
     }
     const preflight = await fetch(`${running.url}/api/v1/test/things`, {
       method: 'OPTIONS',
-      headers: { origin: PORTAL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://127.0.0.1:5174',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe(PORTAL);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5174');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const allowed = preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']));
 
-    const stranger = await fetch(`${running.url}/api/health`, { headers: { origin: 'https://evil.example' } });
-    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+    for (const stranger of ['https://evil.example', 'http://127.0.0.1:9999', 'http://localhost:5175', 'https://localhost:5173']) {
+      const response = await fetch(`${running.url}/api/health`, { headers: { origin: stranger } });
+      expect(response.headers.get('access-control-allow-origin'), stranger).toBeNull();
+    }
   });
 });
 

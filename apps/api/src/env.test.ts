@@ -24,10 +24,12 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: dir,
       smtpUrl: undefined,
+      mailTransport: 'none',
       mailFrom: 'Bourse aux terres <no-reply@bourse-terres.test>',
       adminEmails: ['admin@demo.test'],
       advertiserPortalUrl: 'http://localhost:5173',
       adminConsoleUrl: 'http://localhost:5174',
+      apiPublicUrl: 'http://localhost:3000',
       paymentProvider: 'simulator',
       stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined },
       seller: { name: 'Bourse aux terres SAS', siret: '12345678900017', vatNumber: 'FR40123456789' },
@@ -54,9 +56,35 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET in production, and has no default admin there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }, {})).toThrow(/AUTH_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1' }, {});
+    const config = loadConfig(
+      { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1', SMTP_URL: 'smtp://mail:25', API_PUBLIC_URL: 'https://api.bourse-terres.fr' },
+      {},
+    );
     expect(config.isProduction).toBe(true);
     expect(config.adminEmails).toEqual([]);
+  });
+
+  it('keeps the dev outbox for who asks for it, never in production, and needs SMTP_URL there', () => {
+    expect(loadConfig({ DEV_OUTBOX: '1' }, {}).mailTransport).toBe('outbox');
+    expect(loadConfig({ DEV_OUTBOX: '1', SMTP_URL: 'smtp://127.0.0.1:2525' }, {}).mailTransport).toBe('smtp');
+    expect(loadConfig({ NODE_ENV: 'test' }, {}).mailTransport).toBe('none');
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1', API_PUBLIC_URL: 'https://api.bourse-terres.fr' } as const;
+    expect(() => loadConfig(production, {})).toThrow(/SMTP_URL: required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://mail:25', DEV_OUTBOX: '1' }, {})).toThrow(/DEV_OUTBOX: .* refused when NODE_ENV=production/);
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail:25' }, {}).mailTransport).toBe('smtp');
+    expect(() => loadConfig({ DEV_OUTBOX: 'yes' }, {})).toThrow(/DEV_OUTBOX/);
+  });
+
+  it('builds links on API_PUBLIC_URL: the dev address on PORT by default, required in production', () => {
+    expect(loadConfig({ AUTH_SECRET: 'z'.repeat(32), PORT: '4000' }, {}).apiPublicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'https://api.bourse-terres.fr/' }, {}).apiPublicUrl).toBe('https://api.bourse-terres.fr');
+    expect(loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'https://bourse-terres.fr/back//' }, {}).apiPublicUrl).toBe('https://bourse-terres.fr/back');
+    expect(() => loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'api.bourse-terres.fr' }, {})).toThrow(/API_PUBLIC_URL/);
+    expect(() => loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'ftp://api.bourse-terres.fr' }, {})).toThrow(/API_PUBLIC_URL/);
+    expect(() => loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'https://api.bourse-terres.fr/?x=1' }, {})).toThrow(/API_PUBLIC_URL/);
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1', SMTP_URL: 'smtp://mail:25' } as const;
+    expect(() => loadConfig(production, {})).toThrow(/API_PUBLIC_URL: required when NODE_ENV=production/);
+    expect(loadConfig({ ...production, API_PUBLIC_URL: 'https://api.bourse-terres.fr' }, {}).apiPublicUrl).toBe('https://api.bourse-terres.fr');
   });
 
   it('trusts a reverse proxy only when told', () => {
@@ -66,7 +94,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses the payment simulator in production unless explicitly allowed', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) } as const;
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://mail:25', API_PUBLIC_URL: 'https://api.bourse-terres.fr' } as const;
     expect(() => loadConfig(production, {})).toThrow(/PAYMENT_PROVIDER: the simulator credits without any payment/);
     expect(loadConfig({ ...production, ALLOW_PAYMENT_SIMULATOR: '1' }, {}).paymentProvider).toBe('simulator');
     const stripe = loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, {});
@@ -110,5 +138,22 @@ describe('loadConfig', () => {
     const config = loadConfig({ AUTH_SECRET: 'z'.repeat(32), DATABASE_URL: '', PORT: '' }, {});
     expect(config.databaseUrl).toBeUndefined();
     expect(config.port).toBe(3000);
+  });
+});
+
+const SECRET = 'a'.repeat(32);
+
+describe('matching configuration', () => {
+  it('keeps the domain defaults and takes each MATCH_* override', async () => {
+    const { DEFAULT_MATCHING_CONFIG } = await import('@terres/domain');
+    expect(loadConfig({ AUTH_SECRET: SECRET }, {}).matching).toEqual(DEFAULT_MATCHING_CONFIG);
+    const config = loadConfig({ AUTH_SECRET: SECRET, MATCH_RADIUS_KM: '80', MATCH_DETOUR_FACTOR: '1.4', MATCH_TRUCK_PAYLOAD_T: '25', MATCH_CO2_KG_PER_M3_KM: '0.15', MATCH_DISPOSAL_DISTANCE_KM: '40' }, {});
+    expect(config.matching).toMatchObject({ radiusKm: 80, detourFactor: 1.4, truckPayloadTonnes: 25, co2KgPerM3Km: 0.15, disposalDistanceKm: 40 });
+  });
+
+  it('refuses a bad value with the domain message, naming the variable', () => {
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, MATCH_DETOUR_FACTOR: '5' }, {})).toThrow('MATCH_DETOUR_FACTOR: Le coefficient de détour doit être compris entre 1 et 3.');
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, MATCH_RADIUS_KM: '0' }, {})).toThrow('MATCH_RADIUS_KM: La valeur doit être un nombre supérieur à 0.');
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, MATCH_RADIUS_KM: 'loin' }, {})).toThrow('MATCH_RADIUS_KM');
   });
 });

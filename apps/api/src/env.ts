@@ -1,7 +1,9 @@
 // The only module that reads `process.env` (house rule). Everything else receives a `Config`.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { createMatchingConfig, type MatchingConfig } from '@terres/domain';
 import * as v from 'valibot';
 import { repoRoot } from './paths.js';
 
@@ -16,6 +18,18 @@ const httpUrl = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^h
 
 const flag = v.picklist(['0', '1'], "must be '0' or '1'");
 
+const decimal = v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'must be a number (a dot before decimals)'), v.transform(Number));
+
+/** Matching's settings (issue 11) by variable; each overrides the domain's documented default. */
+const MATCHING_VARIABLES = {
+  MATCH_RADIUS_KM: 'radiusKm',
+  MATCH_DETOUR_FACTOR: 'detourFactor',
+  MATCH_TRUCK_PAYLOAD_T: 'truckPayloadTonnes',
+  MATCH_SOIL_DENSITY_T_PER_M3: 'soilDensityTonnesPerM3',
+  MATCH_CO2_KG_PER_M3_KM: 'co2KgPerM3Km',
+  MATCH_DISPOSAL_DISTANCE_KM: 'disposalDistanceKm',
+} as const;
+
 /** Every variable the API understands, as strings from the environment. Unknown ones are ignored. */
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'test', 'production']), 'development'),
@@ -24,11 +38,17 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), '.data'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  // The dev outbox (mail kept in memory, listed at GET /api/dev/outbox to loopback clients):
+  // only when asked for ('1', as `pnpm start` does) and only without SMTP_URL; never in production.
+  DEV_OUTBOX: v.optional(flag, '0'),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), DEFAULT_MAIL_FROM),
   AUTH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ADMIN_EMAILS: v.optional(v.string()),
   ADVERTISER_PORTAL_URL: v.optional(httpUrl, 'http://localhost:5173'),
   ADMIN_CONSOLE_URL: v.optional(httpUrl, 'http://localhost:5174'),
+  // Where browsers reach this API (no query, no fragment): every absolute link the API hands
+  // out (payment links) is built on it, never on the request's Host. Unset: http://localhost:$PORT.
+  API_PUBLIC_URL: v.optional(v.pipe(httpUrl, v.check((value) => !/[?#]/.test(value), 'must have no query or fragment'))),
   PAYMENT_PROVIDER: v.optional(v.picklist(['simulator', 'stripe'], "must be 'simulator' or 'stripe'"), 'simulator'),
   // The simulator credits without any payment: refused in production unless this is '1'.
   ALLOW_PAYMENT_SIMULATOR: v.optional(flag, '0'),
@@ -42,7 +62,15 @@ const EnvSchema = v.object({
   SELLER_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), '12 rue des Carrières, 68000 Colmar'),
   SELLER_VAT_NUMBER: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'FR40123456789'),
   DEMO_DATA: v.optional(flag, '0'),
+  // On SIGTERM/SIGINT: how long the requests under way may take before the process exits anyway (1).
+  SHUTDOWN_TIMEOUT_SECONDS: v.optional(integer(1, 600), '10'),
+  // Who may read GET /api/metrics: unset, clients on this machine only (loopback, no proxy
+  // header); set, whoever sends `Authorization: Bearer <METRICS_TOKEN>` (and nobody else).
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 characters'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  // `pretty` (pino-pretty, for a developer's terminal; the default when NODE_ENV=development) or
+  // `json` (one object per line, for a log collector; the default otherwise).
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], "must be 'json' or 'pretty'")),
   // Behind a reverse proxy: 'true' or a comma list of proxy addresses/CIDRs, so
   // that request.ip (per-IP limits, logs) is the client's, not the proxy's.
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
@@ -50,6 +78,21 @@ const EnvSchema = v.object({
   OTP_REQUESTS_PER_IP: v.optional(integer(1, 1_000_000), '30'),
   OTP_CHECKS_PER_IP: v.optional(integer(1, 1_000_000), '60'),
   OTP_IP_WINDOW_SECONDS: v.optional(integer(1, 86_400), '600'),
+  // Seconds during which a just-rotated refresh token answers the same new pair (two tabs
+  // refreshing at once) instead of revoking its family; 0 turns the grace off.
+  REFRESH_REUSE_GRACE_SECONDS: v.optional(integer(0, 60), '10'),
+  // Heavy work (PDFs, XLSX) in worker threads (issue 12): threads (0 renders in the request's
+  // own thread), tasks allowed to wait for one (503 beyond), seconds one task may take.
+  HEAVY_WORKERS: v.optional(integer(0, 64)),
+  HEAVY_QUEUE: v.optional(integer(0, 10_000), '16'),
+  HEAVY_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
+  // Matching (issue 11): unset keeps the domain's default (README "Matching").
+  MATCH_RADIUS_KM: v.optional(decimal),
+  MATCH_DETOUR_FACTOR: v.optional(decimal),
+  MATCH_TRUCK_PAYLOAD_T: v.optional(decimal),
+  MATCH_SOIL_DENSITY_T_PER_M3: v.optional(decimal),
+  MATCH_CO2_KG_PER_M3_KM: v.optional(decimal),
+  MATCH_DISPOSAL_DISTANCE_KM: v.optional(decimal),
 });
 
 export type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -69,6 +112,11 @@ export interface Config {
   /** Absolute. */
   dataDir: string;
   smtpUrl: string | undefined;
+  /**
+   * Where mail goes: `smtp` (SMTP_URL), `outbox` (DEV_OUTBOX=1 without SMTP_URL: kept in memory,
+   * listed to loopback clients), `none` (neither, outside production: every send fails, 503).
+   */
+  mailTransport: 'smtp' | 'outbox' | 'none';
   mailFrom: string;
   authSecret: string;
   /** Lower-cased. */
@@ -76,12 +124,20 @@ export interface Config {
   /** Origins (no trailing slash), also the CORS allow-list. */
   advertiserPortalUrl: string;
   adminConsoleUrl: string;
+  /** Where browsers reach the API (origin and optional path prefix, no trailing slash): links are built on it. */
+  apiPublicUrl: string;
   paymentProvider: PaymentProvider;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   /** The seller identity printed on invoices. */
   seller: { name: string; siret: string; address: string; vatNumber: string };
   demoData: boolean;
   logLevel: LogLevel;
+  /** `pretty` in development unless LOG_FORMAT says otherwise; `json` elsewhere. */
+  logFormat: 'json' | 'pretty';
+  /** SIGTERM: the requests under way get this long, then the process exits 1. */
+  shutdownTimeoutSeconds: number;
+  /** GET /api/metrics: bearer token required when set; loopback clients only when unset. */
+  metricsToken: string | undefined;
   /** Fastify's `trustProxy`: false unless TRUST_PROXY is set. */
   trustProxy: boolean | string[];
   rateLimits: {
@@ -89,6 +145,12 @@ export interface Config {
     otpChecksPerIp: number;
     ipWindowSeconds: number;
   };
+  /** After a rotation, the replaced refresh token answers the same pair for this long (0: never). */
+  refreshReuseGraceSeconds: number;
+  /** The worker pool of src/heavy/ (PDFs, XLSX): threads (0: in the request's thread), queue, timeout. */
+  heavyWork: { threads: number; queue: number; timeoutMs: number };
+  /** The matching's constants: the domain's defaults with the MATCH_* overrides. */
+  matching: MatchingConfig;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +179,15 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
 
   const problems: string[] = [];
   if (isProduction && !env.AUTH_SECRET) problems.push('- AUTH_SECRET: required when NODE_ENV=production');
+  if (isProduction && !env.SMTP_URL) {
+    problems.push('- SMTP_URL: required when NODE_ENV=production (sign-in codes are e-mailed; there is no dev outbox in production)');
+  }
+  if (isProduction && env.DEV_OUTBOX === '1') {
+    problems.push('- DEV_OUTBOX: the dev outbox shows every e-mail, sign-in codes included; it is refused when NODE_ENV=production');
+  }
+  if (isProduction && !env.API_PUBLIC_URL) {
+    problems.push('- API_PUBLIC_URL: required when NODE_ENV=production (the address browsers reach the API by; payment links are built on it)');
+  }
   if (isProduction && env.PAYMENT_PROVIDER === 'simulator' && env.ALLOW_PAYMENT_SIMULATOR !== '1') {
     problems.push(
       "- PAYMENT_PROVIDER: the simulator credits without any payment; use 'stripe' in production (or ALLOW_PAYMENT_SIMULATOR=1 on a demonstration server)",
@@ -126,6 +197,7 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     if (!env.STRIPE_SECRET_KEY) problems.push('- STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     if (!env.STRIPE_WEBHOOK_SECRET) problems.push('- STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
   }
+  const matching = matchingConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR);
@@ -142,11 +214,13 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     databaseUrl: env.DATABASE_URL,
     dataDir,
     smtpUrl: env.SMTP_URL,
+    mailTransport: env.SMTP_URL ? 'smtp' : env.DEV_OUTBOX === '1' ? 'outbox' : 'none',
     mailFrom: env.MAIL_FROM,
     authSecret: env.AUTH_SECRET ?? devAuthSecret(dataDir),
     adminEmails,
     advertiserPortalUrl: new URL(env.ADVERTISER_PORTAL_URL).origin,
     adminConsoleUrl: new URL(env.ADMIN_CONSOLE_URL).origin,
+    apiPublicUrl: publicUrl(env.API_PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     paymentProvider: env.PAYMENT_PROVIDER,
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL },
     seller: {
@@ -158,12 +232,46 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     demoData: env.DEMO_DATA === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     rateLimits: {
       otpRequestsPerIp: env.OTP_REQUESTS_PER_IP,
       otpChecksPerIp: env.OTP_CHECKS_PER_IP,
       ipWindowSeconds: env.OTP_IP_WINDOW_SECONDS,
     },
+    refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
+    heavyWork: {
+      // One core stays with the event loop; at least one thread, at most 4 by default.
+      threads: env.HEAVY_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      queue: env.HEAVY_QUEUE,
+      timeoutMs: env.HEAVY_TIMEOUT_SECONDS * 1000,
+    },
+    matching: matching!,
   };
+}
+
+/** The domain's matching configuration with the MATCH_* overrides, each checked by the domain's rule. */
+function matchingConfig(env: Partial<Record<keyof typeof MATCHING_VARIABLES, number>>, problems: string[]): MatchingConfig | undefined {
+  const overrides: Record<string, number> = {};
+  for (const [name, key] of Object.entries(MATCHING_VARIABLES)) {
+    const value = env[name as keyof typeof MATCHING_VARIABLES];
+    if (value === undefined) continue;
+    try {
+      createMatchingConfig({ [key]: value });
+      overrides[key] = value;
+    } catch (error) {
+      const message = error instanceof v.ValiError ? error.issues[0].message : String(error);
+      problems.push(`- ${name}: ${message}`);
+    }
+  }
+  return problems.length > 0 ? undefined : createMatchingConfig(overrides);
+}
+
+/** Origin plus path prefix, without the trailing slash: `${apiPublicUrl}/api/v1/...` is a link. */
+function publicUrl(value: string): string {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** Only the variables of the schema: the rest of the environment never reaches validation. */

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,3 +36,10 @@ export const repoRoot: string =
 
 /** drizzle-kit's output: numbered SQL files and `meta/_journal.json`, shipped next to `dist/`. */
 export const migrationsFolder: string = join(packageRoot, 'drizzle');
+
+/**
+ * The contract, `openapi/openapi.yaml`, found through the `@terres/openapi` dependency (its
+ * `exports` name the file): the same path from `src/` under tsx, from the `dist/` bundle under
+ * `pnpm start`, and from a fresh clone once `pnpm install` has linked the workspace.
+ */
+export const openapiYamlPath: string = createRequire(import.meta.url).resolve('@terres/openapi/openapi.yaml');

@@ -1,38 +1,32 @@
 // The process entry point (`node dist/server.js`, or `tsx src/server.ts` in dev): configuration,
-// migrations, optional demo data, listen; closes cleanly on SIGINT/SIGTERM.
+// migrations, optional demo data, listen; and a graceful stop (close-with-grace): on SIGTERM or
+// SIGINT the server stops accepting connections, answers the requests under way, closes the
+// database and exits 0; past SHUTDOWN_TIMEOUT_SECONDS, or on a second signal, it exits 1. An
+// uncaught exception or unhandled rejection is logged and closes the same way (exit 1).
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadDemoData } from './db/seed.js';
 import { ConfigError, loadConfig } from './env.js';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config });
   const { database } = app;
 
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      app.log.warn('second %s: exiting now', signal);
-      process.exit(1);
-    }
-    closing = true;
-    app.log.info('%s received: closing', signal);
-    // A stuck connection must not keep the process alive forever.
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    // app.close() stops accepting connections, waits for in-flight requests, then closes the
-    // database (onClose hook of the database plugin).
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  closeWithGrace(
+    {
+      delay: config.shutdownTimeoutSeconds * 1000,
+      logger: { error: (message: unknown) => app.log.error(message instanceof Error ? { err: message } : {}, String(message)) },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, 'uncaught error: closing');
+      else app.log.info('%s received: closing (requests under way are answered, new connections refused)', signal ?? 'exit');
+      // app.close(): stop listening and close idle kept-alive connections, wait for the requests
+      // under way, then the onClose hooks (database, mailer).
+      await app.close();
+      app.log.info('closed');
+    },
+  );
 
   try {
     app.log.info('database: %s (%s)', database.kind, database.location);

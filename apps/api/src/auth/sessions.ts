@@ -1,17 +1,39 @@
 // Sessions (CONTRACT §6): each sign-in opens a family; its refresh token (30 days) is rotated at
-// every refresh; presenting an already rotated token revokes the whole family. Access tokens
-// name their family and `app.authenticate` checks it on every call, so revoking a family (logout,
-// reuse, archiving) cuts its access tokens at once.
+// every refresh; presenting an already rotated token revokes the whole family, except within a
+// short grace window after its rotation, where it answers the same new pair again (two tabs
+// refreshing at once). Access tokens name their family and `app.authenticate` checks it on every
+// call, so revoking a family (logout, reuse, archiving) cuts its access tokens at once.
+import { messages } from '@terres/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { organizations, refreshTokens, sessionFamilies, users } from '../db/schema.js';
+import { problem, PROBLEM_TYPES, type HttpProblem } from '../http/problem.js';
 import type { Role } from './context.js';
-import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, signAccessToken } from './tokens.js';
+import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, signAccessToken, successorRefreshToken } from './tokens.js';
 
 export const SESSION_EXPIRED_DETAIL = 'Session expirée. Veuillez vous reconnecter.';
-export const ORGANIZATION_ARCHIVED_DETAIL = 'Votre organisation a été archivée.';
+export const ORGANIZATION_ARCHIVED_DETAIL = messages.organizationArchived;
 export const ACCOUNT_ARCHIVED_DETAIL = "Votre compte a été désactivé. Contactez le responsable de votre organisation.";
 export const ADMIN_REVOKED_DETAIL = "Ce compte n'a plus accès à l'administration de Bourse aux terres.";
+
+/** A refusal decided inside a transaction that must commit first (then thrown as a problem). */
+export interface Refusal {
+  status: number;
+  detail: string;
+  /** A precise problem type (`PROBLEM_TYPES`), when the status alone does not say it. */
+  type?: string;
+}
+
+/** The archived organisation's 403, with its own type: clients end the session on it. */
+export const ORGANIZATION_ARCHIVED: Refusal = {
+  status: 403,
+  detail: ORGANIZATION_ARCHIVED_DETAIL,
+  type: PROBLEM_TYPES.organizationArchived,
+};
+
+export function refusalProblem(refusal: Refusal): HttpProblem {
+  return problem(refusal.status, refusal.detail, refusal.type === undefined ? {} : { type: refusal.type });
+}
 
 /**
  * ADMIN_EMAILS is the only source of the ADMIN role: an admin account whose address was taken off
@@ -63,45 +85,71 @@ export async function inArchivedOrganization(db: DbOrTx, user: { organizationId:
   return Boolean(organization?.archivedAt);
 }
 
-async function issueTokens(tx: Tx, secret: string, user: UserRow, familyId: string, now: Date): Promise<LoginResponse> {
-  const refresh = newRefreshToken();
-  const refreshExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-  await tx.insert(refreshTokens).values({
-    familyId,
-    userId: user.id,
-    tokenHash: refresh.hash,
-    expiresAt: refreshExpiresAt,
-    createdAt: now,
-  });
-  const access = await signAccessToken(secret, { userId: user.id, sessionId: familyId, role: user.role as Role }, now);
+type RefreshRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * The login answer for a stored refresh token row and its token in clear. The access token is
+ * signed with the row's creation time as `iat`, so the same row always gives the same pair.
+ */
+async function sessionAnswer(secret: string, user: UserRow, row: RefreshRow, refreshToken: string): Promise<LoginResponse> {
+  const access = await signAccessToken(secret, { userId: user.id, sessionId: row.familyId, role: user.role as Role }, row.createdAt);
   return {
     accessToken: access.token,
-    refreshToken: refresh.token,
+    refreshToken,
     accessTokenExpirationDate: access.expiresAt.toISOString(),
-    refreshTokenExpirationDate: refreshExpiresAt.toISOString(),
+    refreshTokenExpirationDate: row.expiresAt.toISOString(),
     user: toSessionUser(user),
   };
+}
+
+async function issueTokens(
+  tx: Tx,
+  secret: string,
+  user: UserRow,
+  familyId: string,
+  now: Date,
+  refresh: { token: string; hash: string } = newRefreshToken(),
+): Promise<{ session: LoginResponse; row: RefreshRow }> {
+  const [row] = await tx
+    .insert(refreshTokens)
+    .values({
+      familyId,
+      userId: user.id,
+      tokenHash: refresh.hash,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      createdAt: now,
+    })
+    .returning();
+  return { session: await sessionAnswer(secret, user, row!, refresh.token), row: row! };
 }
 
 /** Opens a new session family for the user. */
 export async function openSession(tx: Tx, secret: string, user: UserRow, now = new Date()): Promise<LoginResponse> {
   const [family] = await tx.insert(sessionFamilies).values({ userId: user.id, createdAt: now }).returning();
-  return issueTokens(tx, secret, user, family!.id, now);
+  return (await issueTokens(tx, secret, user, family!.id, now)).session;
 }
 
-export type RefreshOutcome = { ok: true; session: LoginResponse } | { ok: false; status: 401 | 403; detail: string };
+export type RefreshOutcome = { ok: true; session: LoginResponse } | ({ ok: false } & Refusal);
+
+export interface RotateOptions {
+  adminEmails: readonly string[];
+  /**
+   * For this long after a rotation, the replaced token answers its successor pair again (two
+   * tabs refreshing at once), as long as that successor was not rotated itself. 0: never.
+   */
+  graceSeconds: number;
+  now?: Date;
+}
 
 /**
- * Rotates a refresh token. A reused (already rotated) token revokes its family; the caller must
- * commit that before answering 401, so the outcome is returned rather than thrown.
+ * Rotates a refresh token. A reused (already rotated) token revokes its family, unless it comes
+ * back within the grace window and its successor is still the family's newest token: then the
+ * answer is that successor's pair again (idempotent). The token's row lock orders parallel
+ * refreshes of one token: the second sees the first's rotation committed. The caller must commit
+ * a revocation before answering 401, so the outcome is returned rather than thrown.
  */
-export async function rotateRefreshToken(
-  tx: Tx,
-  secret: string,
-  token: string,
-  adminEmails: readonly string[],
-  now = new Date(),
-): Promise<RefreshOutcome> {
+export async function rotateRefreshToken(tx: Tx, secret: string, token: string, options: RotateOptions): Promise<RefreshOutcome> {
+  const { adminEmails, graceSeconds, now = new Date() } = options;
   const [row] = await tx
     .select()
     .from(refreshTokens)
@@ -112,10 +160,12 @@ export async function rotateRefreshToken(
   if (!user || user.archivedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
   if (!adminStillListed(user, adminEmails)) return { ok: false, status: 401, detail: ADMIN_REVOKED_DETAIL };
   // Archiving revoked the family too: say why rather than 'expired'.
-  if (await inArchivedOrganization(tx, user)) return { ok: false, status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
+  if (await inArchivedOrganization(tx, user)) return { ok: false, ...ORGANIZATION_ARCHIVED };
   const [family] = await tx.select().from(sessionFamilies).where(eq(sessionFamilies.id, row.familyId)).for('update');
   if (!family || family.revokedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
   if (row.rotatedAt) {
+    const replay = await graceReplay(tx, secret, token, row, user, graceSeconds, now);
+    if (replay) return { ok: true, session: replay };
     await tx
       .update(sessionFamilies)
       .set({ revokedAt: now, revokedReason: 'REFRESH_TOKEN_REUSE' })
@@ -124,8 +174,31 @@ export async function rotateRefreshToken(
   }
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
 
-  await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
-  return { ok: true, session: await issueTokens(tx, secret, user, family.id, now) };
+  const next = await issueTokens(tx, secret, user, family.id, now, successorRefreshToken(secret, token));
+  await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: next.row.id }).where(eq(refreshTokens.id, row.id));
+  return { ok: true, session: next.session };
+}
+
+/**
+ * The successor's pair when `row` (rotated) comes back within the grace window and its successor
+ * is live and not rotated itself; otherwise undefined (real reuse: the caller revokes).
+ */
+async function graceReplay(
+  tx: Tx,
+  secret: string,
+  token: string,
+  row: RefreshRow,
+  user: UserRow,
+  graceSeconds: number,
+  now: Date,
+): Promise<LoginResponse | undefined> {
+  if (!row.rotatedAt || !row.replacedById || graceSeconds <= 0) return undefined;
+  if (now.getTime() - row.rotatedAt.getTime() > graceSeconds * 1000) return undefined;
+  const [successor] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedById)).for('update');
+  if (!successor || successor.rotatedAt || successor.expiresAt.getTime() <= now.getTime()) return undefined;
+  const expected = successorRefreshToken(secret, token);
+  if (expected.hash !== successor.tokenHash) return undefined;
+  return sessionAnswer(secret, user, successor, expected.token);
 }
 
 /** Revokes the family of this refresh token, if it belongs to the user. */

@@ -57,6 +57,18 @@ export function newRefreshToken(): { token: string; hash: string } {
   return { token, hash: hashRefreshToken(token) };
 }
 
+/**
+ * The token that replaces `previous` at its rotation: derived from it with a key of AUTH_SECRET,
+ * so a refresh that comes again within the grace window (two tabs refreshing at once) can be
+ * answered with the very same token without storing any token in clear. Unpredictable without
+ * the secret, like a random one (256 bits, same `rt_` form).
+ */
+export function successorRefreshToken(secret: string, previous: string): { token: string; hash: string } {
+  const key = createHmac('sha256', secret).update('refresh:successor').digest();
+  const token = `rt_${createHmac('sha256', key).update(previous).digest('base64url')}`;
+  return { token, hash: hashRefreshToken(token) };
+}
+
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -46,7 +47,24 @@ export interface Database {
   /** Applies the pending SQL migrations of `drizzle/`; safe to call from several processes. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * node-postgres pool use, read when metrics are scraped. PGlite has no pool (one in-process
+   * connection whose queries queue inside PGlite): undefined there.
+   */
+  poolStats?: () => PoolStats;
 }
+
+export interface PoolStats {
+  /** Connections open (idle + in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection (the pool is at `max`). */
+  waiting: number;
+  max: number;
+}
+
+/** Connections one API process opens at most on PostgreSQL. */
+export const POOL_MAX = 10;
 
 export interface CreateDatabaseOptions {
   /** PGlite data directory instead of `$DATA_DIR/pglite`: `memory://` or a temp dir (tests). */
@@ -63,7 +81,7 @@ export async function createDatabase(config: Config, options: CreateDatabaseOpti
 }
 
 function createPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   // An idle client losing its server connection must not crash the process; the next
   // query reports the problem (and /api/health answers 503).
   pool.on('error', () => {});
@@ -91,12 +109,15 @@ function createPostgres(url: string): Database {
     async close() {
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
   };
 }
 
 async function createPglite(dataDir: string): Promise<Database> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // pg_trgm ships in PGlite's contrib bundle; loading it lets migration 0005 create the
+  // trigram index of the quick search (without it the search scans, see the README).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
 
   return {

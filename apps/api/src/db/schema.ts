@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -61,8 +62,26 @@ export const organizations = pgTable(
     creditBalance: integer('credit_balance').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the admin's quick search reads: name, e-mail, SIRET and representative, folded by
+     * `terres_fold` (lower case, no accents; migration 0005) after a leading space, as
+     * `inquiries.search_text`. Kept by PostgreSQL itself. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`' ' || terres_fold(name || ' ' || coalesce(email, '') || ' ' || registration_number || ' ' || coalesce(representative_first_name, '') || ' ' || coalesce(representative_last_name, ''))`,
+    ),
+    /** The name as people sort it (`terres_fold(name)`, migration 0006): folding at query
+     * time costs a sort of 2 000 names about 30 ms. Kept by PostgreSQL itself. */
+    nameKey: text('name_key').generatedAlwaysAs(sql`terres_fold(name)`),
   },
-  (table) => [check('organizations_credit_balance_non_negative', sql`${table.creditBalance} >= 0`)],
+  (table) => [
+    check('organizations_credit_balance_non_negative', sql`${table.creditBalance} >= 0`),
+    // The admin table's default order: by name as people read it (accents and case folded,
+    // whatever the database's collation), then as written, then by id.
+    index('organizations_name_idx').on(table.nameKey, table.name, table.id),
+    // Two active organisations cannot share a SIRET (issue 12); an archived one frees it. The
+    // API answers the violation with a 409 (plugins/app/problems.ts), so racing requests give
+    // one success and one conflict.
+    uniqueIndex('organizations_siret_active_unique').on(table.registrationNumber).where(sql`${table.archivedAt} is null`),
+  ],
 );
 
 /** Users of every role. ADMIN has no organisation; OWNER has at most one organisation and an
@@ -107,6 +126,8 @@ export const oneTimeCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     requestIp: text('request_ip'),
+    /** The known device (device cookie) whose budget the code belongs to; null: the strangers'. */
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -117,7 +138,8 @@ export const oneTimeCodes = pgTable(
 );
 
 /** Refresh tokens, stored as hashes. Each sign-in starts a family; every refresh rotates the
- * token inside its family; presenting an already rotated token revokes the whole family. */
+ * token inside its family; presenting an already rotated token revokes the whole family (after
+ * the grace window of a rotation, or when its successor was rotated too). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -127,6 +149,8 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** The token that replaced this one at its rotation (the grace window answers it again). */
+    replacedById: uuid('replaced_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -168,6 +192,21 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * Every invitation e-mail sent (an invitation or a resend), counted in the database so that
+ * several API processes share the limits (src/services/invitation-emails.ts).
+ */
+export const invitationEmails = pgTable(
+  'invitation_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    email: text('email').notNull(), // lower-cased
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invitation_emails_organization_idx').on(table.organizationId, table.email, table.sentAt)],
+);
+
 /** Append-only credit ledger. The organisation's balance is the sum of its lines. */
 export const creditLedger = pgTable(
   'credit_ledger',
@@ -200,7 +239,17 @@ export interface StoredMaterial {
   groundComposition: string;
   quantity: number;
   price: number;
+  /** Soil quality class (domain `QUALITY_CLASSES`); rows saved before migration 0007 got 'UNKNOWN'. */
+  qualityClass?: string;
+  /** TEXS waste code ('17 05 04'…), null when not given. */
+  wasteCode?: string | null;
 }
+
+/**
+ * The statuses whose listings take part in matching, as the SQL of the matching indexes writes
+ * them: validated and not yet processed (domain `MATCHABLE_STATUSES`; the test pins both).
+ */
+const MATCHABLE_STATUSES_SQL = sql.raw(`'APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED'`);
 
 /** A listing (annonce): soil to remove (CUT) or to receive (FILL). Soft-deleted drafts keep
  * their row (`deleted_at`) so nothing an organisation uploaded is ever lost silently. */
@@ -239,10 +288,62 @@ export const inquiries = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The organisation's name, copied by triggers (migration 0005) when the listing is
+     * created and whenever the organisation is renamed: lists, pins and search read it
+     * without a join. Never written by the API. */
+    organizationName: text('organization_name').notNull().default(''),
+    /** Whether a SOIL_STUDY document (not deleted) is attached, kept by a trigger on documents
+     * (migration 0006), so the soil-study table is an index scan. Never written by the API. */
+    hasSoilStudyFile: boolean('has_soil_study_file').notNull().default(false),
+    /** FILL only: the receiving site's use (domain `RECEIVING_USES`); null on a CUT and on
+     * FILL listings saved before migration 0007 (read as the domain's legacy acceptance). */
+    receivingUse: text('receiving_use'),
+    /** FILL only: the quality classes and TEXS waste codes the receiving site accepts. */
+    acceptedQualityClasses: jsonb('accepted_quality_classes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    acceptedWasteCodes: jsonb('accepted_waste_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** What the quick search reads: project name, site address, project owner names and the
+     * organisation's name, folded by `terres_fold` (lower case, no accents) after a leading
+     * space, so ' ly' finds words that start with 'ly'. Kept by PostgreSQL itself. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`' ' || terres_fold(project_name || ' ' || coalesce(site_address, '') || ' ' || coalesce(project_owner_first_name, '') || ' ' || coalesce(project_owner_last_name, '') || ' ' || organization_name)`,
+    ),
   },
   (table) => [
     index('inquiries_organization_idx').on(table.organizationId, table.createdAt),
-    index('inquiries_status_idx').on(table.status),
+    // Counts by status and type (the lists' totals) as index-only scans of a small index.
+    index('inquiries_status_type_idx').on(table.status, table.type).where(sql`${table.deletedAt} is null`),
+    // The lists' orders, with the filtered columns, so that a page (and a deep page's skipped
+    // rows) is an index-only scan. Backward scans serve the descending orders.
+    index('inquiries_created_idx').on(table.createdAt, table.id, table.status, table.type).where(sql`${table.deletedAt} is null`),
+    index('inquiries_updated_idx').on(table.updatedAt, table.id, table.status, table.type).where(sql`${table.deletedAt} is null`),
+    index('inquiries_start_date_idx').on(table.startDate, table.id, table.status, table.type).where(sql`${table.deletedAt} is null`),
+    // Map pins by bounding box, and the matching's nearest sites (KNN on the same point).
+    index('inquiries_site_point_idx')
+      .using('gist', sql`point(${table.siteLongitude}, ${table.siteLatitude})`)
+      .where(sql`${table.deletedAt} is null and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null`),
+    // Matching's prefilter (README "Matching at scale"): one GiST index per type over the
+    // listings that can match (validated, not processed, located, with a valid period and at
+    // least one material line), on (site point, availability period). A search for the other
+    // type's candidates within a radius box whose period overlaps is one index scan: both
+    // conditions are checked inside the index, the table is read for the candidates only.
+    index('inquiries_match_cut_idx')
+      .using('gist', sql`point(${table.siteLongitude}, ${table.siteLatitude})`, sql`daterange(${table.startDate}, ${table.endDate}, '[]')`)
+      .where(
+        sql`${table.type} = 'CUT' and ${table.deletedAt} is null and ${table.status} in (${MATCHABLE_STATUSES_SQL}) and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null and ${table.startDate} <= ${table.endDate} and jsonb_array_length(${table.materials}) > 0`,
+      ),
+    index('inquiries_match_fill_idx')
+      .using('gist', sql`point(${table.siteLongitude}, ${table.siteLatitude})`, sql`daterange(${table.startDate}, ${table.endDate}, '[]')`)
+      .where(
+        sql`${table.type} = 'FILL' and ${table.deletedAt} is null and ${table.status} in (${MATCHABLE_STATUSES_SQL}) and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null and ${table.startDate} <= ${table.endDate} and jsonb_array_length(${table.materials}) > 0`,
+      ),
+    // The newest deletion, at once: part of the map pins' version (GET /inquiries/pins).
+    index('inquiries_deleted_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
+    // The soil-study table's rows (a delegation or a study file), in its order.
+    index('inquiries_soil_studies_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null and (${table.soilStudyDelegation} or ${table.hasSoilStudyFile})`),
+    // Not declared here (drizzle cannot express it): inquiries_search_trgm_idx, a pg_trgm GIN
+    // index on search_text created by migration 0005 when the extension is available.
     check('inquiries_type_values', sql`${table.type} in ('CUT', 'FILL')`),
     check(
       'inquiries_status_values',
@@ -250,6 +351,75 @@ export const inquiries = pgTable(
     ),
     check('inquiries_cost_non_negative', sql`${table.cost} is null or ${table.cost} >= 0`),
     check('inquiries_quantity_positive', sql`${table.quantity} is null or ${table.quantity} >= 0`),
+    check(
+      'inquiries_receiving_use_values',
+      sql`${table.receivingUse} is null or ${table.receivingUse} in ('UNDER_BUILDING', 'COVERED_GREEN_SPACE', 'UNCOVERED_GREEN_SPACE', 'FOOD_GROWING', 'ROAD_WORKS', 'QUARRY_BACKFILL')`,
+    ),
+  ],
+);
+
+/**
+ * A CUT and a FILL listing put in touch by an admin (issue 11). PROPOSED -> ACCEPTED or
+ * DECLINED; ACCEPTED -> DONE or DECLINED (domain `matchTransitionError`). The figures at the
+ * time of the proposal are frozen in `figures` (the domain's MatchResult); DONE records the
+ * volume actually moved and the transfer day, which the national register export reads.
+ */
+export const matches = pgTable(
+  'matches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cutInquiryId: uuid('cut_inquiry_id').notNull().references(() => inquiries.id),
+    fillInquiryId: uuid('fill_inquiry_id').notNull().references(() => inquiries.id),
+    status: text('status').notNull().default('PROPOSED'),
+    proposedByUserId: uuid('proposed_by_user_id').references(() => users.id),
+    /** m³ the pair can exchange at proposal time (figures.volume.matchedM3). */
+    volumeM3: doublePrecision('volume_m3').notNull(),
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    /** m³ actually moved, recorded when DONE. */
+    movedVolumeM3: doublePrecision('moved_volume_m3'),
+    /** The day the soil left the excavation site, recorded when DONE. */
+    transferDate: date('transfer_date'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One open proposal per pair: a double click or a second admin gets a 409.
+    uniqueIndex('matches_open_pair_unique')
+      .on(table.cutInquiryId, table.fillInquiryId)
+      .where(sql`${table.status} in ('PROPOSED', 'ACCEPTED')`),
+    index('matches_cut_idx').on(table.cutInquiryId),
+    index('matches_fill_idx').on(table.fillInquiryId),
+    // The register export: processed transfers by day.
+    index('matches_done_idx').on(table.transferDate).where(sql`${table.status} = 'DONE'`),
+    check('matches_status_values', sql`${table.status} in ('PROPOSED', 'ACCEPTED', 'DECLINED', 'DONE')`),
+    check('matches_distinct_listings', sql`${table.cutInquiryId} <> ${table.fillInquiryId}`),
+    check('matches_volume_positive', sql`${table.volumeM3} > 0`),
+    check('matches_moved_volume_positive', sql`${table.movedVolumeM3} is null or ${table.movedVolumeM3} > 0`),
+    check('matches_done_recorded', sql`${table.status} <> 'DONE' or (${table.movedVolumeM3} is not null and ${table.transferDate} is not null)`),
+  ],
+);
+
+/**
+ * Matching alerts already sent, one row per listing, kind and Paris day: inserting the row is
+ * what allows the e-mail (`on conflict do nothing`), so a listing's owners get at most one
+ * alert of a kind a day, whatever the retries. VALIDATED: the listing's own count (and the
+ * admins' best matches) at validation; NEW_COMPATIBLE: a newer validated listing fits it.
+ */
+export const matchAlerts = pgTable(
+  'match_alerts',
+  {
+    inquiryId: uuid('inquiry_id').notNull().references(() => inquiries.id),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    compatibleCount: integer('compatible_count').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.inquiryId, table.kind, table.day] }),
+    check('match_alerts_kind_values', sql`${table.kind} in ('VALIDATED', 'NEW_COMPATIBLE')`),
   ],
 );
 
@@ -262,18 +432,30 @@ export const documents = pgTable(
     organizationId: uuid('organization_id').notNull().references(() => organizations.id),
     uploadedByUserId: uuid('uploaded_by_user_id').notNull().references(() => users.id),
     kind: text('kind').notNull(),
+    /** ADVERTISER: uploaded by the organisation ('Déposés'); PLATFORM: sent by an admin ('Envoyés'). */
+    source: text('source').notNull().default('ADVERTISER'),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
+    /** The match a generated pre-contract or transfer contract is about (issue 11). */
+    matchId: uuid('match_id').references(() => matches.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('documents_storage_key_unique').on(table.storageKey),
     index('documents_inquiry_idx').on(table.inquiryId),
-    check('documents_kind_values', sql`${table.kind} in ('PERMISSION', 'SOIL_STUDY', 'OTHER')`),
+    check(
+      'documents_kind_values',
+      sql`${table.kind} in ('PERMISSION', 'SOIL_STUDY', 'OTHER', 'DOUBT_CLEARING_LETTER', 'PRE_CONTRACT', 'TRANSFER_CONTRACT')`,
+    ),
+    // A generated document exists once per listing (and match): a retried click finds it.
+    uniqueIndex('documents_generated_unique')
+      .on(table.inquiryId, table.kind, sql`coalesce(${table.matchId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${table.deletedAt} is null and ${table.kind} in ('DOUBT_CLEARING_LETTER', 'PRE_CONTRACT', 'TRANSFER_CONTRACT')`),
+    check('documents_source_values', sql`${table.source} in ('ADVERTISER', 'PLATFORM')`),
     check('documents_size_range', sql`${table.size} > 0 and ${table.size} <= 5242880`),
   ],
 );

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateInquiryForSubmission } from '@terres/domain';
+import { onboardingStep, validateInquiryForSubmission } from '@terres/domain';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, startApp, tempDir, testConfig } from '../../test/helpers/app.js';
@@ -39,6 +39,8 @@ describe('demo data', () => {
     const all = await database.db.select().from(organizations);
     expect(all.find((o) => o.name === "Terrassements d'Alsace SAS")).toMatchObject({ verified: true, creditBalance: 1081 });
     expect(all.find((o) => o.name === 'Remblais du Haut-Rhin SARL')).toMatchObject({ verified: false, creditBalance: 0 });
+    // Every demo organisation passed the onboarding: each owner reaches a dashboard.
+    expect(all.filter((o) => onboardingStep(o) !== 'complete').map((o) => o.name)).toEqual([]);
 
     expect(await loadDemoData(database.db, { dataDir: dir.path })).toBe(false);
     const [{ n }] = (await database.db.select({ n: count() }).from(users)) as [{ n: number }];
@@ -46,12 +48,19 @@ describe('demo data', () => {
     // The welcome grant, the demo purchase (src/db/seed-payments.ts) with its invoice, and the
     // debits of the five validated listings (80 + 10 + 50 + 28 + 50): the balance is their sum.
     const lines = await database.db.select().from(creditLedger);
-    expect(lines.filter((l) => l.kind !== 'LISTING_VALIDATION').map((l) => [l.kind, l.amount]).sort()).toEqual([
+    const demoOrganization = all.find((o) => o.name === "Terrassements d'Alsace SAS")!.id;
+    const demoLines = lines.filter((l) => l.organizationId === demoOrganization);
+    expect(demoLines.filter((l) => l.kind !== 'LISTING_VALIDATION').map((l) => [l.kind, l.amount]).sort()).toEqual([
       ['ADMIN_GRANT', 999],
       ['PURCHASE', 300],
     ]);
-    expect(lines.filter((l) => l.kind === 'LISTING_VALIDATION').map((l) => l.amount).sort()).toEqual([-10, -28, -50, -50, -80]);
-    expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(1081);
+    expect(demoLines.filter((l) => l.kind === 'LISTING_VALIDATION').map((l) => l.amount).sort()).toEqual([-10, -28, -50, -50, -80]);
+    expect(demoLines.reduce((sum, line) => sum + line.amount, 0)).toBe(1081);
+    // Every organisation's balance is its ledger's sum (the matching demo's organisations too).
+    for (const organization of all) {
+      const sum = lines.filter((l) => l.organizationId === organization.id).reduce((total, l) => total + l.amount, 0);
+      expect(organization.creditBalance, organization.name).toBe(sum);
+    }
 
     const listings = await database.db.select().from(inquiries);
     expect(new Set(listings.map((l) => l.status))).toEqual(
@@ -60,7 +69,11 @@ describe('demo data', () => {
     expect(new Set(listings.map((l) => l.type))).toEqual(new Set(['CUT', 'FILL']));
     const files = await database.db.select().from(documents);
     for (const listing of listings.filter((l) => l.status !== 'DRAFT')) {
-      const check = validateInquiryForSubmission({ ...listing, documents: files.filter((f) => f.inquiryId === listing.id) });
+      // Every rule held when it was submitted (a processed listing's period may be over now).
+      const check = validateInquiryForSubmission(
+        { ...listing, documents: files.filter((f) => f.inquiryId === listing.id) },
+        { now: listing.submittedAt ?? new Date() },
+      );
       expect(check.errors, listing.projectName).toEqual({});
     }
     expect(files.some((f) => f.kind === 'SOIL_STUDY')).toBe(true);
@@ -139,13 +152,39 @@ describe('demo data on PostgreSQL, used over HTTP', () => {
     expectResponseMatches('GET', '/users/organization/members', 200, members.body);
     expect(members.body.map((m: { email: string }) => m.email).sort()).toEqual([DEMO_ACCOUNTS.employee, DEMO_ACCOUNTS.owner]);
 
+    // The second organisation's owner: complete, and sees only its own listing.
+    const other = await signIn(api, DEMO_ACCOUNTS.otherOwner);
+    expect(other.user).toMatchObject({ role: 'OWNER', firstName: 'Julie' });
+    const theirs = await api.request('GET', '/organizations/me', { token: other.accessToken });
+    expect(theirs.body).toMatchObject({ name: 'Remblais du Haut-Rhin SARL', verified: false });
+    expect(onboardingStep(theirs.body)).toBe('complete');
+    const theirListings = await api.request('GET', '/inquiries', { token: other.accessToken });
+    expect(theirListings.body.map((l: { projectName: string }) => l.projectName)).toContain('Comblement de carrière à Saint-Louis');
+    expect(theirListings.body.every((l: { organizationId: string }) => l.organizationId === theirs.body.id)).toBe(true);
+
     const admin = await signIn(api, ADMIN);
     expect(admin.user.role).toBe('ADMIN');
     const list = await api.request('GET', '/organizations', { token: admin.accessToken });
     expectResponseMatches('GET', '/organizations', 200, list.body);
     expect(list.body.map((o: { name: string; verified: boolean }) => [o.name, o.verified])).toEqual([
+      ['Aménagements du Sundgau SEM', true],
+      ['Paysages et Remblais d’Alsace SARL', true],
       ['Remblais du Haut-Rhin SARL', false],
       ["Terrassements d'Alsace SAS", true],
+      ['Travaux Publics de l’Eurométropole SAS', true],
     ]);
+
+    // Matching at once: the demo organisation's validated CUT has ranked compatible sites.
+    const listings = await api.request('GET', '/inquiries', { token: admin.accessToken });
+    const ecoquartier = listings.body.find((l: { projectName: string }) => l.projectName === 'Écoquartier Rive Droite – tranche 2');
+    const matches = await api.request('GET', `/inquiries/${ecoquartier.id}/matches`, { token: admin.accessToken });
+    expect(matches.status).toBe(200);
+    expect(matches.body.total).toBeGreaterThanOrEqual(4);
+    expect(matches.body.items[0].co2.savedKg).toBeGreaterThan(0);
+    expect(matches.body.items.some((m: { proposal: unknown }) => m.proposal !== null)).toBe(true);
+    const strasbourg = listings.body.find((l: { projectName: string }) => l.projectName === 'Port du Rhin – bassin Vauban');
+    expect((await api.request('GET', `/inquiries/${strasbourg.id}/matches`, { token: admin.accessToken })).body.total).toBeGreaterThanOrEqual(3);
+    const done = await api.request('GET', '/matches?status=DONE', { token: admin.accessToken });
+    expect(done.body).toHaveLength(1);
   });
 });

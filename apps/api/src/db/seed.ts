@@ -1,8 +1,9 @@
 // Demo data (`DEMO_DATA=1`, set by `pnpm start`; CONTRACT §2): loaded only into an EMPTY
 // database, in one transaction, so a restart never loads it twice. Accounts: the ADMIN_EMAILS
 // addresses as admins (admin@demo.test in dev), owner@demo.test and employee@demo.test of a
-// verified organisation with credits, plus a second, unverified organisation so admin screens
-// have something to compare.
+// verified organisation with credits, plus a second, unverified organisation (its onboarding
+// complete, so owner2@demo.test reaches its own dashboard) so admin screens have something to
+// compare and the portal shows a second organisation's view.
 //
 // Each further part of the demo (listings, payments) is a `seedX(tx, identities, ...)` function
 // in its own `seed-*.ts`, called by one line in loadDemoData after seedIdentities.
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { appendLedgerLine } from '../services/credits.js';
 import { seedListings } from './seed-listings.js';
 import type { Db, Tx } from './index.js';
+import { seedMatching } from './seed-matching.js';
 import { seedDemoPayments } from './seed-payments.js';
 import { organizations, users } from './schema.js';
 
@@ -100,6 +102,13 @@ async function seedIdentities(tx: Tx, adminEmails: readonly string[]): Promise<D
       city: 'Saint-Louis',
       country: 'France',
       email: 'contact@remblais-haut-rhin.fr',
+      officePhoneNumber: '03 89 67 20 10',
+      mobilePhoneNumber: '06 45 78 12 90',
+      representativeFirstName: 'Julie',
+      representativeLastName: 'Weber',
+      representativePosition: 'Gérante',
+      representativeEmail: 'julie.weber@remblais-haut-rhin.fr',
+      representativePhoneNumber: '06 11 22 33 44',
     })
     .returning();
   const [otherOwner] = await tx
@@ -136,6 +145,7 @@ export async function loadDemoData(db: Db, options: DemoDataOptions): Promise<bo
     const identities = await seedIdentities(tx, options.adminEmails ?? [DEMO_ACCOUNTS.admin]);
     await seedDemoPayments(tx, identities);
     await seedListings(tx, identities, options.dataDir);
+    await seedMatching(tx, identities, options.dataDir);
     return true;
   });
 }

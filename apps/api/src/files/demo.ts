@@ -1,11 +1,11 @@
 // Demo data's files (DEMO_DATA=1): a document stored exactly as an upload would be (same
 // storage, same content rule, same row), attributed to the listing's author.
 import { Readable } from 'node:stream';
-import { fileContentMatchesExtension } from '@terres/domain';
+import { fileContentMatchesExtension, type DocumentKind } from '@terres/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { inquiries } from '../db/schema.js';
-import { insertDocument, type DocumentKind, type DocumentRow } from '../services/documents.js';
+import { insertDocument, type DocumentRow } from '../services/documents.js';
 import { FileStorage } from './storage.js';
 
 export interface DemoDocument {

@@ -1,6 +1,8 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { HttpProblem, problem } from './problem.js';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { HttpProblem, problem, PROBLEM_TYPES } from './problem.js';
 import { frenchValidationErrors } from './validation-messages.js';
 
 describe('problem()', () => {
@@ -47,5 +49,15 @@ describe('frenchValidationErrors', () => {
       type: "Le champ « type » doit valoir l'une des valeurs suivantes : CUT, FILL.",
       quantity: 'Le champ « quantity » doit être un nombre.',
     });
+  });
+});
+
+describe('PROBLEM_TYPES', () => {
+  it('are exactly the ProblemType values of openapi.yaml (the generated client reads them there)', () => {
+    const spec = parse(readFileSync(new URL('../../../../openapi/openapi.yaml', import.meta.url), 'utf8')) as {
+      components: { schemas: { ProblemType: { enum: string[]; 'x-enumNames': string[] } } };
+    };
+    const { enum: values, 'x-enumNames': names } = spec.components.schemas.ProblemType;
+    expect(Object.fromEntries(names.map((name, i) => [name, values[i]]))).toEqual(PROBLEM_TYPES);
   });
 });

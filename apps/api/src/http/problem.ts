@@ -49,6 +49,15 @@ export const DEFAULT_DETAILS: Readonly<Record<number, string>> = {
   503: 'Le service est momentanément indisponible.',
 };
 
+/**
+ * Problem types more precise than `about:blank`, for answers a client must tell apart from
+ * others of the same status (openapi.yaml `ProblemType` lists them; a test keeps both equal).
+ */
+export const PROBLEM_TYPES = {
+  /** 403 on every call of a user whose organisation was archived: the session is over for good. */
+  organizationArchived: 'urn:bourse-terres:problem:organization-archived',
+} as const;
+
 export const INTERNAL_ERROR_DETAIL = 'Une erreur interne est survenue.';
 
 export function defaultDetail(status: number): string {

@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createMailer } from './mailer.js';
+import { createMailer, NoMailTransportError } from './mailer.js';
 import { codeEmail } from './templates/auth.js';
 import { escapeHtml } from '../http/html.js';
 import { renderEmail } from './templates/layout.js';
 
 describe('dev outbox', () => {
   it('keeps the last 100 messages, newest first, one per recipient', async () => {
-    const log = { info: () => undefined } as unknown as FastifyBaseLogger;
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Bourse aux terres <no-reply@bourse-terres.test>', log });
+    const logged: unknown[][] = [];
+    const log = { info: (...args: unknown[]) => void logged.push(args) } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({ transport: 'outbox', smtpUrl: undefined, from: 'Bourse aux terres <no-reply@bourse-terres.test>', log });
     for (let i = 0; i < 104; i += 1) await mailer.send({ to: `n${i}@exemple.fr`, subject: `n°${i}`, text: 't', html: '<p>t</p>' });
     await mailer.send({ to: ['a@exemple.fr', 'b@exemple.fr'], subject: 'deux', text: 't', html: 'h' });
     expect(mailer.outbox).toHaveLength(100);
@@ -17,6 +18,27 @@ describe('dev outbox', () => {
       ['a@exemple.fr', 'deux'],
       ['n103@exemple.fr', 'n°103'],
     ]);
+    // Who and what, never the text (a sign-in code, an invitation link).
+    expect(logged).toHaveLength(106);
+    expect(JSON.stringify(logged)).not.toContain('"t"');
+  });
+
+  it('logs no body: a code e-mail leaves no code in the log', async () => {
+    const logged: unknown[][] = [];
+    const log = { info: (...args: unknown[]) => void logged.push(args) } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({ transport: 'outbox', smtpUrl: undefined, from: 'x <x@exemple.fr>', log });
+    await mailer.send({ to: 'a@exemple.fr', ...codeEmail('042917', 'LOGIN') });
+    expect(mailer.outbox![0]!.text).toContain('042917');
+    expect(JSON.stringify(logged)).not.toContain('042917');
+  });
+});
+
+describe('no transport', () => {
+  it('fails every send, keeping nothing', async () => {
+    const log = { info: () => undefined } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({ transport: 'none', smtpUrl: undefined, from: 'x <x@exemple.fr>', log });
+    await expect(mailer.send({ to: 'a@exemple.fr', ...codeEmail('042917', 'LOGIN') })).rejects.toThrow(NoMailTransportError);
+    expect(mailer.outbox).toBeUndefined();
   });
 });
 

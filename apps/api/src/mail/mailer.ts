@@ -1,6 +1,7 @@
-// E-mail (CONTRACT §7): nodemailer over SMTP_URL, or, when unset, the dev outbox: messages are
-// logged and kept in memory (the last 100, newest first), listed at GET /api/dev/outbox outside
-// production.
+// E-mail (CONTRACT §7): nodemailer over SMTP_URL; or, when asked for (DEV_OUTBOX=1, never in
+// production), the dev outbox: messages kept in memory (the last 100, newest first) and listed
+// at GET /api/dev/outbox to loopback clients; or no transport at all, where every send fails.
+// No message body ever reaches the log: it may hold a sign-in code or an invitation link.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -30,8 +31,24 @@ export interface Mailer {
 
 const OUTBOX_SIZE = 100;
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
-  if (options.smtpUrl) {
+/** Thrown by every send when neither SMTP_URL nor DEV_OUTBOX=1 is set (callers answer 503). */
+export class NoMailTransportError extends Error {
+  override name = 'NoMailTransportError';
+  constructor() {
+    super('no mail transport: set SMTP_URL (or DEV_OUTBOX=1 in development)');
+  }
+}
+
+export interface CreateMailerOptions {
+  transport: 'smtp' | 'outbox' | 'none';
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}
+
+export function createMailer(options: CreateMailerOptions): Mailer {
+  if (options.transport === 'smtp') {
+    if (!options.smtpUrl) throw new Error('the smtp mail transport needs an SMTP URL');
     // Bounded waits: a hanging mail server fails the request in seconds (503), not minutes.
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
@@ -48,6 +65,14 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       },
     };
   }
+  if (options.transport === 'none') {
+    return {
+      async send() {
+        throw new NoMailTransportError();
+      },
+      async close() {},
+    };
+  }
   const outbox: OutboxMessage[] = [];
   return {
     outbox,
@@ -61,7 +86,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           html: message.html,
           createdAt: new Date().toISOString(),
         });
-        options.log.info({ to, subject: message.subject }, 'dev outbox: e-mail\n%s', message.text);
+        // Who and what only: the text (a code, a link) is read at GET /api/dev/outbox.
+        options.log.info({ to, subject: message.subject }, 'dev outbox: e-mail kept, read it at GET /api/dev/outbox');
       }
       outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
     },

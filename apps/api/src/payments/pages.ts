@@ -1,15 +1,21 @@
-// The HTML pages the API serves to a browser during a payment: the simulator's pay page and
-// the French error page of a bad link. Self-contained (inline style, no script), every value
-// escaped; sent with a CSP that forbids everything but that style and posting the form here.
+// The HTML pages the API serves to a browser during a payment: the simulator's and Stripe's
+// pay pages and the French error page of a bad link. Self-contained (inline style, no script),
+// every value escaped; sent with a CSP that forbids everything but that style and posting the
+// form here.
 import { formatCredits, formatEuros } from '@terres/domain';
 import { escapeHtml } from '../http/html.js';
 
+/** Where Stripe serves its hosted Checkout pages (the origin of every session's `url`). */
+export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
 /**
  * The pages' Content-Security-Policy. `form-action` also governs where the form's response may
- * redirect (browsers apply it to redirects), so the portal the 303 leads to is allowed too.
+ * redirect (browsers apply it to redirects), so the portal the 303 leads to is allowed too, and
+ * on Stripe's pay page Stripe's Checkout.
  */
-export function pageCsp(portalOrigin: string): string {
-  return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${portalOrigin}; frame-ancestors 'none'; base-uri 'none'`;
+export function pageCsp(portalOrigin: string, redirectOrigins: readonly string[] = []): string {
+  const targets = ["'self'", portalOrigin, ...redirectOrigins].join(' ');
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action ${targets}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 const STYLE = `
@@ -44,7 +50,7 @@ ${body}
 `;
 }
 
-export interface SimulatorPageInput {
+export interface PayPageInput {
   /** Where the form posts (the same path). */
   action: string;
   token: string;
@@ -53,18 +59,19 @@ export interface SimulatorPageInput {
   exclTaxCents: number;
   vatCents: number;
   inclTaxCents: number;
+}
+
+export interface SimulatorPageInput extends PayPageInput {
   alreadyPaid: boolean;
 }
 
-export function simulatorPage(input: SimulatorPageInput): string {
+/** The pack, the organisation, HT, TVA, TTC, then the note and the two buttons of one form. */
+function payPage(input: PayPageInput, note: string, extra: string, payLabel: string): string {
   const euros = (cents: number) => escapeHtml(formatEuros(cents / 100));
-  const paid = input.alreadyPaid
-    ? '<p class="note"><strong>Ce paiement a déjà été effectué.</strong> Payer de nouveau ne débite rien et vous ramène à la confirmation.</p>'
-    : '';
   return layout(
     'Paiement',
     `<h1>Paiement de votre pack de crédits</h1>
-<p class="note">Simulateur de paiement : aucune carte n’est débitée.</p>
+<p class="note">${escapeHtml(note)}</p>
 <dl>
   <dt>Pack</dt><dd>${escapeHtml(formatCredits(input.credits))}</dd>
   <dt>Organisation</dt><dd>${escapeHtml(input.organizationName)}</dd>
@@ -72,15 +79,30 @@ export function simulatorPage(input: SimulatorPageInput): string {
   <dt>TVA (20 %)</dt><dd>${euros(input.vatCents)}</dd>
   <dt class="total">Total TTC</dt><dd class="total">${euros(input.inclTaxCents)}</dd>
 </dl>
-${paid}
+${extra}
 <form method="post" action="${escapeHtml(input.action)}">
   <input type="hidden" name="token" value="${escapeHtml(input.token)}">
   <div class="actions">
     <button class="cancel" type="submit" name="action" value="cancel">Annuler</button>
-    <button class="pay" type="submit" name="action" value="pay">Payer</button>
+    <button class="pay" type="submit" name="action" value="pay">${escapeHtml(payLabel)}</button>
   </div>
 </form>`,
   );
+}
+
+export function simulatorPage(input: SimulatorPageInput): string {
+  const paid = input.alreadyPaid
+    ? '<p class="note"><strong>Ce paiement a déjà été effectué.</strong> Payer de nouveau ne débite rien et vous ramène à la confirmation.</p>'
+    : '';
+  return payPage(input, 'Simulateur de paiement : aucune carte n’est débitée.', paid, 'Payer');
+}
+
+/**
+ * Stripe's pay page: following a pack's link shows it and creates nothing; 'Payer par carte'
+ * posts the form, which opens (or reopens) the Checkout Session and redirects there.
+ */
+export function stripePage(input: PayPageInput): string {
+  return payPage(input, 'Le paiement par carte se fait sur la page sécurisée de notre prestataire Stripe.', '', 'Payer par carte');
 }
 
 export function errorPage(detail: string, buyUrl: string): string {

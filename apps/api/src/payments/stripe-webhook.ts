@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/index.js';
 import { creditPackages, purchases, stripeEvents } from '../db/schema.js';
 import type { Seller } from '../services/invoices.js';
 import { isUuid } from '../http/ids.js';
+import { findInputFault } from '../http/text-guard.js';
 import { amountsFromExclTax } from '../services/packages.js';
 import { fulfilPurchase, lockOrganization, lockPurchaseBySession, type PurchaseRow } from '../services/purchases.js';
 import type { CheckoutSession, StripeEvent } from './stripe.js';
@@ -45,7 +46,7 @@ async function purchaseOf(tx: Tx, session: CheckoutSession, organizationId: stri
 
   // The checkout redirect may have failed between Stripe's answer and our update of the row.
   const purchaseId = session.metadata?.purchase_id;
-  if (purchaseId && isUuid(purchaseId)) {
+  if (typeof purchaseId === 'string' && isUuid(purchaseId)) {
     const [byId] = await tx
       .select()
       .from(purchases)
@@ -63,7 +64,7 @@ async function purchaseOf(tx: Tx, session: CheckoutSession, organizationId: stri
   if (!isUuid(packageId)) return null;
   const [pack] = await tx.select().from(creditPackages).where(eq(creditPackages.id, packageId));
   // Still, it must be that pack at that pack's price.
-  if (!pack || pack.credits !== credits || session.amount_total !== amountsFromExclTax(pack.priceCents).inclTaxCents) return null;
+  if (!pack || pack.credits !== credits || typeof session.amount_total !== 'number' || session.amount_total !== amountsFromExclTax(pack.priceCents).inclTaxCents) return null;
   return lockPurchaseBySession(tx, {
     organizationId,
     packageId,
@@ -72,6 +73,15 @@ async function purchaseOf(tx: Tx, session: CheckoutSession, organizationId: stri
     provider: 'STRIPE',
     providerSessionId: session.id,
   });
+}
+
+/** An event we can record: string `id` and `type` of a sane length, no U+0000 anywhere. */
+export function isStorableEvent(event: unknown): event is StripeEvent {
+  if (typeof event !== 'object' || event === null) return false;
+  const { id, type } = event as { id?: unknown; type?: unknown };
+  if (typeof id !== 'string' || id.length === 0 || id.length > 255) return false;
+  if (typeof type !== 'string' || type.length === 0 || type.length > 255) return false;
+  return findInputFault(event) === null;
 }
 
 export async function handleStripeEvent(db: Db, event: StripeEvent, seller: Seller, log: FastifyBaseLogger): Promise<WebhookOutcome> {
@@ -87,10 +97,12 @@ export async function handleStripeEvent(db: Db, event: StripeEvent, seller: Sell
     const session = event.data?.object as CheckoutSession | undefined;
     if (!session || typeof session !== 'object' || typeof session.id !== 'string') return 'bad_metadata';
     if (session.payment_status !== 'paid') return 'not_paid';
-    if ((session.currency ?? '').toLowerCase() !== 'eur') return 'not_eur';
-    const organizationId = session.client_reference_id ?? '';
-    const credits = positiveInteger(session.metadata?.credits);
-    const packageId = session.metadata?.package_id ?? '';
+    if (typeof session.currency !== 'string' || session.currency.toLowerCase() !== 'eur') return 'not_eur';
+    // Read as untrusted JSON (a signed body may still carry any shape): strings or nothing.
+    const metadata = typeof session.metadata === 'object' && session.metadata !== null ? session.metadata : {};
+    const organizationId = typeof session.client_reference_id === 'string' ? session.client_reference_id : '';
+    const credits = positiveInteger(typeof metadata.credits === 'string' ? metadata.credits : undefined);
+    const packageId = typeof metadata.package_id === 'string' ? metadata.package_id : '';
     if (!isUuid(organizationId) || credits === null || !packageId) return 'bad_metadata';
 
     // Locked before any purchase insert (see lockOrganization).

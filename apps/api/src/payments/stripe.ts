@@ -33,6 +33,8 @@ export interface CheckoutRequest {
   inclTaxCents: number;
   successUrl: string;
   cancelUrl: string;
+  /** Unix seconds (Stripe accepts 30 minutes to 24 hours ahead); fixed per purchase, so a retry sends the same request. */
+  expiresAt: number;
 }
 
 /** A Checkout Session for one pack: the metadata are the server's, no browser can change them. */
@@ -62,8 +64,9 @@ export function createCheckoutSession(stripe: Stripe, request: CheckoutRequest):
       payment_intent_data: { metadata },
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
+      expires_at: request.expiresAt,
     },
-    // One session per purchase, even if the client retries the call.
+    // One session per purchase, even if the client retries the call or two clicks race.
     { idempotencyKey: `checkout:${request.purchaseId}` },
   );
 }

@@ -7,6 +7,8 @@ import creditRoutes from './credits/index.js';
 import invoiceRoutes from './invoices/index.js';
 import documentRoutes from './documents/index.js';
 import inquiryRoutes from './inquiries/index.js';
+import matchRoutes from './matches/index.js';
+import registerRoutes from './register/index.js';
 import organizationRoutes from './organizations/index.js';
 import paymentRoutes from './payments/index.js';
 import soilStudyRoutes from './soil-studies/index.js';
@@ -23,6 +25,9 @@ const apiV1Routes: FastifyPluginAsync = async (app) => {
   // /inquiries/{id}/documents and /documents/{id}/download (multipart is registered inside).
   await app.register(documentRoutes);
   await app.register(soilStudyRoutes, { prefix: '/soil-studies' });
+  // /inquiries/{id}/matches and /matches (issue 11).
+  await app.register(matchRoutes);
+  await app.register(registerRoutes, { prefix: '/register' });
 };
 
 export default apiV1Routes;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres } from '../../test/helpers/app.js';
+import { uniqueSiret } from '../../test/helpers/fixtures.js';
 import type { Database } from '../db/index.js';
 import { creditLedger, organizations } from '../db/schema.js';
 import { appendLedgerLine, INSUFFICIENT_CREDITS_DETAIL, listLedgerLines } from './credits.js';
@@ -21,7 +22,7 @@ describe('credit ledger on PostgreSQL', () => {
       .insert(organizations)
       .values({
         name: 'Terrassements Durand',
-        registrationNumber: '73282932000074',
+        registrationNumber: uniqueSiret(),
         legalForm: 'SAS',
         street: '3 rue du Rhin',
         postcode: '68000',

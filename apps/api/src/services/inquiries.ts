@@ -1,27 +1,87 @@
-// Listings (annonces) as the API answers them (CONTRACT §8), and the access rule every listing
-// endpoint shares: admins see all; owners and employees their organisation's; anything else,
-// like a deleted draft, is a 404 (another organisation's listing is never revealed).
-import { COST_TABLE, inquiryCost, type InquiryType } from '@terres/domain';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/index.js';
-import { inquiries } from '../db/schema.js';
-import { problem } from '../http/problem.js';
+// Listings (annonces, CONTRACT §8): the answer shape, the access rule every listing endpoint
+// shares (admins see all; owners and employees their organisation's; anything else, like a
+// deleted draft, is a 404, so another organisation's listing is never revealed), and every
+// change a listing goes through: draft creation, edits and submission, deletion, the admin's
+// status workflow with the credit debit. Each change is one transaction owned here; routes
+// parse, authorise and call. The lists and map pins are in ./inquiry-lists.ts.
+import {
+  acceptanceFromFields,
+  COST_TABLE,
+  fillAcceptanceSchema,
+  matchingMessages,
+  forbiddenFields,
+  inquiryCost,
+  isDeletableByAdvertiser,
+  isEditableByAdvertiser,
+  isEndBeforeStart,
+  messages,
+  transitionEffect,
+  transitionError,
+  validateInquiryForSubmission,
+  type InquiryPatch,
+  type InquiryStatus,
+  type InquiryType,
+} from '@terres/domain';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Role } from '../auth/context.js';
+import type { DbOrTx, Tx } from '../db/index.js';
+import { documents, inquiries, organizations, users, type StoredMaterial } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
+import { problem } from '../http/problem.js';
+import { recordAudit } from './audit.js';
+import { appendLedgerLine, INSUFFICIENT_CREDITS_DETAIL } from './credits.js';
 
-export type InquiryRow = typeof inquiries.$inferSelect;
+/** A listing row as the API reads it (the search column stays in the database). */
+export type InquiryRow = Omit<typeof inquiries.$inferSelect, 'searchText'>;
+
+/** Every column but `search_text`: what listing queries select. */
+export const inquiryColumns = (({ searchText: _searchText, ...columns }) => columns)(getTableColumns(inquiries));
 
 export const INQUIRY_NOT_FOUND_DETAIL = 'Erreur : annonce introuvable.';
+export const NOT_EDITABLE_DETAIL = 'Seules les annonces en brouillon ou refusées peuvent être modifiées.';
+export const NOT_DELETABLE_DETAIL = 'Seuls les brouillons peuvent être supprimés.';
+export const ID_TAKEN_DETAIL = 'Cet identifiant d’annonce est déjà utilisé.';
+export const FIELD_NOT_EDITABLE = 'Ce champ ne peut pas être modifié.';
+export const SUBMISSION_INCOMPLETE_DETAIL = "L'annonce est incomplète : ";
+
+/** Listing fields as the domain's patch schema checked them, each material priced. */
+export type InquiryFields = Omit<InquiryPatch, 'materials'> & { materials?: StoredMaterial[] };
+
+/** Who is asking: `request.auth` satisfies it. */
+export interface Viewer {
+  userId: string;
+  role: Role;
+  organizationId: string | null;
+}
 
 /** Credits the listing costs: the domain formula, or the base price while the surface is unknown. */
 export function costOf(type: string, surfaceHa: number | null): number {
   return inquiryCost(type, surfaceHa) ?? COST_TABLE[type as InquiryType]?.base ?? 0;
 }
 
+/** A stored line as answered: every line states its class ('UNKNOWN' before 0007) and code. */
+export function toMaterial(line: StoredMaterial) {
+  return {
+    materialName: line.materialName,
+    groundComposition: line.groundComposition,
+    quantity: line.quantity,
+    price: line.price,
+    qualityClass: line.qualityClass ?? 'UNKNOWN',
+    wasteCode: line.wasteCode ?? null,
+  };
+}
+
+/** The listing as matching and the documents read it: materials with their quality, the acceptance. */
+export function acceptanceOfRow(row: Pick<InquiryRow, 'receivingUse' | 'acceptedQualityClasses' | 'acceptedWasteCodes'>) {
+  return acceptanceFromFields(row);
+}
+
 export function toInquiry(row: InquiryRow) {
   return {
     id: row.id,
     organizationId: row.organizationId,
+    organizationName: row.organizationName,
     userId: row.userId,
     type: row.type as InquiryType,
     status: row.status,
@@ -37,7 +97,7 @@ export function toInquiry(row: InquiryRow) {
     siteLongitude: row.siteLongitude,
     parcelNumbers: row.parcelNumbers,
     quantity: row.quantity,
-    materials: row.materials,
+    materials: row.materials.map(toMaterial),
     groundTypeUnknown: row.groundTypeUnknown,
     soilStudyDelegation: row.soilStudyDelegation,
     acceptCertification: row.acceptCertification,
@@ -46,26 +106,281 @@ export function toInquiry(row: InquiryRow) {
     cost: row.cost ?? costOf(row.type, row.quantity),
     // The reason belongs to the refusal: once resubmitted, the listing no longer shows it.
     rejectionReason: row.status === 'REJECTED' ? row.rejectionReason : null,
+    receivingUse: row.receivingUse,
+    acceptedQualityClasses: row.acceptedQualityClasses,
+    acceptedWasteCodes: row.acceptedWasteCodes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+const ACCEPTANCE_KEYS = ['receivingUse', 'acceptedQualityClasses', 'acceptedWasteCodes'] as const;
+const ACCEPTANCE_WIRE = { receivingUse: 'receiving_use', acceptedQualityClasses: 'accepted_quality_classes', acceptedWasteCodes: 'accepted_waste_codes' } as const;
 
-/** The listing if the caller may see it, else a 404; `forUpdate` locks its row (inside a transaction). */
+/**
+ * A FILL listing's acceptance after an edit: a CUT listing sends none (422), and once the three
+ * parts are all set they must agree (`fillAcceptanceSchema`: classes admitted by the use, no
+ * hazardous code for an inert-only receiver). A partial acceptance waits for the submission.
+ */
+function checkAcceptance(type: string, fields: InquiryFields, current: Partial<InquiryRow> = {}): void {
+  const sent = ACCEPTANCE_KEYS.filter((key) => fields[key] !== undefined);
+  if (sent.length === 0) return;
+  if (type !== 'FILL') {
+    const errors = Object.fromEntries(sent.map((key) => [ACCEPTANCE_WIRE[key], matchingMessages.acceptanceOnlyForFill]));
+    throw problem(422, matchingMessages.acceptanceOnlyForFill, { errors });
+  }
+  const merged = {
+    receivingUse: fields.receivingUse === undefined ? (current.receivingUse ?? null) : fields.receivingUse,
+    acceptedQualityClasses: fields.acceptedQualityClasses ?? current.acceptedQualityClasses ?? [],
+    acceptedWasteCodes: fields.acceptedWasteCodes ?? current.acceptedWasteCodes ?? [],
+  };
+  if (merged.receivingUse === null || merged.acceptedQualityClasses.length === 0 || merged.acceptedWasteCodes.length === 0) return;
+  const result = v.safeParse(fillAcceptanceSchema, merged);
+  if (!result.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of result.issues) {
+      const key = issue.path?.[0]?.key as (typeof ACCEPTANCE_KEYS)[number] | undefined;
+      const field = key && key in ACCEPTANCE_WIRE ? ACCEPTANCE_WIRE[key] : 'accepted_quality_classes';
+      errors[field] ??= issue.message;
+    }
+    throw problem(422, result.issues[0].message, { errors });
+  }
+}
+
+/**
+ * The listing if the caller may see it, else a 404; `forUpdate` locks its row (inside a
+ * transaction). Takes the request itself (`request.auth`) or any `{ auth }`.
+ */
 export async function readableInquiry(
   db: DbOrTx,
-  request: FastifyRequest,
+  viewer: { auth: Pick<Viewer, 'role' | 'organizationId'> },
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InquiryRow> {
   if (!isUuid(id)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
   const query = db
-    .select()
+    .select(inquiryColumns)
     .from(inquiries)
     .where(and(eq(inquiries.id, id), isNull(inquiries.deletedAt)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
-  const { role, organizationId } = request.auth;
+  const { role, organizationId } = viewer.auth;
   if (!row || (role !== 'ADMIN' && row.organizationId !== organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
   return row;
+}
+
+/** 422 naming each field the listing's status does not let this role edit. */
+function refuseSealedFields(fields: object, status: string, role: Role): void {
+  const refused = forbiddenFields(fields, status, role);
+  if (refused.length > 0) {
+    throw problem(422, `${FIELD_NOT_EDITABLE} (${refused.join(', ')})`, {
+      errors: Object.fromEntries(refused.map((key) => [key, FIELD_NOT_EDITABLE])),
+    });
+  }
+}
+
+/** Loads everything submission checks, and throws a 422 naming the first missing rule. */
+async function assertSubmittable(tx: Tx, row: InquiryRow): Promise<void> {
+  // With their source: only the organisation's own uploads count (domain rule).
+  const docs = await tx
+    .select({ kind: documents.kind, source: documents.source })
+    .from(documents)
+    .where(and(eq(documents.inquiryId, row.id), isNull(documents.deletedAt)));
+  // Soil quality is required since the wizard asks for it (issue 11): a CUT line's class and
+  // code, a FILL listing's acceptance.
+  const check = validateInquiryForSubmission(
+    { ...toInquiry(row), documents: docs, acceptance: acceptanceOfRow(row) },
+    { requireSoilQuality: true },
+  );
+  if (!check.ok) {
+    const [first] = Object.values(check.errors);
+    throw problem(422, first ?? SUBMISSION_INCOMPLETE_DETAIL, { errors: check.errors });
+  }
+}
+
+export interface NewDraft {
+  /** The client's id (the wizard's route id), or a new one. */
+  id: string;
+  type: InquiryType;
+  /** The wire fields sent (snake_case), checked against the draft's editable fields first. */
+  wireFields: Record<string, unknown>;
+  /** Then checked by the caller with the domain's patch schema; the project name is present. */
+  parseFields: () => InquiryFields;
+}
+
+/** A new DRAFT of the viewer's organisation; 409 when the id is taken. */
+export async function createDraft(db: DbOrTx, viewer: Viewer & { organizationId: string }, draft: NewDraft): Promise<InquiryRow> {
+  refuseSealedFields(draft.wireFields, 'DRAFT', viewer.role);
+  const fields = draft.parseFields();
+  checkAcceptance(draft.type, fields);
+  return db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, draft.id));
+    if (taken) throw problem(409, ID_TAKEN_DETAIL);
+    const [row] = await tx
+      .insert(inquiries)
+      .values({
+        ...fields,
+        id: draft.id,
+        organizationId: viewer.organizationId,
+        userId: viewer.userId,
+        type: draft.type,
+        status: 'DRAFT',
+        projectName: fields.projectName!,
+        cost: costOf(draft.type, fields.quantity ?? null),
+      })
+      .returning(inquiryColumns);
+    return row!;
+  });
+}
+
+export interface InquiryEdit {
+  /** The wire fields sent (snake_case), checked against the listing's editable fields first. */
+  wireFields: Record<string, unknown>;
+  /** Then checked by the caller with the domain's patch schema. */
+  parseFields: () => InquiryFields;
+  /** Also submit it (DRAFT or REJECTED -> PENDING_VALIDATION) in the same transaction. */
+  submit: boolean;
+}
+
+/**
+ * Edits a DRAFT or REJECTED listing (409 otherwise) and, when asked, submits it: every wizard
+ * rule must hold (422) and the balance cover the cost (409), or nothing changes. The listing's
+ * row is locked for the whole transaction.
+ */
+export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit: InquiryEdit): Promise<InquiryRow> {
+  return db.transaction(async (tx) => {
+    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
+    if (!isEditableByAdvertiser(current.status)) throw problem(409, NOT_EDITABLE_DETAIL);
+    refuseSealedFields(edit.wireFields, current.status, viewer.role);
+    const fields = edit.parseFields();
+    checkAcceptance(current.type, fields, current);
+    // The availability step's cross-field rule, on the listing as this edit leaves it.
+    const startDate = fields.startDate === undefined ? current.startDate : fields.startDate;
+    const endDate = fields.endDate === undefined ? current.endDate : fields.endDate;
+    if (isEndBeforeStart(startDate, endDate)) {
+      throw problem(422, messages.endBeforeStart, { errors: { end_date: messages.endBeforeStart } });
+    }
+    const quantity = fields.quantity === undefined ? current.quantity : fields.quantity;
+    let [row] = await tx
+      .update(inquiries)
+      .set({ ...fields, cost: costOf(current.type, quantity), updatedAt: new Date() })
+      .where(eq(inquiries.id, current.id))
+      .returning(inquiryColumns);
+    if (edit.submit) {
+      const error = transitionError(row!.status, 'PENDING_VALIDATION', viewer.role);
+      if (error) throw problem(409, error);
+      await assertSubmittable(tx, row!);
+      const [organization] = await tx
+        .select({ creditBalance: organizations.creditBalance })
+        .from(organizations)
+        .where(eq(organizations.id, row!.organizationId));
+      if ((organization?.creditBalance ?? 0) < (row!.cost ?? 0)) throw problem(409, INSUFFICIENT_CREDITS_DETAIL);
+      [row] = await tx
+        .update(inquiries)
+        .set({ status: 'PENDING_VALIDATION', submittedAt: new Date(), updatedAt: new Date() })
+        .where(eq(inquiries.id, current.id))
+        .returning(inquiryColumns);
+      await recordAudit(tx, {
+        actorUserId: viewer.userId,
+        action: 'inquiry.submitted',
+        targetType: 'inquiry',
+        targetId: current.id,
+        details: { from: current.status, cost: row!.cost },
+      });
+    }
+    return row!;
+  });
+}
+
+/** Soft-deletes a draft (409 for any other status); its documents stay on record. */
+export async function deleteDraft(db: DbOrTx, viewer: Viewer, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
+    if (!isDeletableByAdvertiser(current.status)) throw problem(409, NOT_DELETABLE_DETAIL);
+    await tx.update(inquiries).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(inquiries.id, current.id));
+    await recordAudit(tx, { actorUserId: viewer.userId, action: 'inquiry.deleted', targetType: 'inquiry', targetId: current.id });
+  });
+}
+
+export interface StatusChangeOutcome {
+  row: InquiryRow;
+  /** Set when the move debited the listing's cost (validation). */
+  debited?: { cost: number; balance: number };
+}
+
+/**
+ * An admin's status move, as the domain's machine allows it (409 otherwise). The listing's row
+ * is locked first, so two validations of one listing cannot both pass; validation appends the
+ * `-cost` ledger line (reference `inquiry-validation:<id>`, organisation row locked, CHECK
+ * balance >= 0) in the same transaction: racing validations never overdraw nor debit twice.
+ * `reasonFor(effect)` returns the refusal reason when the move requires one (throwing a 422).
+ */
+export async function changeInquiryStatus(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: string,
+  target: InquiryStatus,
+  reasonFor: () => string,
+): Promise<StatusChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
+    const error = transitionError(current.status, target, viewer.role);
+    if (error) throw problem(409, error);
+    const effect = transitionEffect(current.status, target);
+    const reason = effect.requiresReason ? reasonFor() : current.rejectionReason;
+    let debited: StatusChangeOutcome['debited'];
+    if (effect.debitsCost) {
+      const cost = current.cost ?? costOf(current.type, current.quantity);
+      const result = await appendLedgerLine(tx, {
+        organizationId: current.organizationId,
+        kind: 'LISTING_VALIDATION',
+        amount: -cost,
+        reference: `inquiry-validation:${current.id}`,
+        inquiryId: current.id,
+        actorUserId: viewer.userId,
+      });
+      debited = { cost, balance: result.balance };
+    }
+    const now = new Date();
+    const [row] = await tx
+      .update(inquiries)
+      .set({
+        status: target,
+        rejectionReason: target === 'REJECTED' ? reason : current.rejectionReason,
+        ...(target === 'APPROVED' ? { validatedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(inquiries.id, current.id))
+      .returning(inquiryColumns);
+    await recordAudit(tx, {
+      actorUserId: viewer.userId,
+      action: 'inquiry.status_changed',
+      targetType: 'inquiry',
+      targetId: current.id,
+      details: { from: current.status, to: target, ...(target === 'REJECTED' ? { reason } : {}), ...(debited ? { debited: debited.cost } : {}) },
+    });
+    return debited ? { row: row!, debited } : { row: row! };
+  });
+}
+
+/** The addresses a listing's news is mailed to: its organisation's active users. */
+export async function inquiryRecipients(db: DbOrTx, row: Pick<InquiryRow, 'organizationId'>): Promise<string[]> {
+  const recipients = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.organizationId, row.organizationId), isNull(users.archivedAt)));
+  return recipients.map((r) => r.email);
+}
+
+/**
+ * Locks every listing of an organisation, before renaming it: the rename trigger (migration
+ * 0005) rewrites their copy of the name, and taking the listings before the organisation row is
+ * the order a validation takes them in (listing, then organisation), so the two never deadlock.
+ */
+export async function lockOrganizationListings(tx: Tx, organizationId: string): Promise<void> {
+  await tx
+    .select({ id: inquiries.id })
+    .from(inquiries)
+    .where(eq(inquiries.organizationId, organizationId))
+    .orderBy(inquiries.id)
+    .for('update');
 }

@@ -2,8 +2,8 @@
 // (the simulator's 'Payer' and Stripe's webhook): mark the purchase paid once, append the
 // PURCHASE ledger line (reference `purchase:<id>`, unique), issue the invoice, all inside the
 // caller's transaction, so either everything commits or nothing does.
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/index.js';
+import { and, desc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/index.js';
 import { creditLedger, invoices, organizations, purchases } from '../db/schema.js';
 import { recordAudit } from './audit.js';
 import { appendLedgerLine } from './credits.js';
@@ -35,6 +35,46 @@ export async function insertPurchase(tx: Tx, input: NewPurchase): Promise<Purcha
     .values({ ...input, currency: 'eur', status: 'PENDING' })
     .returning();
   return row!;
+}
+
+/**
+ * The organisation's newest Stripe purchase of this pack that may still be paid: PENDING with a
+ * Checkout Session made less than `sessionSeconds` ago, or PENDING without one yet but made less
+ * than `inFlightSeconds` ago (a parallel click still talking to Stripe). Call it under
+ * `lockOrganization`, so that two clicks cannot both find none.
+ */
+export async function findOpenStripePurchase(
+  tx: Tx,
+  input: { organizationId: string; packageId: string; excluding: string[]; sessionSeconds: number; inFlightSeconds: number },
+): Promise<PurchaseRow | undefined> {
+  const youngerThan = (seconds: number) => sql`${purchases.createdAt} > now() - make_interval(secs => ${seconds})`;
+  const [row] = await tx
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.organizationId, input.organizationId),
+        eq(purchases.packageId, input.packageId),
+        eq(purchases.provider, 'STRIPE'),
+        eq(purchases.status, 'PENDING'),
+        input.excluding.length > 0 ? notInArray(purchases.id, input.excluding) : undefined,
+        or(
+          and(isNotNull(purchases.providerSessionId), youngerThan(input.sessionSeconds)),
+          and(isNull(purchases.providerSessionId), youngerThan(input.inFlightSeconds)),
+        ),
+      ),
+    )
+    .orderBy(desc(purchases.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Marks a purchase that can no longer be paid (its session expired, or was never made). */
+export async function cancelPendingPurchase(db: Db | Tx, purchaseId: string, options: { onlyWithoutSession?: boolean } = {}): Promise<void> {
+  await db
+    .update(purchases)
+    .set({ status: 'CANCELLED' })
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'PENDING'), options.onlyWithoutSession ? isNull(purchases.providerSessionId) : undefined));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Users as the API answers them (CONTRACT §5 login response `user`, and collaborators).
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
-import { users } from '../db/schema.js';
+import { invitations, users } from '../db/schema.js';
 import { toSessionUser } from '../auth/sessions.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -21,6 +21,20 @@ export function toMember(user: UserRow) {
     lastName: user.lastName,
     fullName: fullNameOf(user),
     role: user.role as 'ADMIN' | 'OWNER' | 'EMPLOYEE',
+    pending: false,
+  };
+}
+
+/** A pending invitation as a row of the members list: no name yet, 'Renvoyer' applies to it. */
+export function toPendingMember(invitation: { id: string; email: string }) {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    firstName: null,
+    lastName: null,
+    fullName: null,
+    role: 'EMPLOYEE' as const,
+    pending: true,
   };
 }
 
@@ -38,3 +52,22 @@ export async function countEmployees(db: DbOrTx, organizationId: string): Promis
   return row?.n ?? 0;
 }
 
+
+/**
+ * The members list of an organisation: its non-archived users, oldest first, then its pending
+ * invitations (`pending: true`). Read by its members (collaborators page) and by admins
+ * (organisation detail).
+ */
+export async function listOrganizationMembers(db: DbOrTx, organizationId: string) {
+  const members = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), isNull(users.archivedAt)))
+    .orderBy(asc(users.createdAt));
+  const pending = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .orderBy(asc(invitations.createdAt));
+  return [...members.map(toMember), ...pending.map(toPendingMember)];
+}

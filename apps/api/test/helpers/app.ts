@@ -1,9 +1,11 @@
 // Builds apps for tests without touching process.env, and serves them over real HTTP.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
+import type { HeavyWork } from '../../src/heavy/pool.js';
 import { createDatabase, type Database } from '../../src/db/index.js';
 import { loadConfig, type Config, type EnvInput } from '../../src/env.js';
 
@@ -32,15 +34,42 @@ export interface StartAppOptions {
   database?: Database;
   /** Runs before listening: add test-only routes here. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Receives every log line (JSON); with `LOG_LEVEL` in the config to see more than nothing. */
+  logStream?: { write(line: string): void };
+  /**
+   * Keep `config.apiPublicUrl` as given. By default it becomes the app's own loopback address,
+   * so the links it hands out (payment links) lead back to it, as API_PUBLIC_URL does in a deployment.
+   */
+  keepPublicUrl?: boolean;
+  /** The heavy-work pool to use (a test's own); by default the app builds one from the config. */
+  heavyWork?: HeavyWork;
 }
 
-export async function startApp({ config, database, configure }: StartAppOptions): Promise<RunningApp> {
-  const app = await buildApp(database ? { config, database } : { config });
+/** A port free at this instant (the app listens on it right after). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no TCP address'))));
+    });
+  });
+}
+
+export async function startApp({ config, database, configure, logStream, keepPublicUrl = false, heavyWork }: StartAppOptions): Promise<RunningApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const appConfig = keepPublicUrl ? config : { ...config, apiPublicUrl: url };
+  const app = await buildApp({
+    config: appConfig,
+    ...(database ? { database } : {}),
+    ...(logStream ? { logStream } : {}),
+    ...(heavyWork ? { heavyWork } : {}),
+  });
   await configure?.(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+  await app.listen({ host: '127.0.0.1', port });
+  return { app, url, close: () => app.close() };
 }
 
 /** An open, migrated database on the run's PostgreSQL database (see test/global-setup.ts). */

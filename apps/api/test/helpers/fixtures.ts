@@ -1,16 +1,28 @@
 // Accounts as a client makes them, over HTTP: an owner with a complete profile and organisation,
 // employees through the invitation flow, an admin; credits granted by that admin.
+import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { todayInParis } from '@terres/domain';
+import { siretWithCheckDigit, todayInParis } from '@terres/domain';
 import { expect } from 'vitest';
 import { codeOf } from './smtp.js';
 import { registerOwner, signIn, uniqueEmail, type LoginResponse, type TestApi } from './session.js';
 
 export const VALID_SIRETS = ['73282932000074', '35600000000048', '44306184100047', '55208131766522'];
 
+/**
+ * A valid SIRET no other test uses (13 random digits and their Luhn digit): two active
+ * organisations cannot share one, and the run's test files share one database.
+ */
+export function uniqueSiret(): string {
+  return siretWithCheckDigit(Array.from(randomBytes(13), (byte) => byte % 10).join(''));
+}
+
 export const ORGANIZATION_BODY = {
   name: 'Terrassements du Ried',
-  registration_number: '73282932000074',
+  /** A fresh SIRET at every read, spreads included: each organisation a test creates has its own. */
+  get registration_number(): string {
+    return uniqueSiret();
+  },
   legal_form: 'SAS',
   street: '12 rue du Rhône',
   postcode: '68100',
@@ -23,6 +35,8 @@ export interface OwnerFixture {
   token: string;
   email: string;
   organizationId: string;
+  /** The organisation's SIRET (unique per fixture). */
+  siret: string;
 }
 
 export async function completeProfile(api: TestApi, token: string, firstName = 'Camille', lastName = 'Martin'): Promise<void> {
@@ -45,7 +59,7 @@ export async function createOwner(api: TestApi, options: { name?: string; credit
   expect(created.status).toBe(201);
   const organizationId = created.body.id as string;
   if (options.credits) await grantCredits(api, organizationId, options.credits);
-  return { session, token: session.accessToken, email, organizationId };
+  return { session, token: session.accessToken, email, organizationId, siret: created.body.registrationNumber as string };
 }
 
 const adminSessions = new WeakMap<TestApi, LoginResponse>();
@@ -108,12 +122,25 @@ export function completeListingFields(overrides: Record<string, unknown> = {}): 
     site_longitude: 7.3585,
     parcel_numbers: ['68066000AB0012', '68066000AB0013'],
     quantity: 5.01,
-    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10 }],
+    materials: [
+      {
+        material_name: 'Sable et gravier',
+        ground_composition: 'Alluvions du Rhin blanc/gris',
+        quantity: 1200,
+        price: 10,
+        quality_class: 'INERT_NATURAL_BACKGROUND',
+        waste_code: '17 05 04',
+      },
+    ],
     ground_type_unknown: false,
     soil_study_delegation: true,
     accept_certification: true,
     start_date: dayFromToday(30),
     end_date: dayFromToday(120),
+    // What a FILL site accepts (required at submission, issue 11).
+    ...(overrides.type === 'FILL'
+      ? { receiving_use: 'UNDER_BUILDING', accepted_quality_classes: ['INERT_NATURAL_BACKGROUND'], accepted_waste_codes: ['17 05 04'] }
+      : {}),
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
-// Buying credits as a browser does: read the packs, follow a pack's link, post the simulator's
-// form; and reading the outcome in the database (balance, ledger, invoices) and in a PDF.
+// Buying credits as a browser does: read the packs, follow a pack's link, post the pay page's
+// form (simulator or Stripe); and reading the outcome in the database (balance, ledger, invoices) and in a PDF.
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditLedger, invoices, organizations } from '../../src/db/schema.js';
@@ -32,6 +32,14 @@ export function tokenOf(link: string): string {
 export function postSimulatorForm(api: TestApi, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<ApiResponse> {
   return httpRequest(`${api.url}/api/v1/payments/simulator/checkout`, 'POST', {
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The Stripe pay page's form post ('Payer par carte' is `action: 'pay'`). */
+export function postStripeForm(api: TestApi, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  return httpRequest(`${api.url}/api/v1/payments/stripe/checkout`, 'POST', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
     body: new URLSearchParams(fields).toString(),
   });
 }

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { Database } from '../../src/db/index.js';
 import type { EnvInput } from '../../src/env.js';
 import { openPostgres, startApp, testConfig, type RunningApp } from './app.js';
+import type { HeavyWork } from '../../src/heavy/pool.js';
 import { codeOf, startSmtp, type TestSmtp } from './smtp.js';
 
 export interface ApiResponse<T = any> {
@@ -58,19 +59,34 @@ const TEST_ENV: EnvInput = {
   OTP_CHECKS_PER_IP: '100000',
 };
 
-export async function startApiForTest(env: EnvInput = {}): Promise<TestApi> {
+export interface StartApiOptions {
+  /** Receives every log line (set `LOG_LEVEL` in `env` to see any). */
+  logStream?: { write(line: string): void };
+  /** Another database than the run's shared one (the isolation sweep compares all of it). */
+  databaseUrl?: string;
+  /** This ADMIN_EMAILS address instead of a fresh one (two apps on one database, one admin). */
+  adminEmail?: string;
+  /** The heavy-work pool to use (a test's own, see src/heavy/pool.ts). */
+  heavyWork?: HeavyWork;
+}
+
+export async function startApiForTest(env: EnvInput = {}, options: StartApiOptions = {}): Promise<TestApi> {
   const smtp = await startSmtp();
-  const adminEmail = `admin.${randomBytes(5).toString('hex')}@plateforme.test`;
-  const database = await openPostgres(inject('databaseUrl'));
+  const adminEmail = options.adminEmail ?? `admin.${randomBytes(5).toString('hex')}@plateforme.test`;
+  const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
+  const database = await openPostgres(databaseUrl);
   const running = await startApp({
     config: testConfig({
       ...TEST_ENV,
       ADMIN_EMAILS: `${adminEmail},${TEST_ADMIN_EMAIL}`,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
       ...env,
     }),
     database,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.heavyWork ? { heavyWork: options.heavyWork } : {}),
+    keepPublicUrl: env.API_PUBLIC_URL !== undefined,
   });
   return {
     url: running.url,

@@ -1,6 +1,8 @@
-// A local stand-in for Stripe's `POST /v1/checkout/sessions` on loopback (STRIPE_API_URL points
-// the official client here): it records each form body as sent and answers a session object;
-// and the signed webhook deliveries a test sends, made with the package's own
+// A local stand-in for Stripe's Checkout Sessions on loopback (STRIPE_API_URL points the
+// official client here): `POST /v1/checkout/sessions` records each form body as sent and answers
+// a session object, replaying the first answer for a repeated `Idempotency-Key` as Stripe does;
+// `GET /v1/checkout/sessions/{id}` answers a session as it is now (a test may expire or complete
+// it). And the signed webhook deliveries a test sends, made with the package's own
 // `webhooks.generateTestHeaderString`.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -15,12 +17,15 @@ export interface RecordedSessionRequest {
   headers: IncomingMessage['headers'];
   /** The session answered. */
   session: FakeSession;
+  /** A repeated Idempotency-Key: the first answer was replayed, no session was made. */
+  replayed: boolean;
 }
 
 export interface FakeSession {
   id: string;
   object: 'checkout.session';
-  url: string;
+  /** Null once the session is no longer open, as Stripe answers. */
+  url: string | null;
   mode: string;
   currency: string;
   amount_total: number;
@@ -30,14 +35,22 @@ export interface FakeSession {
   status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string;
+  expires_at: number | null;
 }
 
 export interface StripeFake {
   /** `http://127.0.0.1:<port>`, for STRIPE_API_URL. */
   url: string;
+  /** Every `POST /v1/checkout/sessions`, replays included. */
   requests: RecordedSessionRequest[];
+  /** The sessions made (not the replays), by id. */
+  sessions: Map<string, FakeSession>;
+  /** How many `GET /v1/checkout/sessions/{id}` were answered. */
+  retrievals: number;
   /** While > 0, each session request answers a 500 (and decrements it): Stripe being down. */
   failures: number;
+  /** Stripe expiring a session (its time ran out, or it was expired through the API). */
+  expire(id: string): void;
   close(): Promise<void>;
 }
 
@@ -52,10 +65,20 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: RecordedSessionRequest[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const byIdempotencyKey = new Map<string, FakeSession>();
   const fake: StripeFake = {
     url: '',
     requests,
+    sessions,
+    retrievals: 0,
     failures: 0,
+    expire(id) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no session ${id}`);
+      session.status = 'expired';
+      session.url = null;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -69,7 +92,8 @@ export async function startStripeFake(): Promise<StripeFake> {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
         response.end(JSON.stringify(value));
       };
-      if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
+      const retrieve = request.method === 'GET' ? /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(request.url ?? '') : null;
+      if (!retrieve && (request.method !== 'POST' || request.url !== '/v1/checkout/sessions')) {
         send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.url})` } });
         return;
       }
@@ -82,6 +106,23 @@ export async function startStripeFake(): Promise<StripeFake> {
         send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
         return;
       }
+      if (retrieve) {
+        const found = sessions.get(retrieve[1]!);
+        if (!found) {
+          send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${retrieve[1]}'` } });
+          return;
+        }
+        fake.retrievals += 1;
+        send(200, found);
+        return;
+      }
+      const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
+      const replay = idempotencyKey === undefined ? undefined : byIdempotencyKey.get(idempotencyKey);
+      if (replay) {
+        requests.push({ form: Object.fromEntries(new URLSearchParams(body)), headers: request.headers, session: replay, replayed: true });
+        send(200, replay);
+        return;
+      }
       const form = Object.fromEntries(new URLSearchParams(body));
       const metadata: Record<string, string> = {};
       for (const [key, value] of Object.entries(form)) {
@@ -92,7 +133,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       const session: FakeSession = {
         id,
         object: 'checkout.session',
-        url: `https://checkout.stripe.test/c/pay/${id}`,
+        url: `https://checkout.stripe.com/c/pay/${id}`,
         mode: form.mode ?? 'payment',
         currency: form['line_items[0][price_data][currency]'] ?? form.currency ?? 'eur',
         amount_total: Number(form['line_items[0][price_data][unit_amount]'] ?? 0) * Number(form['line_items[0][quantity]'] ?? 1),
@@ -102,8 +143,11 @@ export async function startStripeFake(): Promise<StripeFake> {
         status: 'open',
         success_url: form.success_url ?? '',
         cancel_url: form.cancel_url ?? '',
+        expires_at: form.expires_at ? Number(form.expires_at) : null,
       };
-      requests.push({ form, headers: request.headers, session });
+      sessions.set(id, session);
+      if (idempotencyKey !== undefined) byIdempotencyKey.set(idempotencyKey, session);
+      requests.push({ form, headers: request.headers, session: { ...session }, replayed: false });
       send(200, session);
     })().catch(() => {
       response.writeHead(500);

@@ -8,7 +8,8 @@ import {
   ACCOUNT_ARCHIVED_DETAIL,
   ADMIN_REVOKED_DETAIL,
   adminStillListed,
-  ORGANIZATION_ARCHIVED_DETAIL,
+  ORGANIZATION_ARCHIVED,
+  refusalProblem,
   SESSION_EXPIRED_DETAIL,
 } from '../../auth/sessions.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
@@ -44,7 +45,7 @@ export default fp(
         .where(eq(sessionFamilies.id, claims.sessionId));
       if (!row || row.familyUserId !== claims.userId) throw problem(401, SESSION_EXPIRED_DETAIL);
       // Archiving an organisation also revokes its sessions: say why rather than 'expired'.
-      if (row.organizationArchivedAt) throw problem(403, ORGANIZATION_ARCHIVED_DETAIL);
+      if (row.organizationArchivedAt) throw refusalProblem(ORGANIZATION_ARCHIVED);
       if (row.userArchivedAt) throw problem(401, ACCOUNT_ARCHIVED_DETAIL);
       if (row.familyRevokedAt) throw problem(401, SESSION_EXPIRED_DETAIL);
       if (!adminStillListed(row, app.config.adminEmails)) throw problem(401, ADMIN_REVOKED_DETAIL);

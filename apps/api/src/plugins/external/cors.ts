@@ -1,16 +1,44 @@
 // Browsers may call the API from the two portals only (their origins come from the config).
-// Auth is a bearer token, not a cookie: no credentials mode.
+// Auth is a bearer token; the one cookie is the sign-in calls' device cookie (src/auth/devices.ts),
+// sent with `credentials: 'include'`: so credentials are allowed, for these exact origins only
+// (a credentialed answer never says `*`).
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
+import type { Config } from '../../env.js';
+
+const LOOPBACK_TWINS: Readonly<Record<string, string>> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+
+/**
+ * The portals' origins. Outside production each `localhost` origin also admits its
+ * `127.0.0.1` twin and the reverse (CONTRACT §11): Vite prints the one, people type the other.
+ */
+export function allowedOrigins(config: Pick<Config, 'advertiserPortalUrl' | 'adminConsoleUrl' | 'nodeEnv'>): string[] {
+  const origins = new Set<string>();
+  for (const configured of [config.advertiserPortalUrl, config.adminConsoleUrl]) {
+    const url = new URL(configured);
+    origins.add(url.origin);
+    const twin = LOOPBACK_TWINS[url.hostname];
+    if (config.nodeEnv !== 'production' && twin) {
+      url.hostname = twin;
+      origins.add(url.origin);
+    }
+  }
+  return [...origins];
+}
+
+/** Request headers the portals send: the bearer token, JSON, and a grant's idempotency key. */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'Idempotency-Key'];
+/** Response headers the portals read: rate-limit waits, file names of downloads, list totals. */
+export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'X-Total-Count', 'X-Total-Count-Capped', 'X-Request-Id'];
 
 export default fp(
   async (app) => {
     await app.register(cors, {
-      origin: [app.config.advertiserPortalUrl, app.config.adminConsoleUrl],
+      origin: allowedOrigins(app.config),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
-      // The portals read these: rate-limit waits and downloaded file names.
-      exposedHeaders: ['Retry-After', 'Content-Disposition'],
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      credentials: true,
       maxAge: 600,
     });
   },

@@ -5,6 +5,7 @@ import { revokeOrganizationSessions, revokeUserSessions } from '../../auth/sessi
 import { signInvitationToken } from '../../auth/tokens.js';
 import { invitations, organizations, users } from '../../db/schema.js';
 import { TEST_AUTH_SECRET } from '../../../test/helpers/app.js';
+import { uniqueSiret } from '../../../test/helpers/fixtures.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import {
   registerOwner,
@@ -46,7 +47,7 @@ function wrongCode(code: string): string {
 async function newOrganization(name = 'Terrassements du Ried'): Promise<string> {
   const [row] = await api.database.db
     .insert(organizations)
-    .values({ name, registrationNumber: '73282932000074', legalForm: 'SAS', street: '1 rue du Rhin', postcode: '68000', city: 'Colmar' })
+    .values({ name, registrationNumber: uniqueSiret(), legalForm: 'SAS', street: '1 rue du Rhin', postcode: '68000', city: 'Colmar' })
     .returning({ id: organizations.id });
   return row!.id;
 }
@@ -184,6 +185,12 @@ describe('codes', () => {
     const code = await codeFor(email);
     const results = await Promise.all([verify(email, code), verify(email, code)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    // One account, one session family (the loser opened none).
+    const { rows } = await api.database.db.execute<{ accounts: number; sessions: number }>(
+      sql`select count(distinct u.id)::int as accounts, count(f.id)::int as sessions
+          from users u left join session_families f on f.user_id = u.id where lower(u.email) = ${email}`,
+    );
+    expect(rows[0]).toEqual({ accounts: 1, sessions: 1 });
   });
 
   it('waits 60 s between codes for one address (429 with Retry-After), and a new code voids the old', async () => {
@@ -215,6 +222,157 @@ describe('codes', () => {
     );
     const sixth = await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
     expect(sixth.status).toBe(429);
+  });
+});
+
+describe('device cookies: a stranger cannot lock a user out', () => {
+  const WRONG = 'Code incorrect. Veuillez réessayer.';
+  const VOIDED = 'Trop de tentatives. Ce code est annulé : demandez un nouveau code.';
+
+  /** The device cookie set by an answer, as `name=value` for a Cookie header. */
+  function deviceCookieOf(response: { headers: Headers }): string {
+    const header = response.headers.getSetCookie().find((line) => line.startsWith('terres_device='));
+    if (!header) throw new Error('no device cookie');
+    return header.split(';')[0]!;
+  }
+
+  function requestLoginAs(email: string, cookie?: string) {
+    return api.request('POST', '/auth/login/magic-link/request', { body: { email }, headers: cookie ? { cookie } : {} });
+  }
+
+  function verifyAs(email: string, otp: string, cookie?: string) {
+    return api.request<LoginResponse & { detail?: string }>('POST', '/auth/magic-link/verify', {
+      body: { email, otp },
+      headers: cookie ? { cookie } : {},
+    });
+  }
+
+  /** Moves one budget's codes back past the minute: `device` true for the known devices', false for the strangers'. */
+  async function skipBudgetCooldown(email: string, device: boolean) {
+    await api.database.db.execute(
+      sql`update one_time_codes set created_at = created_at - interval '61 seconds'
+          where email = ${email} and (device_id is not null) = ${device}`,
+    );
+  }
+
+  /** Registers an owner and answers its device cookie. */
+  async function ownerWithDevice(): Promise<{ email: string; cookie: string }> {
+    const email = uniqueEmail('proprio');
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const verified = await verify(email, await codeFor(email));
+    expect(verified.status).toBe(200);
+    return { email, cookie: deviceCookieOf(verified) };
+  }
+
+  it('issues an HttpOnly, SameSite=Strict cookie at sign-in, for the sign-in calls only, naming no address', async () => {
+    const email = uniqueEmail('cookie');
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const verified = await verify(email, await codeFor(email));
+    const header = verified.headers.getSetCookie().find((line) => line.startsWith('terres_device='))!;
+    expect(header).toMatch(/; Path=\/api\/v1\/auth(;|$)/);
+    expect(header).toMatch(/; HttpOnly(;|$)/);
+    expect(header).toMatch(/; SameSite=Strict(;|$)/);
+    expect(header).toMatch(/; Max-Age=31536000(;|$)/);
+    expect(header).not.toMatch(/; Secure/); // plain http outside production
+    expect(header.toLowerCase()).not.toContain(email.split('@')[0]!);
+    // A wrong code sets none.
+    const wrong = await verify(email, '000000');
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('lets a known browser sign in while a stranger voids the code and uses up the hour', async () => {
+    const { email, cookie } = await ownerWithDevice();
+
+    // The stranger (whose codes go to the owner's mailbox): a code, five wrong guesses (voided),
+    // then the rest of the hour's codes.
+    await skipBudgetCooldown(email, false);
+    expect((await requestLoginAs(email)).status).toBe(202);
+    const mailed = await codeFor(email);
+    const guesses = [];
+    for (let i = 0; i < 5; i += 1) guesses.push((await verifyAs(email, wrongCode(mailed))).body.detail);
+    expect(guesses).toEqual([WRONG, WRONG, WRONG, WRONG, VOIDED]);
+    // The registration's code was the strangers' budget too (no cookie yet): 3 more make 5.
+    for (let i = 0; i < 3; i += 1) {
+      await skipBudgetCooldown(email, false);
+      expect((await requestLoginAs(email)).status).toBe(202);
+      await codeFor(email);
+    }
+    await skipBudgetCooldown(email, false);
+    const locked = await requestLoginAs(email);
+    expect(locked.status).toBe(429);
+    expect(locked.body.detail).toBe('Veuillez patienter avant de demander un nouveau code.');
+
+    // The owner, from the browser that signed in before: its own code, at once.
+    const own = await requestLoginAs(email, cookie);
+    expect(own.status).toBe(202);
+    const code = await codeFor(email);
+    // A stranger's wrong guesses now hit the strangers' code only, never the device's.
+    for (let i = 0; i < 5; i += 1) await verifyAs(email, wrongCode(code));
+    const signedIn = await verifyAs(email, code, cookie);
+    expect(signedIn.status).toBe(200);
+    expectResponseMatches('POST', '/auth/magic-link/verify', 200, signedIn.body);
+    expect(signedIn.body.user.email).toBe(email);
+    // Same device, same entry.
+    expect(deviceCookieOf(signedIn)).toBe(cookie);
+  });
+
+  it('locks out a known device that guesses wrong too often on its own, never the strangers', async () => {
+    const { email, cookie } = await ownerWithDevice();
+    await skipCodeCooldown(api, email);
+    // Someone else (a colleague's browser, or the owner's phone) asks for a code meanwhile.
+    expect((await requestLoginAs(email)).status).toBe(202);
+    const strangersCode = await codeFor(email);
+
+    expect((await requestLoginAs(email, cookie)).status).toBe(202);
+    const devicesCode = await codeFor(email);
+    // Wrong for the device's code, and not the strangers' one either (a miss must not fall through).
+    let guess = wrongCode(devicesCode);
+    if (guess === strangersCode) guess = wrongCode(guess);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => verifyAs(email, guess, cookie)));
+    expect(answers.map((a) => a.body.detail).sort()).toEqual([VOIDED, WRONG, WRONG, WRONG, WRONG].sort());
+    // The device's code is void; the strangers' code still works where no cookie is sent.
+    expect((await verifyAs(email, strangersCode)).status).toBe(200);
+
+    // The device's hour: 5 codes, then 429, while a stranger still gets one.
+    await skipBudgetCooldown(email, false);
+    for (let i = 1; i < 5; i += 1) {
+      await skipBudgetCooldown(email, true);
+      expect((await requestLoginAs(email, cookie)).status).toBe(202);
+    }
+    await skipBudgetCooldown(email, true);
+    expect((await requestLoginAs(email, cookie)).status).toBe(429);
+    expect((await requestLoginAs(email)).status).toBe(202);
+  });
+
+  it("counts a cookie of another address, or a forged one, as a stranger's", async () => {
+    const first = await ownerWithDevice();
+    const second = await ownerWithDevice();
+    await skipCodeCooldown(api, second.email);
+    expect((await requestLoginAs(second.email)).status).toBe(202);
+    const [name, value] = first.cookie.split('=') as [string, string];
+    const forged = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    for (const cookie of [first.cookie, forged, 'terres_device=nimporte~quoi']) {
+      const answer = await requestLoginAs(second.email, cookie);
+      expect(answer.status, cookie).toBe(429);
+    }
+    // Its own cookie, the right one, passes.
+    expect((await requestLoginAs(second.email, second.cookie)).status).toBe(202);
+  });
+
+  it('keeps one cookie for several addresses signed in from one browser', async () => {
+    const first = await ownerWithDevice();
+    const email = uniqueEmail('second');
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const verified = await verifyAs(email, await codeFor(email), first.cookie);
+    const both = deviceCookieOf(verified);
+    expect(both.split('~')).toHaveLength(2);
+    await skipCodeCooldown(api, first.email);
+    await skipCodeCooldown(api, email);
+    expect((await requestLoginAs(first.email)).status).toBe(202);
+    expect((await requestLoginAs(email)).status).toBe(202);
+    // Both addresses' strangers' budgets are in their minute; the browser still has its own.
+    expect((await requestLoginAs(first.email, both)).status).toBe(202);
+    expect((await requestLoginAs(email, both)).status).toBe(202);
   });
 });
 
@@ -265,6 +423,17 @@ describe('per-IP limits', () => {
 });
 
 describe('sessions', () => {
+  async function refresh(token: string) {
+    return api.request<LoginResponse & { detail?: string }>('POST', '/auth/refresh', { body: { refresh_token: token } });
+  }
+
+  /** Moves the user's rotations back in time, past the grace window. */
+  async function pastGraceWindow(userId: string) {
+    await api.database.db.execute(
+      sql`update refresh_tokens set rotated_at = rotated_at - interval '1 minute' where user_id = ${userId} and rotated_at is not null`,
+    );
+  }
+
   it('rotates the refresh token, and a reused one revokes the whole family', async () => {
     const session = await registerOwner(api);
     const refreshed = await api.request<LoginResponse>('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
@@ -273,12 +442,53 @@ describe('sessions', () => {
     expect(refreshed.body.refreshToken).not.toBe(session.refreshToken);
     expect(refreshed.body.user.id).toBe(session.user.id);
 
+    await pastGraceWindow(session.user.id);
     const reuse = await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
     expect(reuse.status).toBe(401);
     expectResponseMatches('POST', '/auth/refresh', 401, reuse.body);
     // The family is gone: the newest refresh token and its access token too.
     expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: refreshed.body.refreshToken } })).status).toBe(401);
     expect((await api.request('POST', '/auth/logout', { token: refreshed.body.accessToken, body: { refresh_token: 'x' } })).status).toBe(401);
+  });
+
+  it('answers two parallel refreshes of one token with the same pair, and the session lives on', async () => {
+    const session = await registerOwner(api);
+    const [first, second] = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expectResponseMatches('POST', '/auth/refresh', 200, second.body);
+    expect(second.body).toEqual(first.body);
+    expect(first.body.refreshToken).not.toBe(session.refreshToken);
+    // A late third tab within the window too; then the pair works: the family was not revoked.
+    expect((await refresh(session.refreshToken)).body).toEqual(first.body);
+    expect((await api.request('GET', '/users/me', { token: first.body.accessToken })).status).toBe(200);
+    const next = await refresh(first.body.refreshToken);
+    expect(next.status).toBe(200);
+    expect((await api.request('GET', '/users/me', { token: next.body.accessToken })).status).toBe(200);
+  });
+
+  it('revokes the family when a token older than the last rotation comes back, even within the window', async () => {
+    const session = await registerOwner(api);
+    const second = await refresh(session.refreshToken);
+    const third = await refresh(second.body.refreshToken);
+    expect(third.status).toBe(200);
+    const stale = await refresh(session.refreshToken);
+    expect(stale.status).toBe(401);
+    expect(stale.body.detail).toBe('Session expirée. Veuillez vous reconnecter.');
+    expect((await refresh(third.body.refreshToken)).status).toBe(401);
+    expect((await api.request('GET', '/users/me', { token: third.body.accessToken })).status).toBe(401);
+  });
+
+  it('has no grace window when REFRESH_REUSE_GRACE_SECONDS=0', async () => {
+    const strict = await startApiForTest({ REFRESH_REUSE_GRACE_SECONDS: '0' });
+    try {
+      const session = await registerOwner(strict);
+      const answers = await Promise.all([0, 1].map(() => strict.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+      const winner = answers.find((a) => a.status === 200)!;
+      expect((await strict.request('GET', '/users/me', { token: winner.body.accessToken })).status).toBe(401);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses a missing, unknown or expired refresh token', async () => {
@@ -362,12 +572,19 @@ describe('sessions', () => {
     await api.database.db.update(users).set({ organizationId }).where(eq(users.id, session.user.id));
     await api.database.db.update(organizations).set({ archivedAt: new Date() }).where(eq(organizations.id, organizationId));
 
+    // Its own problem type, so a client tells it from a role refusal and ends the session.
+    const archived = { status: 403, type: 'urn:bourse-terres:problem:organization-archived', detail: 'Votre organisation a été archivée.' };
     const call = await api.request('POST', '/auth/logout', { token: session.accessToken, body: { refresh_token: session.refreshToken } });
     expect(call.status).toBe(403);
-    expect(call.body.detail).toBe('Votre organisation a été archivée.');
+    expectResponseMatches('POST', '/auth/logout', 403, call.body);
+    expect(call.body).toMatchObject(archived);
     const refresh = await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
     expect(refresh.status).toBe(403);
-    expect(refresh.body.detail).toBe('Votre organisation a été archivée.');
+    expectResponseMatches('POST', '/auth/refresh', 403, refresh.body);
+    expect(refresh.body).toMatchObject(archived);
+    // A role refusal keeps about:blank.
+    const admin = await api.request('GET', '/organizations', { token: (await registerOwner(api)).accessToken });
+    expect(admin.body).toMatchObject({ status: 403, type: 'about:blank' });
 
     await skipCodeCooldown(api, email);
     expect((await requestLogin(email)).status).toBe(202);

@@ -1,22 +1,26 @@
 // Passwordless sign-in (CONTRACT §6): a 6-digit code e-mailed for login, registration or an
 // invitation, verified into a session (15-minute access token, rotated 30-day refresh token).
 import { loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
+import cookie from '@fastify/cookie';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth/codes.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, knownDevice, rememberDevice } from '../../auth/devices.js';
 import { SlidingWindowLimiter } from '../../auth/rate-limit.js';
 import {
   ACCOUNT_ARCHIVED_DETAIL,
   inArchivedOrganization,
   ADMIN_REVOKED_DETAIL,
   adminStillListed,
-  ORGANIZATION_ARCHIVED_DETAIL,
+  ORGANIZATION_ARCHIVED,
   openSession,
+  refusalProblem,
   revokeFamilies,
   revokeRefreshTokenFamily,
   rotateRefreshToken,
   type LoginResponse,
+  type Refusal,
 } from '../../auth/sessions.js';
 import { verifyInvitationToken } from '../../auth/tokens.js';
 import type { Db, Tx } from '../../db/index.js';
@@ -55,6 +59,31 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const codeRequests = new SlidingWindowLimiter(config.rateLimits.otpRequestsPerIp, windowMs);
   const codeChecks = new SlidingWindowLimiter(config.rateLimits.otpChecksPerIp, windowMs);
 
+  // Device cookies (src/auth/devices.ts): read on every code request and check, set at sign-in.
+  await app.register(cookie);
+
+  /** The known device of this browser for the address (its own code budget), if any. */
+  function deviceOf(request: FastifyRequest, email: string): string | undefined {
+    return knownDevice(config.authSecret, request.cookies[DEVICE_COOKIE], email);
+  }
+
+  /**
+   * After a successful sign-in: this browser becomes (or stays) a known device of the address.
+   * HttpOnly (no script reads it), SameSite=Strict and a path limited to the sign-in calls: the
+   * portals call the API from the same site (another port, or a sibling sub-domain in
+   * production), with `credentials: 'include'` on these calls only.
+   */
+  function rememberThisDevice(request: FastifyRequest, reply: FastifyReply, email: string): void {
+    const { value } = rememberDevice(config.authSecret, request.cookies[DEVICE_COOKIE], email);
+    reply.setCookie(DEVICE_COOKIE, value, {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.isProduction || request.protocol === 'https',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+  }
+
   /** An address of ADMIN_EMAILS gets its ADMIN account on its first code request. */
   async function ensureAdmin(email: string): Promise<void> {
     if (!config.adminEmails.includes(email)) return;
@@ -80,7 +109,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     // Login for an unknown address: a code nobody receives, so the answer and the cooldown are
     // the same as for a known one (no account enumeration).
     const deliverable = state === 'active' || (purpose === 'REGISTER' && state === 'unknown');
-    const { code, id } = await issueCode(app.db, config.authSecret, { email, purpose, deliverable, ip: request.ip });
+    const { code, id } = await issueCode(app.db, config.authSecret, {
+      email,
+      purpose,
+      deliverable,
+      ip: request.ip,
+      deviceId: deviceOf(request, email),
+    });
     if (deliverable) await send(request, id, email, codeEmail(code, purpose));
     else if (state === 'closed') await send(request, id, email, accessClosedEmail());
     else await send(request, id, email, unknownAddressEmail(`${config.advertiserPortalUrl}/register`));
@@ -114,7 +149,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       throw problem(400, INVITATION_NO_LONGER_VALID_DETAIL);
     }
     const [organization] = await app.db.select().from(organizations).where(eq(organizations.id, invitation.organizationId));
-    if (!organization || organization.archivedAt) throw problem(403, ORGANIZATION_ARCHIVED_DETAIL);
+    if (!organization || organization.archivedAt) throw refusalProblem(ORGANIZATION_ARCHIVED);
     const existing = await findUserByEmail(app.db, claims.email);
     if (existing && !existing.archivedAt) throw problem(409, ACCOUNT_EXISTS_DETAIL);
     const { code, id } = await issueCode(app.db, config.authSecret, {
@@ -122,18 +157,20 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       purpose: 'INVITATION',
       invitationId: invitation.id,
       ip: request.ip,
+      deviceId: deviceOf(request, claims.email),
     });
     await send(request, id, claims.email, codeEmail(code, 'INVITATION'));
     return reply.code(202).send({ email: claims.email });
   });
 
-  app.post('/magic-link/verify', async (request) => {
+  app.post('/magic-link/verify', async (request, reply) => {
     codeChecks.hit(request.ip);
     const { email: rawEmail, otp } = parseBody(VerifyRequest, request.body);
     const email = rawEmail.toLowerCase();
-    type Outcome = { session: LoginResponse } | { status: number; detail: string };
+    const deviceId = deviceOf(request, email);
+    type Outcome = { session: LoginResponse } | Refusal;
     const outcome: Outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
-      const checked = await checkCode(tx, config.authSecret, email, otp);
+      const checked = await checkCode(tx, config.authSecret, email, otp, { deviceId });
       if (!checked.ok) return { status: 400, detail: checked.detail };
       const now = new Date();
       let user = await findUserByEmail(tx, email);
@@ -151,10 +188,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       if (!user) return { status: 400, detail: 'Code incorrect. Veuillez réessayer.' };
       if (user.archivedAt) return { status: 403, detail: ACCOUNT_ARCHIVED_DETAIL };
       if (!adminStillListed(user, config.adminEmails)) return { status: 403, detail: ADMIN_REVOKED_DETAIL };
-      if (await inArchivedOrganization(tx, user)) return { status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
+      if (await inArchivedOrganization(tx, user)) return ORGANIZATION_ARCHIVED;
       return { session: await openSession(tx, config.authSecret, user, now) };
     });
-    if ('detail' in outcome) throw problem(outcome.status, outcome.detail);
+    if ('detail' in outcome) throw refusalProblem(outcome);
+    rememberThisDevice(request, reply, email);
     return outcome.session;
   });
 
@@ -163,8 +201,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) {
       throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
     }
-    const outcome = await app.db.transaction((tx) => rotateRefreshToken(tx, config.authSecret, token, config.adminEmails));
-    if (!outcome.ok) throw problem(outcome.status, outcome.detail);
+    const outcome = await app.db.transaction((tx) =>
+      rotateRefreshToken(tx, config.authSecret, token, {
+        adminEmails: config.adminEmails,
+        graceSeconds: config.refreshReuseGraceSeconds,
+      }),
+    );
+    if (!outcome.ok) throw refusalProblem(outcome);
     return outcome.session;
   });
 
@@ -189,7 +232,7 @@ async function joinInvitingOrganization(
   email: string,
   invitationId: string | null,
   existing: UserRow | undefined,
-): Promise<{ user: UserRow } | { status: number; detail: string }> {
+): Promise<{ user: UserRow } | Refusal> {
   if (!invitationId) return { status: 400, detail: INVITATION_NO_LONGER_VALID_DETAIL };
   const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, invitationId)).for('update');
   if (!invitation || invitation.revokedAt || invitation.acceptedAt || invitation.email !== email) {
@@ -200,7 +243,7 @@ async function joinInvitingOrganization(
     .from(organizations)
     .where(eq(organizations.id, invitation.organizationId))
     .for('update');
-  if (!organization || organization.archivedAt) return { status: 403, detail: ORGANIZATION_ARCHIVED_DETAIL };
+  if (!organization || organization.archivedAt) return ORGANIZATION_ARCHIVED;
   if (existing && !existing.archivedAt) return { status: 409, detail: ACCOUNT_EXISTS_DETAIL };
   if ((await countEmployees(tx, organization.id)) >= MAX_EMPLOYEES) return { status: 409, detail: EMPLOYEE_LIMIT_DETAIL };
 

@@ -1,16 +1,12 @@
 // GET /credits/packages (spec §7, CONTRACT §9): the packs on sale, each with a `link` personal
 // to the caller's organisation (signed, expiring, one-off nonce) that opens the provider's pay
-// page: the API's simulator page, or the API's redirect to a Stripe Checkout Session. Listing
-// the packs never calls Stripe.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+// page: the API's simulator page, or the API's page that opens a Stripe Checkout Session on a
+// deliberate click. Listing the packs never calls Stripe. Links are built on API_PUBLIC_URL,
+// never on the request's Host or X-Forwarded-Host: a forged header cannot send a buyer elsewhere.
+import type { FastifyPluginAsync } from 'fastify';
 import { organizationOf, requireRole } from '../../auth/guards.js';
 import { signCheckoutToken } from '../../payments/checkout-token.js';
 import { amountsFromExclTax, listActivePacks } from '../../services/packages.js';
-
-/** The API's own origin as the browser reached it (links point back to this server). */
-export function apiOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 const creditRoutes: FastifyPluginAsync = async (app) => {
   app.get('/packages', { preHandler: [app.authenticate, requireRole('OWNER')] }, async (request) => {
@@ -24,7 +20,7 @@ const creditRoutes: FastifyPluginAsync = async (app) => {
         credits: pack.credits,
         price: amountsFromExclTax(pack.priceCents).inclTaxCents / 100,
         recommended: pack.recommended,
-        link: `${apiOrigin(request)}${path}?token=${encodeURIComponent(token)}`,
+        link: `${app.config.apiPublicUrl}${path}?token=${encodeURIComponent(token)}`,
       };
     });
   });

@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { messages } from '@terres/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../db/schema.js';
+import { auditLog, documents } from '../../db/schema.js';
 import { tempDir } from '../../../test/helpers/app.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import {
@@ -55,7 +57,7 @@ describe('documents', () => {
       const uploaded = await uploadDocument(api, owner.token, inquiryId, { name, bytes, kind: 'OTHER' });
       expect(uploaded.status, name).toBe(201);
       expectResponseMatches('POST', '/inquiries/{id}/documents', 201, uploaded.body);
-      expect(uploaded.body).toMatchObject({ inquiryId, kind: 'OTHER', fileName: name, size: bytes.length });
+      expect(uploaded.body).toMatchObject({ inquiryId, kind: 'OTHER', source: 'ADVERTISER', fileName: name, size: bytes.length });
       const { response, bytes: back } = await download(uploaded.body.id, owner.token);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain(uploaded.body.mimeType);
@@ -143,6 +145,50 @@ describe('documents', () => {
     expectResponseMatches('POST', '/inquiries/{id}/documents', 400, json.body);
   });
 
+  it('stores the file name without control or bidirectional formatting characters (issue 12)', async () => {
+    // Would read 'facture-gpj.pdf' reversed as '...fdp.jpg' with U+202E; a tab and a C1 control too.
+    const uploaded = await uploadDocument(api, owner.token, inquiryId, {
+      name: 'facture\u202e\u2066-\u0009plan\u0085\u200f.pdf',
+      bytes: SAMPLE_FILES['permis.pdf']!,
+      kind: 'OTHER',
+    });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.fileName).toBe('facture-plan.pdf');
+    const listed = await api.request('GET', `/inquiries/${inquiryId}/documents`, { token: owner.token });
+    expect(listed.body.find((d: { id: string }) => d.id === uploaded.body.id).fileName).toBe('facture-plan.pdf');
+    const { response } = await download(uploaded.body.id, owner.token);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="facture-plan.pdf"; filename*=UTF-8''facture-plan.pdf`);
+    // The extension checked is the one kept: a control before the dot cannot hide it.
+    const hidden = await uploadDocument(api, owner.token, inquiryId, { name: '\u0001.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
+    expect(hidden.status).toBe(415);
+  });
+
+  it('refuses a multipart body without boundary, truncated or malformed with a French 400, leaving no file and no row', async () => {
+    const before = storedFiles().length;
+    const rowsBefore = await api.database.db.$count(documents, eq(documents.inquiryId, inquiryId));
+    const part = (name: string, fileName?: string) =>
+      `--XX\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"` : ''}\r\n\r\n`;
+    const cases: [string, string][] = [
+      ['multipart/form-data', `${part('kind')}PERMISSION\r\n--XX--\r\n`],
+      ['multipart/form-data; boundary=XX', `${part('kind')}PERMISSION\r\n${part('file', 'permis.pdf')}%PDF-1.4 la suite manque`],
+      ['multipart/form-data; boundary=XX', `--XX\r\nContent-Disposition: form-data\r\n\r\nsans nom\r\n--XX--\r\n`],
+      ['multipart/form-data; boundary=XX', `--XX\r\n${'X-Header: a\r\n'.repeat(3000)}\r\n\r\n--XX--\r\n`],
+    ];
+    for (const [type, body] of cases) {
+      const response = await fetch(`${api.url}/api/v1/inquiries/${inquiryId}/documents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': type },
+        body,
+      });
+      const problem = (await response.json()) as { detail: string };
+      expect(response.status, body.slice(0, 60)).toBe(400);
+      expectResponseMatches('POST', '/inquiries/{id}/documents', 400, problem);
+      expect(problem.detail, body.slice(0, 60)).toMatch(/^(Le contenu multipart\/form-data est invalide ou incomplet\.|Veuillez joindre un fichier \(champ « file »\)\.)$/);
+    }
+    expect(storedFiles().length).toBe(before);
+    expect(await api.database.db.$count(documents, eq(documents.inquiryId, inquiryId))).toBe(rowsBefore);
+  });
+
   it('is invisible to other organisations, readable by employees and admins', async () => {
     const uploaded = await uploadDocument(api, owner.token, inquiryId, { name: 'permis.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
     const other = await createOwner(api, { name: 'Curieux' });
@@ -168,10 +214,11 @@ describe('documents', () => {
     const adminList = await api.request('GET', `/inquiries/${inquiryId}/documents`, { token: admin });
     expect(adminList.status).toBe(200);
     expectResponseMatches('GET', '/inquiries/{id}/documents', 200, adminList.body);
-    // Only advertisers upload (the listing is theirs to complete).
+    // The platform never sends a permission: only the advertiser holds it.
     const adminUpload = await uploadDocument(api, admin, inquiryId, { name: 'permis.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
-    expect(adminUpload.status).toBe(403);
-    expectResponseMatches('POST', '/inquiries/{id}/documents', 403, adminUpload.body);
+    expect(adminUpload.status).toBe(422);
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 422, adminUpload.body);
+    expect(adminUpload.body.errors).toEqual({ kind: 'La plateforme envoie une étude de sol (SOIL_STUDY) ou un autre document (OTHER).' });
     const anonymous = await fetch(`${api.url}/api/v1/documents/${uploaded.body.id}/download`);
     expect(anonymous.status).toBe(401);
   });
@@ -189,6 +236,185 @@ describe('documents', () => {
     // Still listed and downloadable.
     const list = await api.request('GET', `/inquiries/${id}/documents`, { token: submitter.token });
     expect(list.body).toHaveLength(1);
+  });
+});
+
+describe('documents sent by the platform (Envoyés)', () => {
+  it('lets an admin send a document in any status; the organisation sees it as PLATFORM and its users are mailed', async () => {
+    const team = await createOwner(api, { name: 'Recevant SARL', credits: 200 });
+    const employee = await createEmployee(api, team);
+    const id = await createCompleteDraft(api, team.token);
+    expect((await api.request('PUT', `/inquiries/${id}`, { token: team.token, body: { status: 'PENDING_VALIDATION' } })).status).toBe(200);
+    const outsider = await createOwner(api, { name: 'Voisins TP' });
+
+    const sent = await uploadDocument(api, admin, id, { name: 'lettre-levée-de-doute.pdf', bytes: SAMPLE_FILES['permis.pdf']!, kind: 'OTHER' });
+    expect(sent.status).toBe(201);
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 201, sent.body);
+    expect(sent.body).toMatchObject({ inquiryId: id, kind: 'OTHER', source: 'PLATFORM', fileName: 'lettre-levée-de-doute.pdf' });
+    const study = await uploadDocument(api, admin, id, { name: 'etude-g2.pdf', bytes: SAMPLE_FILES['permis.pdf']!, kind: 'SOIL_STUDY' });
+    expect(study.status).toBe(201);
+
+    // The organisation lists and downloads it, with its own upload beside it.
+    const list = await api.request('GET', `/inquiries/${id}/documents`, { token: employee.token });
+    expectResponseMatches('GET', '/inquiries/{id}/documents', 200, list.body);
+    expect(list.body.map((d: { fileName: string; source: string }) => [d.fileName, d.source])).toEqual([
+      ['permis.pdf', 'ADVERTISER'],
+      ['lettre-levée-de-doute.pdf', 'PLATFORM'],
+      ['etude-g2.pdf', 'PLATFORM'],
+    ]);
+    const got = await download(sent.body.id, team.token);
+    expect(got.response.status).toBe(200);
+    expect(got.response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('lettre-levée-de-doute.pdf')}`);
+
+    // Each user of the organisation gets a French e-mail (text and HTML) linking to the documents tab.
+    const link = `http://localhost:5173/user/inquiry/details/${id}/documents`;
+    for (const email of [team.email, employee.email]) {
+      const mail = await api.smtp.waitForMessage(email, (m) => m.text.includes('lettre-levée-de-doute.pdf'));
+      expect(mail.subject).toBe('Nouveau document pour votre annonce de déblais « Lotissement des Vignes »');
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(link);
+      expect(mail.text).toContain("L'équipe Bourse aux terres vous a envoyé un document");
+    }
+    expect(api.smtp.messagesTo(outsider.email).some((m) => m.subject.startsWith('Nouveau document'))).toBe(false);
+    const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audit.filter((a) => a.action === 'document.sent')).toHaveLength(2);
+  });
+
+  it("does not count a soil study the platform sent as the organisation's own at submission", async () => {
+    const team = await createOwner(api, { name: 'Étude Attendue SARL', credits: 200 });
+    const id = await createCompleteDraft(api, team.token, { soil_study_delegation: false });
+    const sent = await uploadDocument(api, admin, id, { name: 'etude-plateforme.pdf', bytes: SAMPLE_FILES['permis.pdf']!, kind: 'SOIL_STUDY' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.source).toBe('PLATFORM');
+
+    const submit = () => api.request('PUT', `/inquiries/${id}`, { token: team.token, body: { status: 'PENDING_VALIDATION' } });
+    const refused = await submit();
+    expect(refused.status).toBe(422);
+    expectResponseMatches('PUT', '/inquiries/{id}', 422, refused.body);
+    expect(refused.body.detail).toBe(messages.soilStudyRequired);
+    expect(refused.body.errors).toEqual({ soil_study_delegation: messages.soilStudyRequired });
+    const still = await api.request('GET', `/inquiries/${id}`, { token: team.token });
+    expect(still.body).toMatchObject({ status: 'DRAFT' });
+
+    // The organisation's own study makes it whole.
+    const own = await uploadDocument(api, team.token, id, { name: 'etude-g2.pdf', bytes: SAMPLE_FILES['permis.pdf']!, kind: 'SOIL_STUDY' });
+    expect(own.status).toBe(201);
+    const submitted = await submit();
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.status).toBe('PENDING_VALIDATION');
+  });
+
+  it('a deleted listing takes no document, not even from the platform (404)', async () => {
+    const team = await createOwner(api, { name: 'Annonce Supprimée' });
+    const created = await api.request('POST', '/inquiries', { token: team.token, body: { type: 'FILL', project_name: 'Brouillon effacé' } });
+    expect((await api.request('DELETE', `/inquiries/${created.body.id}`, { token: team.token })).status).toBe(204);
+    const late = await uploadDocument(api, admin, created.body.id, { name: 'note.pdf', bytes: SAMPLE_FILES['permis.pdf']!, kind: 'OTHER' });
+    expect(late.status).toBe(404);
+    expectResponseMatches('POST', '/inquiries/{id}/documents', 404, late.body);
+  });
+});
+
+describe('documents.source (migration 0004)', () => {
+  it('defaults to ADVERTISER, as rows stored before it were, and accepts only the two sources', async () => {
+    const team = await createOwner(api, { name: 'Anciens Dépôts' });
+    const created = await api.request('POST', '/inquiries', { token: team.token, body: { type: 'CUT', project_name: 'Ancien dossier' } });
+    const insert = (source: string | null) =>
+      api.database.db.execute(sql`
+        insert into documents (inquiry_id, organization_id, uploaded_by_user_id, kind, file_name, mime_type, size, sha256, storage_key${source === null ? sql`` : sql`, source`})
+        values (${created.body.id}, ${team.organizationId}, ${team.session.user.id}, 'OTHER', 'ancien.pdf', 'application/pdf', 10, 'x', ${randomUUID()}${source === null ? sql`` : sql`, ${source}`})`);
+    await insert(null);
+    const [row] = await api.database.db.select().from(documents).where(eq(documents.inquiryId, created.body.id));
+    expect(row!.source).toBe('ADVERTISER');
+    await expect(insert('ROBOT')).rejects.toThrow();
+  });
+});
+
+describe('DELETE /documents/{id}', () => {
+  async function remove(id: string, token: string) {
+    return api.request('DELETE', `/documents/${id}`, { token });
+  }
+
+  it("removes the organisation's own upload from a draft: no longer listed, downloadable, nor counted at submission", async () => {
+    const team = await createOwner(api, { name: 'Permis Erroné', credits: 200 });
+    const employee = await createEmployee(api, team);
+    const id = await createCompleteDraft(api, team.token);
+    const [permit] = (await api.request('GET', `/inquiries/${id}/documents`, { token: team.token })).body as { id: string }[];
+    const other = await uploadDocument(api, team.token, id, { name: 'plan.png', bytes: SAMPLE_FILES['plan.png']!, kind: 'OTHER' });
+
+    const removed = await remove(permit!.id, employee.token);
+    expect(removed.status).toBe(204);
+    expectResponseMatches('DELETE', '/documents/{id}', 204, removed.body);
+    const list = await api.request('GET', `/inquiries/${id}/documents`, { token: team.token });
+    expect(list.body.map((d: { id: string }) => d.id)).toEqual([other.body.id]);
+    const gone = await download(permit!.id, team.token);
+    expect(gone.response.status).toBe(404);
+    const again = await remove(permit!.id, team.token);
+    expect(again.status).toBe(404);
+    expectResponseMatches('DELETE', '/documents/{id}', 404, again.body);
+    expect(again.body.detail).toBe('Document introuvable.');
+
+    // Without its permission document the listing cannot be submitted any more.
+    const submit = await api.request('PUT', `/inquiries/${id}`, { token: team.token, body: { status: 'PENDING_VALIDATION' } });
+    expect(submit.status).toBe(422);
+    expect(JSON.stringify(submit.body.errors)).toContain("Le document d'autorisation est requis.");
+    // A replacement makes it whole again.
+    expect((await uploadDocument(api, team.token, id, { name: 'permis-corrigé.pdf', bytes: SAMPLE_FILES['permis.pdf']! })).status).toBe(201);
+    expect((await api.request('PUT', `/inquiries/${id}`, { token: team.token, body: { status: 'PENDING_VALIDATION' } })).status).toBe(200);
+
+    const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audit.filter((a) => a.action === 'document.deleted').map((a) => a.details)).toEqual([
+      expect.objectContaining({ documentId: permit!.id, kind: 'PERMISSION', source: 'ADVERTISER' }),
+    ]);
+    // The row stays (soft delete), marked deleted.
+    const [row] = await api.database.db.select().from(documents).where(eq(documents.id, permit!.id));
+    expect(row!.deletedAt).not.toBeNull();
+  });
+
+  it('refuses once the listing is submitted (409, French), and until it is refused again', async () => {
+    const team = await createOwner(api, { name: 'Soumission Close', credits: 200 });
+    const id = await createCompleteDraft(api, team.token);
+    const [permit] = (await api.request('GET', `/inquiries/${id}/documents`, { token: team.token })).body as { id: string }[];
+    expect((await api.request('PUT', `/inquiries/${id}`, { token: team.token, body: { status: 'PENDING_VALIDATION' } })).status).toBe(200);
+    const closed = await remove(permit!.id, team.token);
+    expect(closed.status).toBe(409);
+    expectResponseMatches('DELETE', '/documents/{id}', 409, closed.body);
+    expect(closed.body.detail).toBe('Les documents ne peuvent être supprimés que des annonces en brouillon ou refusées.');
+    expect((await api.request('GET', `/inquiries/${id}/documents`, { token: team.token })).body).toHaveLength(1);
+
+    const refused = await api.request('PUT', `/inquiries/${id}/status`, { token: admin, body: { status: 'REJECTED', reason: 'Permis illisible.' } });
+    expect(refused.status).toBe(200);
+    expect((await remove(permit!.id, team.token)).status).toBe(204);
+  });
+
+  it("hides another organisation's document (404) and keeps each source to its depositor", async () => {
+    const team = await createOwner(api, { name: 'Propriétaires du Dépôt' });
+    const created = await api.request('POST', '/inquiries', { token: team.token, body: { type: 'CUT', ...completeListingFields() } });
+    const id = created.body.id as string;
+    const own = await uploadDocument(api, team.token, id, { name: 'permis.pdf', bytes: SAMPLE_FILES['permis.pdf']! });
+    const sent = await uploadDocument(api, admin, id, { name: 'courrier.pdf', bytes: SAMPLE_FILES['permis.pdf']!, kind: 'OTHER' });
+    const stranger = await createOwner(api, { name: 'Curieux Effaceurs' });
+
+    for (const target of [own.body.id, sent.body.id]) {
+      const foreign = await remove(target, stranger.token);
+      expect(foreign.status).toBe(404);
+      expectResponseMatches('DELETE', '/documents/{id}', 404, foreign.body);
+    }
+    const platformDoc = await remove(sent.body.id, team.token);
+    expect(platformDoc.status).toBe(403);
+    expectResponseMatches('DELETE', '/documents/{id}', 403, platformDoc.body);
+    expect(platformDoc.body.detail).toBe('Ce document a été envoyé par la plateforme : vous ne pouvez pas le supprimer.');
+    const advertiserDoc = await remove(own.body.id, admin);
+    expect(advertiserDoc.status).toBe(403);
+    expect(advertiserDoc.body.detail).toBe("Ce document a été déposé par l'organisation : seule l'organisation peut le supprimer.");
+    expect((await api.request('GET', `/inquiries/${id}/documents`, { token: team.token })).body).toHaveLength(2);
+
+    // The platform withdraws what it sent, whatever the status.
+    expect((await remove(sent.body.id, admin)).status).toBe(204);
+    expect((await api.request('GET', `/inquiries/${id}/documents`, { token: admin })).body.map((d: { id: string }) => d.id)).toEqual([own.body.id]);
+    for (const bad of ['pas-un-uuid', '00000000-0000-4000-8000-000000000000']) {
+      expect((await remove(bad, team.token)).status).toBe(404);
+    }
+    expect((await fetch(`${api.url}/api/v1/documents/${own.body.id}`, { method: 'DELETE' })).status).toBe(401);
   });
 });
 

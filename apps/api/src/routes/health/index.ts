@@ -1,38 +1,42 @@
-// GET /api/health (outside /api/v1): 200 only when the database answers AND holds every migration
-// this build ships, so a load balancer or `pnpm start` waits for a usable API.
-import type { FastifyPluginAsync } from 'fastify';
+// Health (outside /api/v1), public and cheap:
+// - GET /api/health/live: the process answers (no database): a supervisor restarts it otherwise.
+// - GET /api/health/ready: the database answers AND holds every migration this build ships, so a
+//   load balancer sends traffic only to a usable API (503 with a French detail otherwise).
+// - GET /api/health: the same as ready, as it has always been documented (CONTRACT §3).
+// While the server closes (SIGTERM), Fastify answers 503 to any request on a kept-alive connection.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ping } from '../../db/index.js';
 import { isMigrated } from '../../db/migrate.js';
 import { problem } from '../../http/problem.js';
 
+const okSchema = {
+  response: {
+    200: {
+      type: 'object',
+      required: ['status'],
+      properties: { status: { type: 'string', const: 'ok' } },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
 const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            required: ['status'],
-            properties: { status: { type: 'string', const: 'ok' } },
-            additionalProperties: false,
-          },
-        },
-      },
-    },
-    async (request) => {
-      let migrated: boolean;
-      try {
-        await ping(app.db);
-        migrated = await isMigrated(app.db);
-      } catch (error) {
-        request.log.warn({ err: error }, 'health: database unreachable');
-        throw problem(503, 'La base de données est injoignable.');
-      }
-      if (!migrated) throw problem(503, "La base de données n'est pas encore à jour (migrations en attente).");
-      return { status: 'ok' as const };
-    },
-  );
+  const ready = async (request: FastifyRequest) => {
+    let migrated: boolean;
+    try {
+      await ping(app.db);
+      migrated = await isMigrated(app.db);
+    } catch (error) {
+      request.log.warn({ err: error }, 'health: database unreachable');
+      throw problem(503, 'La base de données est injoignable.');
+    }
+    if (!migrated) throw problem(503, "La base de données n'est pas encore à jour (migrations en attente).");
+    return { status: 'ok' as const };
+  };
+
+  app.get('/health', { schema: okSchema }, ready);
+  app.get('/health/ready', { schema: okSchema }, ready);
+  app.get('/health/live', { schema: okSchema }, async () => ({ status: 'ok' as const }));
 };
 
 export default healthRoutes;

@@ -66,7 +66,7 @@ describe('a listing from draft to processed', () => {
     expect(edited.status).toBe(200);
     expectResponseMatches('PUT', '/inquiries/{id}', 200, edited.body);
     expect(edited.body).toMatchObject({ quantity: 5.01, cost: 80, parcelNumbers: ['68066000AB0012', '68066000AB0013'] });
-    expect(edited.body.materials).toEqual([{ materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10 }]);
+    expect(edited.body.materials).toEqual([{ materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' }]);
 
     // Without its permission document the listing cannot be submitted.
     const incomplete = await submit(owner.token, id);
@@ -209,6 +209,31 @@ describe('credits at submission and validation', () => {
     const statuses = await api.database.db.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.organizationId, owner.organizationId));
     expect(statuses.filter((s) => s.status === 'APPROVED')).toHaveLength(2);
     expect(statuses.filter((s) => s.status === 'PENDING_VALIDATION')).toHaveLength(3);
+  });
+
+  it('takes 50 parallel validations on one balance: exactly what it covers, 0 overdraft (bench:races)', async () => {
+    const owner = await createOwner(api, { credits: 1000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const draft = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: `Course ${i}` } });
+      expect(draft.status).toBe(201);
+      ids.push(draft.body.id);
+    }
+    // In the queue as a submission leaves them (the wizard's rules are not what races here): 50 credits each.
+    await api.database.db.update(inquiries).set({ status: 'PENDING_VALIDATION' }).where(eq(inquiries.organizationId, owner.organizationId));
+    const results = await Promise.all(ids.map((id) => setStatus(id, 'APPROVED')));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(30);
+    expect(new Set(refused.map((r) => r.body.detail))).toEqual(new Set(['Solde de crédits insuffisant.']));
+    expect(await balanceOf(owner.organizationId)).toEqual({ balance: 0, ledgerSum: 0 });
+    const debits = await api.database.db
+      .select({ amount: creditLedger.amount, inquiryId: creditLedger.inquiryId })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.organizationId, owner.organizationId), eq(creditLedger.kind, 'LISTING_VALIDATION')));
+    expect(debits).toHaveLength(20);
+    expect(debits.every((d) => d.amount === -50)).toBe(true);
+    expect(new Set(debits.map((d) => d.inquiryId)).size).toBe(20);
   });
 });
 
@@ -386,8 +411,11 @@ describe('isolation', () => {
     expect(mine.body.map((i: { id: string }) => i.id)).toContain(id);
     const theirs = await api.request('GET', '/inquiries', { token: other.token });
     expect(theirs.body.map((i: { id: string }) => i.id)).not.toContain(id);
+    // Admins see another organisation's draft only when they ask for drafts (CONTRACT §11).
     const all = await api.request('GET', '/inquiries', { token: admin });
-    expect(all.body.map((i: { id: string }) => i.id)).toContain(id);
+    expect(all.body.map((i: { id: string }) => i.id)).not.toContain(id);
+    const drafts = await api.request('GET', '/inquiries?status=DRAFT', { token: admin });
+    expect(drafts.body.map((i: { id: string }) => i.id)).toContain(id);
 
     const read = await api.request('GET', `/inquiries/${id}`, { token: employee.token });
     expect(read.status).toBe(200);
@@ -456,11 +484,11 @@ describe('the listing PDF', () => {
       project_name: 'Écoquartier du Heyritz',
       quantity: 12,
       materials: [
-        { material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10 },
-        { material_name: 'Terre Végétale', ground_composition: 'Bonne qualité', quantity: 300, price: 8 },
+        { material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' },
+        { material_name: 'Terre Végétale', ground_composition: 'Bonne qualité', quantity: 300, price: 8, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' },
       ],
     });
-    await submit(owner.token, id);
+    expect((await submit(owner.token, id)).status).toBe(200);
     expect((await setStatus(id, 'APPROVED')).status).toBe(200);
     const response = await fetch(`${api.url}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="annonce-ecoquartier-du-heyritz.pdf"');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createEmployee, createOwner, pdfText, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { fetchBytes, packsOf, payWithSimulator } from '../../../test/helpers/payments.js';
-import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
+import { registerOwner, startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 
 const SELLER = {
   SELLER_NAME: 'Bourse aux terres SAS',
@@ -57,19 +57,33 @@ describe('GET /invoices', () => {
     expect(organizations.has(other.organizationId)).toBe(true);
   });
 
-  it('is refused to employees and anonymous callers', async () => {
+  it("lets employees read their organisation's invoices and PDFs, never another's (CONTRACT §11)", async () => {
     const employee = await createEmployee(api, owner);
     const asEmployee = await api.request('GET', '/invoices', { token: employee.token });
-    expect(asEmployee.status).toBe(403);
-    expectResponseMatches('GET', '/invoices', 403, asEmployee.body);
-    const [invoice] = (await api.request('GET', '/invoices', { token: owner.token })).body as { id: string }[];
-    const pdf = await api.request('GET', `/invoices/${invoice!.id}/pdf`, { token: employee.token });
-    expect(pdf.status).toBe(403);
-    expectResponseMatches('GET', '/invoices/{id}/pdf', 403, pdf.body);
+    expect(asEmployee.status).toBe(200);
+    expectResponseMatches('GET', '/invoices', 200, asEmployee.body);
+    const ownerList = (await api.request('GET', '/invoices', { token: owner.token })).body as { id: string }[];
+    expect(asEmployee.body).toEqual(ownerList);
+    const pdf = await fetchBytes(pdfUrl(ownerList[0]!.id), employee.token);
+    expect(pdf.status).toBe(200);
+    expect(pdfText(pdf.bytes)).toContain('Terrassements du Ried');
 
+    const otherEmployee = await createEmployee(api, other);
+    const theirs = await api.request('GET', '/invoices', { token: otherEmployee.token });
+    expect(theirs.body.map((i: { organizationId: string }) => i.organizationId)).toEqual([other.organizationId]);
+    const foreign = await api.request('GET', `/invoices/${ownerList[0]!.id}/pdf`, { token: otherEmployee.token });
+    expect(foreign.status).toBe(404);
+    expectResponseMatches('GET', '/invoices/{id}/pdf', 404, foreign.body);
+  });
+
+  it('is refused to anonymous callers and to an owner without organisation', async () => {
     const anonymous = await api.request('GET', '/invoices');
     expect(anonymous.status).toBe(401);
     expectResponseMatches('GET', '/invoices', 401, anonymous.body);
+    const newcomer = await registerOwner(api);
+    const none = await api.request('GET', '/invoices', { token: newcomer.accessToken });
+    expect(none.status).toBe(403);
+    expectResponseMatches('GET', '/invoices', 403, none.body);
   });
 });
 

@@ -1,17 +1,21 @@
 // Advertiser organisations (spec §4, §5, §7; CONTRACT §5, §6): onboarding, edit, and the admin's
 // verification, archiving and credit grants.
 import { randomUUID } from 'node:crypto';
-import { addCreditsSchema, organisationCreateSchema, organisationUpdateSchema } from '@terres/domain';
-import { asc, eq, isNull } from 'drizzle-orm';
+import { addCreditsSchema, messages, organisationCreateSchema, organisationUpdateSchema } from '@terres/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { requireRole } from '../../auth/guards.js';
 import { revokeOrganizationSessions } from '../../auth/sessions.js';
 import { organizations, users } from '../../db/schema.js';
 import { bodyObject, parseBody } from '../../http/input.js';
+import { parseBoolean, parsePaging, parseSearch, parseSort, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
 import { recordAudit } from '../../services/audit.js';
 import { appendLedgerLine, listLedgerLines } from '../../services/credits.js';
+import { lockOrganizationListings } from '../../services/inquiries.js';
+import { DEFAULT_ORGANIZATION_SORT, listOrganizations, ORGANIZATION_SORT_KEYS } from '../../services/organization-lists.js';
+import { listOrganizationMembers } from '../../services/users.js';
 import {
   findOrganization,
   ORGANIZATION_NOT_FOUND_DETAIL,
@@ -26,14 +30,7 @@ export const OWNER_ONLY_DETAIL = "Seul le responsable de l'organisation peut la 
 export const VERIFIED_PARAMETER_DETAIL = 'Le paramètre « verified » doit valoir true ou false.';
 export const IDEMPOTENCY_KEY_DETAIL = "L'en-tête Idempotency-Key doit contenir de 1 à 200 caractères.";
 export const IDEMPOTENCY_KEY_REUSED_DETAIL = 'Cette clé Idempotency-Key a déjà servi pour un autre montant.';
-export const WITH_ARCHIVED_PARAMETER_DETAIL = 'Le paramètre « with_archived » doit valoir true ou false.';
-
-function booleanQuery(value: unknown, detail: string, fallback?: boolean): boolean {
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw problem(400, detail);
-}
+export const WITH_ARCHIVED_PARAMETER_DETAIL = messages.withArchivedParameter;
 
 /** Optional text fields: an empty string clears them (stored as null). */
 function blankToNull<T extends Record<string, unknown>>(fields: T): T {
@@ -45,15 +42,21 @@ type Params = { Params: { id: string } };
 const organizationRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  app.get<{ Querystring: { with_archived?: string } }>('/', { preHandler: requireRole('ADMIN') }, async (request) => {
-    const withArchived = booleanQuery(request.query.with_archived, WITH_ARCHIVED_PARAMETER_DETAIL, false);
-    const rows = await app.db
-      .select()
-      .from(organizations)
-      .where(withArchived ? undefined : isNull(organizations.archivedAt))
-      .orderBy(asc(organizations.name));
-    return rows.map(toOrganization);
-  });
+  app.get<{ Querystring: Record<'q' | 'with_archived' | 'sort' | 'page' | 'page_size', QueryValue> }>(
+    '/',
+    { preHandler: requireRole('ADMIN') },
+    async (request, reply) => {
+      const { query } = request;
+      const { rows, count } = await listOrganizations(app.db, {
+        words: parseSearch(query.q),
+        withArchived: parseBoolean(query.with_archived, WITH_ARCHIVED_PARAMETER_DETAIL, false),
+        sort: parseSort(query.sort, ORGANIZATION_SORT_KEYS, DEFAULT_ORGANIZATION_SORT),
+        paging: parsePaging(query),
+      });
+      sendTotal(reply, count);
+      return rows.map(toOrganization);
+    },
+  );
 
   app.post('/', { preHandler: requireRole('OWNER') }, async (request, reply) => {
     if (request.auth.organizationId) throw problem(409, ALREADY_HAS_ORGANIZATION_DETAIL);
@@ -85,6 +88,8 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     const changes = blankToNull(parseBody(organisationUpdateSchema, request.body));
     if (Object.keys(changes).length === 0) return toOrganization(current);
     const updated = await app.db.transaction(async (tx) => {
+      // A rename rewrites the listings' copy of the name (a trigger): lock them first.
+      if (changes.name !== undefined && changes.name !== current.name) await lockOrganizationListings(tx, current.id);
       const [row] = await tx
         .update(organizations)
         .set({ ...changes, updatedAt: new Date() })
@@ -108,7 +113,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     '/:id/verify',
     { preHandler: requireRole('ADMIN') },
     async (request) => {
-      const verified = booleanQuery(request.query.verified, VERIFIED_PARAMETER_DETAIL);
+      const verified = parseBoolean(request.query.verified, VERIFIED_PARAMETER_DETAIL);
       const current = await readableOrganization(app.db, request, request.params.id);
       const updated = await app.db.transaction(async (tx) => {
         const [row] = await tx
@@ -179,6 +184,13 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
       return row!;
     });
     return toOrganization(updated);
+  });
+
+  // The organisation's people for the admin's detail page (members, then pending invitations);
+  // its own members read the same list at GET /users/organization/members.
+  app.get<Params>('/:id/members', { preHandler: requireRole('ADMIN') }, async (request) => {
+    const organization = await readableOrganization(app.db, request, request.params.id);
+    return listOrganizationMembers(app.db, organization.id);
   });
 
   app.get<Params>('/:id/credit-transactions', async (request) => {

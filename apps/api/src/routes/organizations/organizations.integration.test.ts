@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { onboardingStep } from '@terres/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
@@ -8,6 +9,7 @@ import {
   createEmployee,
   createOwner,
   ORGANIZATION_BODY,
+  uniqueSiret,
   type OwnerFixture,
 } from '../../../test/helpers/fixtures.js';
 import { registerOwner, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
@@ -31,10 +33,11 @@ describe('onboarding: POST /organizations and GET /organizations/me', () => {
     expect(none.status).toBe(404);
     expectResponseMatches('GET', '/organizations/me', 404, none.body);
 
-    const created = await api.request('POST', '/organizations/', { token: session.accessToken, body: { ...ORGANIZATION_BODY, country: '' } });
+    const siret = uniqueSiret();
+    const created = await api.request('POST', '/organizations/', { token: session.accessToken, body: { ...ORGANIZATION_BODY, registration_number: siret, country: '' } });
     expect(created.status).toBe(201);
     expectResponseMatches('POST', '/organizations', 201, created.body);
-    expect(created.body).toMatchObject({ name: 'Terrassements du Ried', registrationNumber: '73282932000074', country: 'France', verified: false, archived: false, creditBalance: 0 });
+    expect(created.body).toMatchObject({ name: 'Terrassements du Ried', registrationNumber: siret, country: 'France', verified: false, archived: false, creditBalance: 0 });
 
     const me = await api.request('GET', '/organizations/me', { token: session.accessToken });
     expect(me.status).toBe(200);
@@ -90,6 +93,64 @@ describe('onboarding: POST /organizations and GET /organizations/me', () => {
   });
 });
 
+describe('one SIRET per active organisation (issue 12)', () => {
+  const SIRET_TAKEN = 'Une organisation utilise déjà ce numéro SIRET.';
+
+  function expectSiretTaken(res: { status: number; body: { detail?: string; errors?: unknown } }, method: string, path: string): void {
+    expect(res.status).toBe(409);
+    expectResponseMatches(method, path, 409, res.body);
+    expect(res.body.detail).toBe(SIRET_TAKEN);
+    expect(res.body.errors).toEqual({ registration_number: SIRET_TAKEN });
+  }
+
+  it('refuses at onboarding a SIRET an active organisation has (409, French), attaching nothing', async () => {
+    const holder = await createOwner(api);
+    const session = await registerOwner(api);
+    const res = await api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, registration_number: holder.siret } });
+    expectSiretTaken(res, 'POST', '/organizations');
+    expect((await api.request('GET', '/organizations/me', { token: session.accessToken })).status).toBe(404);
+  });
+
+  it('refuses it on an edit by the owner and by an admin, changing nothing; its own SIRET is fine', async () => {
+    const holder = await createOwner(api);
+    const other = await createOwner(api);
+    for (const token of [other.token, admin]) {
+      const res = await api.request('PUT', `/organizations/${other.organizationId}`, { token, body: { registration_number: holder.siret, city: 'Colmar' } });
+      expectSiretTaken(res, 'PUT', '/organizations/{id}');
+    }
+    const after = await api.request('GET', `/organizations/${other.organizationId}`, { token: other.token });
+    expect(after.body).toMatchObject({ registrationNumber: other.siret, city: 'Mulhouse' });
+    const same = await api.request('PUT', `/organizations/${other.organizationId}`, { token: other.token, body: { registration_number: other.siret } });
+    expect(same.status).toBe(200);
+  });
+
+  it('frees the SIRET of an archived organisation', async () => {
+    const archived = await createOwner(api);
+    expect((await api.request('DELETE', `/organizations/${archived.organizationId}/archive`, { token: admin })).status).toBe(204);
+    const session = await registerOwner(api);
+    const res = await api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, registration_number: archived.siret } });
+    expect(res.status).toBe(201);
+    expect(res.body.registrationNumber).toBe(archived.siret);
+  });
+
+  it('gives parallel requests for one SIRET one success and conflicts, never a 500', async () => {
+    const siret = uniqueSiret();
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => registerOwner(api)));
+    const created = await Promise.all(
+      sessions.map((session) => api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, registration_number: siret } })),
+    );
+    expect(created.map((res) => res.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const res of created.filter((r) => r.status === 409)) expectSiretTaken(res, 'POST', '/organizations');
+
+    const siret2 = uniqueSiret();
+    const owners = await Promise.all([createOwner(api), createOwner(api), createOwner(api)]);
+    const edited = await Promise.all(
+      owners.map((owner) => api.request('PUT', `/organizations/${owner.organizationId}`, { token: owner.token, body: { registration_number: siret2 } })),
+    );
+    expect(edited.map((res) => res.status).sort()).toEqual([200, 409, 409]);
+  });
+});
+
 describe('PUT /organizations/{id}', () => {
   let owner: OwnerFixture;
 
@@ -110,7 +171,7 @@ describe('PUT /organizations/{id}', () => {
         representative_first_name: 'Camille',
         representative_last_name: 'Martin',
         representative_position: 'Présidente',
-        representative_email: '',
+        representative_email: 'camille.martin@terres-graves.fr',
         representative_phone_number: '06 98 76 54 32',
       },
     });
@@ -120,8 +181,32 @@ describe('PUT /organizations/{id}', () => {
       email: 'contact@terres-graves.fr',
       officePhoneNumber: '03 89 45 12 00',
       representativePosition: 'Présidente',
-      representativeEmail: null,
+      representativeEmail: 'camille.martin@terres-graves.fr',
     });
+    // What the steps saved is what the onboarding guard calls complete: no way back to a step.
+    expect(onboardingStep(step3.body)).toBe('complete');
+  });
+
+  it('refuses to blank a field the onboarding steps require (CONTRACT §11), naming each one', async () => {
+    const res = await api.request('PUT', `/organizations/${owner.organizationId}`, {
+      token: owner.token,
+      body: { email: '', office_phone_number: null, mobile_phone_number: ' ', representative_email: '', representative_phone_number: '' },
+    });
+    expect(res.status).toBe(422);
+    expectResponseMatches('PUT', '/organizations/{id}', 422, res.body);
+    expect(res.body.errors).toEqual({
+      email: "L'email de l'organisation est requis",
+      office_phone_number: 'Le téléphone fixe est requis',
+      mobile_phone_number: 'Le téléphone portable est requis',
+      representative_email: "L'email du représentant est requis",
+      representative_phone_number: 'Le téléphone du représentant est requis',
+    });
+    const after = await api.request('GET', `/organizations/${owner.organizationId}`, { token: owner.token });
+    expect(onboardingStep(after.body)).toBe('complete');
+    // The edit form's other fields still save alone (partial PUT).
+    const edit = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: owner.token, body: { representative_position: 'Gérante' } });
+    expect(edit.status).toBe(200);
+    expect(edit.body.representativePosition).toBe('Gérante');
   });
 
   it('refuses invalid fields with French details and changes nothing', async () => {
@@ -144,7 +229,7 @@ describe('PUT /organizations/{id}', () => {
     }
     const after = await api.request('GET', `/organizations/${owner.organizationId}`, { token: owner.token });
     expectResponseMatches('GET', '/organizations/{id}', 200, after.body);
-    expect(after.body).toMatchObject({ name: 'Terres et Graves', postcode: '68100', city: 'Mulhouse', registrationNumber: '73282932000074' });
+    expect(after.body).toMatchObject({ name: 'Terres et Graves', postcode: '68100', city: 'Mulhouse', registrationNumber: owner.siret });
   });
 
   it('ignores what only the platform sets (verified, credits, archived)', async () => {
@@ -228,6 +313,32 @@ describe('admin: list, verify, credits, archive', () => {
     expectResponseMatches('GET', '/organizations', 400, bad.body);
   });
 
+  it("shows the admin an organisation's members then its pending invitations; advertisers are refused", async () => {
+    const owner = await createOwner(api);
+    const employee = await createEmployee(api, owner);
+    const invited = uniqueEmail('invite');
+    expect((await api.request('POST', '/users/invite', { token: owner.token, body: { email: invited } })).status).toBe(202);
+
+    const res = await api.request('GET', `/organizations/${owner.organizationId}/members`, { token: admin });
+    expect(res.status).toBe(200);
+    expectResponseMatches('GET', '/organizations/{id}/members', 200, res.body);
+    expect(res.body.map((m: { email: string; role: string; pending: boolean }) => [m.email, m.role, m.pending])).toEqual([
+      [owner.email, 'OWNER', false],
+      [employee.email, 'EMPLOYEE', false],
+      [invited, 'EMPLOYEE', true],
+    ]);
+    // The members' own list is the same one.
+    const own = await api.request('GET', '/users/organization/members', { token: owner.token });
+    expect(own.body).toEqual(res.body);
+
+    const byOwner = await api.request('GET', `/organizations/${owner.organizationId}/members`, { token: owner.token });
+    expect(byOwner.status).toBe(403);
+    expectResponseMatches('GET', '/organizations/{id}/members', 403, byOwner.body);
+    const unknown = await api.request('GET', '/organizations/00000000-0000-4000-8000-000000000000/members', { token: admin });
+    expect(unknown.status).toBe(404);
+    expectResponseMatches('GET', '/organizations/{id}/members', 404, unknown.body);
+  });
+
   it('verifies and unverifies, with an audit line', async () => {
     const owner = await createOwner(api);
     const on = await api.request('PUT', `/organizations/${owner.organizationId}/verify?verified=true`, { token: admin });
@@ -303,6 +414,50 @@ describe('admin: list, verify, credits, archive', () => {
     expect(audit.filter((a) => a.action === 'credits.granted')).toHaveLength(4);
   });
 
+  it('grants from the admin console in a browser: preflight with Idempotency-Key, then one grant however often retried', async () => {
+    const owner = await createOwner(api);
+    const url = `${api.url}/api/v1/organizations/${owner.organizationId}/credits`;
+    // The console runs on the configured origin or its 127.0.0.1 twin (what Vite prints).
+    for (const origin of ['http://localhost:5174', 'http://127.0.0.1:5174']) {
+      const preflight = await fetch(url, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,idempotency-key',
+        },
+      });
+      expect(preflight.status, origin).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/)).toEqual(
+        expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
+      );
+    }
+    const grant = () =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          origin: 'http://127.0.0.1:5174',
+          authorization: `Bearer ${admin}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'console-double-click-1',
+        },
+        body: JSON.stringify({ credits: 25 }),
+      });
+    const answers = await Promise.all([grant(), grant()]);
+    const retry = await grant();
+    for (const answer of [...answers, retry]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5174');
+      const body = (await answer.json()) as { creditBalance: number };
+      expectResponseMatches('POST', '/organizations/{id}/credits', 200, body);
+      expect(body.creditBalance).toBe(25);
+    }
+    const lines = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: admin });
+    expect(lines.body.map((l: { amount: number }) => l.amount)).toEqual([25]);
+  });
+
   it('archives for good: every session of its users is cut at once, and nobody signs in again', async () => {
     const owner = await createOwner(api, { name: 'Archivée SARL' });
     const employee = await createEmployee(api, owner);
@@ -315,6 +470,7 @@ describe('admin: list, verify, credits, archive', () => {
       expect(res.status).toBe(403);
       expectResponseMatches('GET', '/users/me', 403, res.body);
       expect(res.body.detail).toBe('Votre organisation a été archivée.');
+      expect(res.body.type).toBe('urn:bourse-terres:problem:organization-archived');
     }
     expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: owner.session.refreshToken } })).status).toBe(403);
     await skipCodeCooldown(api, owner.email);
@@ -355,7 +511,7 @@ describe('the whole story over HTTP', () => {
       token: session.accessToken,
       body: { representative_first_name: 'Léa', representative_last_name: 'Schmitt', representative_position: 'Gérante' },
     });
-    const owner: OwnerFixture = { session, token: session.accessToken, email, organizationId: id };
+    const owner: OwnerFixture = { session, token: session.accessToken, email, organizationId: id, siret: org.body.registrationNumber };
     const employee = await createEmployee(api, owner);
     expect(employee.session.user.organizationId).toBe(id);
     expect((await api.request('PUT', `/organizations/${id}/verify?verified=true`, { token: admin })).body.verified).toBe(true);

@@ -3,20 +3,24 @@
 //   the purchase keyed by the link's nonce (a link pays once) and returns the browser to the
 //   portal; 'Annuler' changes nothing and returns it to the buy page. The token in the form is
 //   the capability (no cookie is involved), so a cross-site post gains nothing.
-// - stripe: GET opens a Checkout Session and redirects there; the webhook (raw body, signature
-//   checked) credits. Only the configured provider's routes answer; the other's are 404, so a
+// - stripe: GET shows a French pay page and creates nothing (a link prefetch, a crawler or a
+//   refresh must not open sessions); POST 'Payer par carte' opens the organisation's Checkout
+//   Session for the pack (an open one is reused, see payments/stripe-checkout.ts) and redirects
+//   there; the webhook (raw body, signature checked) credits. Only the configured provider's routes answer; the other's are 404, so a
 //   Stripe deployment can never be credited through the simulator.
-import { and, eq, isNull } from 'drizzle-orm';
+import { messages, WEBHOOK_BODY_LIMIT } from '@terres/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { purchases } from '../../db/schema.js';
 import { HttpProblem, problem } from '../../http/problem.js';
 import { INVALID_LINK_DETAIL, verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
-import { errorPage, pageCsp, simulatorPage } from '../../payments/pages.js';
-import { createCheckoutSession, createStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
-import { handleStripeEvent } from '../../payments/stripe-webhook.js';
+import { errorPage, pageCsp, simulatorPage, STRIPE_CHECKOUT_ORIGIN, stripePage } from '../../payments/pages.js';
+import { openStripeCheckout } from '../../payments/stripe-checkout.js';
+import { createStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
+import { handleStripeEvent, isStorableEvent } from '../../payments/stripe-webhook.js';
 import { findOrganization, type OrganizationRow } from '../../services/organizations.js';
 import { amountsFromExclTax, findActivePack, type CreditPackRow, type PackAmounts } from '../../services/packages.js';
-import { fulfilPurchase, insertPurchase, lockOrganization, lockPurchaseBySession } from '../../services/purchases.js';
+import { fulfilPurchase, lockOrganization, lockPurchaseBySession } from '../../services/purchases.js';
 
 export const ARCHIVED_ORGANIZATION_PAYMENT_DETAIL = 'Cette organisation est archivée : l’achat de crédits est impossible.';
 export const INVALID_FORM_DETAIL = 'Le formulaire de paiement est invalide.';
@@ -24,6 +28,7 @@ export const BAD_SIGNATURE_DETAIL = 'Signature Stripe invalide.';
 export const PROVIDER_UNAVAILABLE_DETAIL = 'Le service de paiement est momentanément indisponible. Veuillez réessayer.';
 
 const SIMULATOR_PATH = '/api/v1/payments/simulator/checkout';
+const STRIPE_PATH = '/api/v1/payments/stripe/checkout';
 
 interface Checkout {
   claims: CheckoutClaims;
@@ -44,13 +49,16 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // HTML forms post urlencoded bodies; Fastify parses only JSON by default.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+  // Its size is the route's `bodyLimit` (the app's JSON_BODY_LIMIT unless a route says otherwise).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Stripe's pay page posts to a 303 towards Stripe's Checkout: its form-action allows it.
+  const csp = pageCsp(portal, stripe ? [STRIPE_CHECKOUT_ORIGIN] : []);
   const htmlHeaders = (reply: FastifyReply) =>
     reply
-      .header('content-security-policy', pageCsp(portal))
+      .header('content-security-policy', csp)
       .header('cache-control', 'no-store')
       // The token is in the page's URL: never send it to another site.
       .header('referrer-policy', 'no-referrer')
@@ -122,6 +130,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         return fulfilPurchase(tx, { purchaseId: purchase.id, seller: config.seller });
       });
       if (result.status !== 'paid') throw problem(400, ARCHIVED_ORGANIZATION_PAYMENT_DETAIL);
+      if (result.created) app.appMetrics.purchasesCredited.inc({ provider: 'simulator' });
       return reply.redirect(successUrl(result.balanceAfter), 303);
     } catch (error) {
       return fail(request, reply, error);
@@ -131,42 +140,32 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { token?: string } }>('/stripe/checkout', { preHandler: stripeOnly }, async (request, reply) => {
     try {
       const { pack, amounts, organization } = await checkout(request.query.token);
-      const purchase = await app.db.transaction((tx) =>
-        insertPurchase(tx, {
-          organizationId: organization.id,
-          packageId: pack.id,
-          credits: pack.credits,
-          amountCents: amounts.inclTaxCents,
-          provider: 'STRIPE',
-        }),
-      );
-      let session;
-      try {
-        session = await createCheckoutSession(stripe!, {
-          organizationId: organization.id,
-          packageId: pack.id,
-          purchaseId: purchase.id,
-          credits: pack.credits,
-          inclTaxCents: amounts.inclTaxCents,
-          // What the success page waits for; the page never trusts it, it polls the balance.
-          successUrl: successUrl(organization.creditBalance + pack.credits),
-          cancelUrl,
-        });
-      } catch (error) {
-        request.log.error({ err: error }, 'stripe checkout session creation failed');
-        session = null;
-      }
-      if (!session?.url) {
-        // No session, so no payment can ever reach this purchase.
-        await app.db.update(purchases).set({ status: 'CANCELLED' }).where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'PENDING')));
-        throw problem(502, PROVIDER_UNAVAILABLE_DETAIL);
-      }
-      // The webhook may already have attached the session (it also finds the purchase by metadata).
-      await app.db
-        .update(purchases)
-        .set({ providerSessionId: session.id })
-        .where(and(eq(purchases.id, purchase.id), isNull(purchases.providerSessionId)));
-      return reply.redirect(session.url, 303);
+      const html = stripePage({
+        action: STRIPE_PATH,
+        token: request.query.token!,
+        credits: pack.credits,
+        organizationName: organization.name,
+        exclTaxCents: amounts.exclTaxCents,
+        vatCents: amounts.vatCents,
+        inclTaxCents: amounts.inclTaxCents,
+      });
+      return htmlHeaders(reply).type('text/html; charset=utf-8').send(html);
+    } catch (error) {
+      return fail(request, reply, error);
+    }
+  });
+
+  app.post('/stripe/checkout', { preHandler: stripeOnly }, async (request, reply) => {
+    try {
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, INVALID_FORM_DETAIL);
+      const { pack, amounts, organization } = await checkout(form.token);
+      if (form.action === 'cancel') return reply.redirect(cancelUrl, 303);
+      const opened = await openStripeCheckout(app.db, stripe!, { organization, pack, amounts, successUrl, cancelUrl }, request.log);
+      if (!opened) throw problem(502, PROVIDER_UNAVAILABLE_DETAIL);
+      app.appMetrics.checkouts.inc({ provider: 'stripe', reused: String(opened.reused) });
+      request.log.info({ purchaseId: opened.purchaseId, sessionId: opened.sessionId, reused: opened.reused }, 'stripe checkout opened');
+      return reply.redirect(opened.url, 303);
     } catch (error) {
       return fail(request, reply, error);
     }
@@ -174,22 +173,31 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
 
   // The webhook needs the exact bytes Stripe signed: a raw-body JSON parser, in this scope only.
   await app.register(async (webhook) => {
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });
 
-    webhook.post('/stripe/webhook', { preHandler: stripeOnly }, async (request) => {
+    webhook.post('/stripe/webhook', { preHandler: stripeOnly, bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
       const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw problem(400, BAD_SIGNATURE_DETAIL);
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
+        throw problem(400, BAD_SIGNATURE_DETAIL);
+      }
       let event: StripeEvent;
       try {
         event = stripe!.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret!, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
+        app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
         throw problem(400, BAD_SIGNATURE_DETAIL);
       }
+      // Signed, so sent by Stripe (or whoever holds the secret); still, an event without an id
+      // cannot be recorded once, and text with U+0000 cannot be stored: refused, nothing stored.
+      if (!isStorableEvent(event)) throw problem(400, messages.stripeEventInvalid);
       // Answered only once the transaction has committed: on any failure Stripe retries.
       const outcome = await handleStripeEvent(app.db, event, config.seller, request.log);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event handled');
+      app.appMetrics.webhookEvents.inc({ outcome });
+      if (outcome === 'credited') app.appMetrics.purchasesCredited.inc({ provider: 'stripe' });
       return { received: true };
     });
   });

@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_AUTH_SECRET } from '../../../test/helpers/app.js';
@@ -26,6 +27,19 @@ afterAll(async () => {
   await api?.close();
 });
 
+/** A GET with exactly these headers (fetch would not send a forged Host). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
 /** A browser navigation: `path` under /api/v1, or a full URL (a pack's link). */
 function html(path: string) {
   return httpRequest(path.startsWith('http') ? path : `${api.url}/api/v1${path}`, 'GET', { headers: { accept: 'text/html,application/xhtml+xml' } });
@@ -49,6 +63,34 @@ describe('GET /credits/packages', () => {
     // Every listing mints new links (a link pays once).
     const again = await packsOf(api, owner.token);
     expect(again[0]!.link).not.toBe(packs[0]!.link);
+  });
+
+  it('builds links on API_PUBLIC_URL, whatever Host or X-Forwarded-Host the request forges', async () => {
+    // Behind a trusted proxy too, where Fastify would take the host from X-Forwarded-Host.
+    const proxied = await startApiForTest({ API_PUBLIC_URL: 'https://api.bourse-terres.test/', TRUST_PROXY: 'true' });
+    try {
+      for (const target of [api, proxied]) {
+        const owner = await createOwner(target);
+        const expected = target === api ? api.url : 'https://api.bourse-terres.test';
+        const forgeries: Record<string, string>[] = [
+          { host: 'evil.example' },
+          { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+          { 'x-forwarded-host': 'evil.example:8443' },
+        ];
+        for (const headers of forgeries) {
+          const res = await rawGet(`${target.url}/api/v1/credits/packages`, { ...headers, authorization: `Bearer ${owner.token}` });
+          expect(res.status, JSON.stringify(headers)).toBe(200);
+          const packs = JSON.parse(res.body) as { link: string }[];
+          expect(packs).toHaveLength(3);
+          for (const pack of packs) {
+            expect(pack.link.startsWith(`${expected}/api/v1/payments/simulator/checkout?token=`), pack.link).toBe(true);
+            expect(pack.link).not.toContain('evil');
+          }
+        }
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('is for owners with an organisation only', async () => {

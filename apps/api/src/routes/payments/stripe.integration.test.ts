@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
-import { balanceOf, invoicesOf, ledgerOf, packsOf, tokenOf } from '../../../test/helpers/payments.js';
+import { balanceOf, invoicesOf, ledgerOf, packsOf, postStripeForm, tokenOf } from '../../../test/helpers/payments.js';
 import { httpRequest, startApiForTest, type ApiResponse, type TestApi } from '../../../test/helpers/session.js';
 import {
   checkoutEvent,
@@ -35,14 +35,26 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** Follows a pack's link as a browser; answers the redirect and the session the fake made. */
-async function follow(link: string): Promise<{ res: ApiResponse; session: FakeSession; form: Record<string, string> }> {
+/** Clicks 'Payer par carte' on a pack's pay page: the redirect, and the session the fake made then. */
+async function pay(link: string): Promise<{ res: ApiResponse; session: FakeSession; form: Record<string, string> }> {
   const before = fake.requests.length;
-  const res = await httpRequest(link, 'GET', { headers: { accept: 'text/html' } });
+  const res = await postStripeForm(api, { token: tokenOf(link), action: 'pay' });
   expect(res.status).toBe(303);
   expect(fake.requests).toHaveLength(before + 1);
   const recorded = fake.requests[before]!;
+  expect(recorded.replayed).toBe(false);
   return { res, session: recorded.session, form: recorded.form };
+}
+
+/** Follows a pack's link as a browser (the pay page), then pays: what a buyer does. */
+async function follow(link: string): Promise<{ res: ApiResponse; session: FakeSession; form: Record<string, string> }> {
+  const page = await httpRequest(link, 'GET', { headers: { accept: 'text/html' } });
+  expect(page.status).toBe(200);
+  return pay(link);
+}
+
+function purchasesOf(organizationId: string) {
+  return api.database.db.select().from(purchases).where(eq(purchases.organizationId, organizationId)).orderBy(purchases.createdAt);
 }
 
 /** A Stripe delivery: the exact bytes, signed (or with the given signature header). */
@@ -71,16 +83,29 @@ async function expectCredited(owner: OwnerFixture, credits: number, purchaseCoun
 }
 
 describe('Stripe Checkout', () => {
-  it('lists packs without calling Stripe; following a link creates the session and redirects there', async () => {
-    const owner = await createOwner(api, { credits: 40 });
+  it('lists packs without calling Stripe; the link shows a pay page; paying opens the session and redirects there', async () => {
+    const owner = await createOwner(api, { credits: 40, name: 'Terrassements <Ried> & Fils' });
     const before = fake.requests.length;
     const packs = await packsOf(api, owner.token);
     expect(fake.requests).toHaveLength(before);
     const recommended = packs.find((p) => p.recommended)!;
     expect(recommended.link.startsWith(`${api.url}/api/v1/payments/stripe/checkout?token=`)).toBe(true);
 
-    const { res, session, form } = await follow(recommended.link);
+    const page = await httpRequest(recommended.link, 'GET', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1>Paiement de votre pack de crédits</h1>');
+    expect(page.body).toContain('Terrassements &lt;Ried&gt; &amp; Fils');
+    expect(page.body).toContain('<form method="post" action="/api/v1/payments/stripe/checkout">');
+    expect(page.body).toContain('value="pay">Payer par carte</button>');
+    expect(page.body).toContain('value="cancel">Annuler</button>');
+    // Its form may post here and be redirected to the portal (cancel) or Stripe's Checkout (pay).
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${PORTAL} https://checkout.stripe.com;`);
+    expect(fake.requests).toHaveLength(before);
+
+    const { res, session, form } = await pay(recommended.link);
     expect(res.headers.get('location')).toBe(session.url);
+    expect(session.url!.startsWith('https://checkout.stripe.com/')).toBe(true);
     expect(form).toMatchObject({
       mode: 'payment',
       client_reference_id: owner.organizationId,
@@ -93,14 +118,114 @@ describe('Stripe Checkout', () => {
       cancel_url: `${PORTAL}/credits/buy?cancelled=true`,
     });
     expect(form['metadata[purchase_id]']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
+    const recorded = fake.requests.at(-1)!;
+    expect(recorded.headers.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
+    expect(recorded.headers['idempotency-key']).toBe(`checkout:${form['metadata[purchase_id]']}`);
+    // Payable for an hour from the purchase.
+    const expiresIn = Number(form.expires_at) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(50 * 60);
+    expect(expiresIn).toBeLessThanOrEqual(60 * 60);
 
     const [purchase] = await api.database.db.select().from(purchases).where(eq(purchases.id, form['metadata[purchase_id]']!));
     expect(purchase).toMatchObject({ status: 'PENDING', provider: 'STRIPE', providerSessionId: session.id, credits: 300, amountCents: 288_000 });
     expect(await balanceOf(api, owner.organizationId)).toBe(40);
   });
 
-  it('refuses a forged or expired link with 400', async () => {
+  it('creates nothing when the link is only looked at, however often (prefetch, crawler, refresh)', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const sessions = fake.sessions.size;
+    const before = fake.requests.length;
+    for (const accept of ['text/html', 'text/html', '*/*', 'application/json']) {
+      const res = await httpRequest(pack!.link, 'GET', { headers: { accept } });
+      expect(res.status).toBe(200);
+    }
+    const head = await fetch(pack!.link, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => httpRequest(pack!.link, 'GET', { headers: { accept: 'text/html' } })));
+    expect(parallel.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await purchasesOf(owner.organizationId)).toEqual([]);
+    expect(fake.requests).toHaveLength(before);
+    expect(fake.sessions.size).toBe(sessions);
+  });
+
+  it('reuses the open session of the same organisation and pack, from any of its links', async () => {
+    const owner = await createOwner(api);
+    const other = await createOwner(api);
+    const packs = await packsOf(api, owner.token);
+    const first = await follow(packs[0]!.link);
+
+    // Again from the same link, from a link minted later, after a refresh of the packs.
+    const retrievals = fake.retrievals;
+    const sessions = fake.sessions.size;
+    const fresh = await packsOf(api, owner.token);
+    for (const link of [packs[0]!.link, fresh[0]!.link]) {
+      const again = await postStripeForm(api, { token: tokenOf(link), action: 'pay' });
+      expect(again.status).toBe(303);
+      expect(again.headers.get('location')).toBe(first.session.url);
+    }
+    expect(fake.retrievals).toBe(retrievals + 2);
+    expect(fake.sessions.size).toBe(sessions);
+    expect((await purchasesOf(owner.organizationId)).map((row) => [row.status, row.providerSessionId])).toEqual([['PENDING', first.session.id]]);
+
+    // Another pack, or another organisation, has its own.
+    const otherPack = await pay(packs[1]!.link);
+    expect(otherPack.session.id).not.toBe(first.session.id);
+    const [othersPack] = await packsOf(api, other.token);
+    const othersSession = await pay(othersPack!.link);
+    expect(othersSession.session.id).not.toBe(first.session.id);
+    expect(othersSession.session.client_reference_id).toBe(other.organizationId);
+    expect(await purchasesOf(owner.organizationId)).toHaveLength(2);
+  });
+
+  it('makes one purchase and one session for parallel clicks', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const sessions = fake.sessions.size;
+    const clicks = await Promise.all(Array.from({ length: 6 }, () => postStripeForm(api, { token: tokenOf(pack!.link), action: 'pay' })));
+    expect(clicks.map((res) => res.status)).toEqual([303, 303, 303, 303, 303, 303]);
+    expect(new Set(clicks.map((res) => res.headers.get('location'))).size).toBe(1);
+    expect(fake.sessions.size).toBe(sessions + 1);
+    const rows = await purchasesOf(owner.organizationId);
+    expect(rows).toHaveLength(1);
+    expect(clicks[0]!.headers.get('location')).toBe(fake.sessions.get(rows[0]!.providerSessionId!)!.url);
+  });
+
+  it('opens a new session when the open one expired (its purchase cancelled) or was paid', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const first = await follow(pack!.link);
+    fake.expire(first.session.id);
+    const second = await pay(pack!.link);
+    expect(second.session.id).not.toBe(first.session.id);
+    expect(second.res.headers.get('location')).toBe(second.session.url);
+
+    // Paid at Stripe, its webhook still on the way: the buyer asked for another pack.
+    fake.sessions.get(second.session.id)!.status = 'complete';
+    const third = await pay(pack!.link);
+    expect(third.session.id).not.toBe(second.session.id);
+    expect((await purchasesOf(owner.organizationId)).map((row) => [row.providerSessionId, row.status])).toEqual([
+      [first.session.id, 'CANCELLED'],
+      [second.session.id, 'PENDING'],
+      [third.session.id, 'PENDING'],
+    ]);
+    // The paid one is still credited when its event arrives.
+    await expectAck(await deliver(checkoutEvent('checkout.session.completed', paid(second.session))));
+    await expectCredited(owner, 100, 1);
+  });
+
+  it("'Annuler' returns to the buy page and creates nothing", async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const before = fake.requests.length;
+    const res = await postStripeForm(api, { token: tokenOf(pack!.link), action: 'cancel' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${PORTAL}/credits/buy?cancelled=true`);
+    expect(fake.requests).toHaveLength(before);
+    expect(await purchasesOf(owner.organizationId)).toEqual([]);
+  });
+
+  it('refuses a forged or expired link, or a bad form, with 400', async () => {
     const owner = await createOwner(api);
     const [pack] = await packsOf(api, owner.token);
     const token = tokenOf(pack!.link);
@@ -111,7 +236,15 @@ describe('Stripe Checkout', () => {
     const page = await httpRequest(`${api.url}/api/v1/payments/stripe/checkout?token=abc`, 'GET', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(400);
     expect(page.body).toContain('Ce lien de paiement est invalide.');
+
+    const forged = await postStripeForm(api, { token: `${token}x`, action: 'pay' }, { accept: 'application/json' });
+    expect(forged.status).toBe(400);
+    expectResponseMatches('POST', '/payments/stripe/checkout', 400, forged.body);
+    const badAction = await postStripeForm(api, { token, action: 'steal' }, { accept: 'application/json' });
+    expect(badAction.status).toBe(400);
+    expect(badAction.body.detail).toBe('Le formulaire de paiement est invalide.');
     expect(fake.requests).toHaveLength(before);
+    expect(await purchasesOf(owner.organizationId)).toEqual([]);
   });
 
   it('answers a French 502 page when Stripe cannot be reached, and the pending purchase is cancelled', async () => {
@@ -119,14 +252,19 @@ describe('Stripe Checkout', () => {
     const [pack] = await packsOf(api, owner.token);
     fake.failures = 5;
     try {
-      const page = await httpRequest(pack!.link, 'GET', { headers: { accept: 'text/html' } });
+      const page = await postStripeForm(api, { token: tokenOf(pack!.link), action: 'pay' });
       expect(page.status).toBe(502);
       expect(page.body).toContain('Le service de paiement est momentanément indisponible.');
     } finally {
       fake.failures = 0;
     }
-    const rows = await api.database.db.select().from(purchases).where(eq(purchases.organizationId, owner.organizationId));
-    expect(rows.map((r) => r.status)).toEqual(['CANCELLED']);
+    expect((await purchasesOf(owner.organizationId)).map((r) => r.status)).toEqual(['CANCELLED']);
+    // Stripe is back: the next click opens a session.
+    const { session } = await pay(pack!.link);
+    expect((await purchasesOf(owner.organizationId)).map((r) => [r.status, r.providerSessionId])).toEqual([
+      ['CANCELLED', null],
+      ['PENDING', session.id],
+    ]);
   });
 
   it('serves no simulator when Stripe is the provider', async () => {
@@ -163,6 +301,38 @@ describe('POST /payments/stripe/webhook', () => {
     // A signature inside the 5-minute tolerance is accepted.
     await expectAck(await deliver(event, signPayload(payload, { timestamp: Math.floor(Date.now() / 1000) - 240 })));
     await expectCredited(owner, 100, 1);
+  });
+
+  it('answers 400 to a signed event it cannot record (no id, odd types, NUL) and stores nothing', async () => {
+    const owner = await createOwner(api);
+    const [pack] = await packsOf(api, owner.token);
+    const { session } = await follow(pack!.link);
+    const event = checkoutEvent('checkout.session.completed', paid(session));
+    const eventsBefore = await api.database.db.$count(stripeEvents);
+    const { id: _id, ...withoutId } = event;
+    const broken: Record<string, unknown>[] = [
+      withoutId,
+      { ...event, id: '' },
+      { ...event, id: 42 },
+      { ...event, id: `evt_${'x'.repeat(300)}` },
+      { ...event, type: null },
+      { ...event, id: 'evt_nul\u0000' },
+      { ...event, data: { object: { ...paid(session), client_reference_id: `${owner.organizationId}\u0000` } } },
+    ];
+    for (const body of broken) {
+      const res = await deliver(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expectResponseMatches('POST', '/payments/stripe/webhook', 400, res.body);
+      if (body.data === event.data) expect(res.body.detail).toBe('Événement Stripe invalide.');
+    }
+    expect(await api.database.db.$count(stripeEvents)).toBe(eventsBefore);
+    await expectCredited(owner, 0, 0);
+    // Fields of the wrong type are read as absent: recorded and acknowledged, never credited.
+    const oddCurrency = checkoutEvent('checkout.session.completed', { ...paid(session), currency: 978 as unknown as string });
+    await expectAck(await deliver(oddCurrency));
+    const oddMetadata = checkoutEvent('checkout.session.completed', { ...paid(session), metadata: 'credits' as unknown as Record<string, string> });
+    await expectAck(await deliver(oddMetadata));
+    await expectCredited(owner, 0, 0);
   });
 
   it('credits a paid session once, however often and however concurrently the event is delivered', async () => {

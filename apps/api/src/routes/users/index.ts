@@ -1,6 +1,6 @@
 // The signed-in user and the organisation's collaborators (spec §5 and §7, CONTRACT §6).
 import { inviteSchema, messages, profileSchema, validateInvite } from '@terres/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { organizationOf, requireRole } from '../../auth/guards.js';
 import { revokeUserSessions } from '../../auth/sessions.js';
@@ -11,7 +11,8 @@ import { parseBody } from '../../http/input.js';
 import { problem } from '../../http/problem.js';
 import { invitationEmail } from '../../mail/templates/auth.js';
 import { recordAudit } from '../../services/audit.js';
-import { findUserByEmail, fullNameOf, toMember, toUser } from '../../services/users.js';
+import { releaseInvitationEmail, reserveInvitationEmail } from '../../services/invitation-emails.js';
+import { findUserByEmail, fullNameOf, listOrganizationMembers, toUser } from '../../services/users.js';
 import { MAIL_FAILED_DETAIL } from '../auth/index.js';
 import { isUuid } from '../../http/ids.js';
 
@@ -104,17 +105,19 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       const email = check.email.trim().toLowerCase();
       const existing = await findUserByEmail(tx, email);
       if (existing && !existing.archivedAt) throw problem(409, ADDRESS_TAKEN_DETAIL);
+      const sendId = await reserveInvitationEmail(tx, organizationId, email);
       const [row] = await tx
         .insert(invitations)
         .values({ organizationId, email, invitedByUserId: request.auth.userId })
         .returning();
-      return row!;
+      return { ...row!, sendId };
     });
     try {
       await sendInvitation(invitation, inviter, request.log);
     } catch (error) {
       // Nobody received a link to it: the invitation goes, so a retry is a fresh invite.
       await app.db.delete(invitations).where(eq(invitations.id, invitation.id));
+      await releaseInvitationEmail(app.db, invitation.sendId);
       throw error;
     }
     await recordAudit(app.db, {
@@ -130,41 +133,39 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   app.post('/invite/resend', { preHandler: requireRole('OWNER') }, async (request, reply) => {
     const organizationId = organizationOf(request);
     const { email } = parseBody(inviteSchema, request.body);
-    const [invitation] = await app.db
-      .update(invitations)
-      .set({ lastSentAt: new Date() })
-      .where(
-        and(
-          eq(invitations.organizationId, organizationId),
-          sql`${invitations.email} = ${email.trim().toLowerCase()}`,
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-        ),
-      )
-      .returning();
-    if (!invitation) throw problem(404, NO_PENDING_INVITATION_DETAIL);
-    await sendInvitation(invitation, await currentUser(request.auth.userId), request.log);
+    const inviter = await currentUser(request.auth.userId);
+    const invitation = await app.db.transaction(async (tx) => {
+      // The organisation's lock orders its invitation e-mails, so parallel resends are counted.
+      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+      const [row] = await tx
+        .update(invitations)
+        .set({ lastSentAt: new Date() })
+        .where(
+          and(
+            eq(invitations.organizationId, organizationId),
+            sql`${invitations.email} = ${email.trim().toLowerCase()}`,
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+          ),
+        )
+        .returning();
+      if (!row) throw problem(404, NO_PENDING_INVITATION_DETAIL);
+      return { ...row, sendId: await reserveInvitationEmail(tx, organizationId, row.email) };
+    });
+    try {
+      await sendInvitation(invitation, inviter, request.log);
+    } catch (error) {
+      await releaseInvitationEmail(app.db, invitation.sendId);
+      throw error;
+    }
     return reply.code(202).send({ email: invitation.email });
   });
 
-  // Members and pending invitations (a pending one has no name yet: the page shows a dash).
-  app.get('/organization/members', { preHandler: requireRole('OWNER', 'EMPLOYEE') }, async (request) => {
-    const organizationId = organizationOf(request);
-    const members = await app.db
-      .select()
-      .from(users)
-      .where(and(eq(users.organizationId, organizationId), isNull(users.archivedAt)))
-      .orderBy(asc(users.createdAt));
-    const pending = await app.db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
-      .orderBy(asc(invitations.createdAt));
-    return [
-      ...members.map(toMember),
-      ...pending.map((i) => ({ id: i.id, email: i.email, firstName: null, lastName: null, fullName: null, role: 'EMPLOYEE' as const })),
-    ];
-  });
+  // Members, then pending invitations (`pending: true`, no name yet: the page shows a dash
+  // and offers 'Renvoyer' on those rows only).
+  app.get('/organization/members', { preHandler: requireRole('OWNER', 'EMPLOYEE') }, async (request) =>
+    listOrganizationMembers(app.db, organizationOf(request)),
+  );
 
   // Removes an employee (archived, sessions revoked at once) or withdraws a pending invitation.
   app.delete<{ Params: { id: string } }>('/:id/archive', { preHandler: requireRole('OWNER') }, async (request, reply) => {

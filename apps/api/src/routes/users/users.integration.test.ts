@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { maxLengthMessage } from '@terres/domain';
+import { maxLengthMessage, messages } from '@terres/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { adminToken, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
@@ -15,6 +16,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+/** Moves the organisation's invitation e-mails back in time, past the per-address minute. */
+async function skipInvitationCooldown(organizationId: string, seconds = 61): Promise<void> {
+  await api.database.db.execute(
+    sql`update invitation_emails set sent_at = sent_at - make_interval(secs => ${seconds}) where organization_id = ${organizationId}`,
+  );
+}
 
 describe('GET and PUT /users/me', () => {
   it('reads and completes the profile', async () => {
@@ -94,6 +102,31 @@ describe('collaborators', () => {
     expect(seen.status).toBe(200);
   });
 
+  it('marks pending invitations (pending: true) apart from members who joined; resend works on those only', async () => {
+    const team = await createOwner(api, { name: 'Attente Invitations' });
+    const joined = await createEmployee(api, team);
+    const waiting = uniqueEmail('attente');
+    expect((await api.request('POST', '/users/invite', { token: team.token, body: { email: waiting } })).status).toBe(202);
+
+    const members = await api.request('GET', '/users/organization/members', { token: team.token });
+    expectResponseMatches('GET', '/users/organization/members', 200, members.body);
+    const rows = members.body as { email: string; pending: boolean; role: string; fullName: string | null }[];
+    expect(rows.map(({ email, pending, role }) => ({ email, pending, role }))).toEqual([
+      { email: team.email, pending: false, role: 'OWNER' },
+      { email: joined.email, pending: false, role: 'EMPLOYEE' },
+      { email: waiting, pending: true, role: 'EMPLOYEE' },
+    ]);
+    // Both EMPLOYEE rows may have no name (a new employee's profile is empty): only `pending` tells them apart.
+    expect(rows[2]!.fullName).toBeNull();
+
+    await skipInvitationCooldown(team.organizationId!);
+    const resent = await api.request('POST', '/users/invite/resend', { token: team.token, body: { email: waiting } });
+    expect(resent.status).toBe(202);
+    const notPending = await api.request('POST', '/users/invite/resend', { token: team.token, body: { email: joined.email } });
+    expect(notPending.status).toBe(404);
+    expectResponseMatches('POST', '/users/invite/resend', 404, notPending.body);
+  });
+
   it('refuses a bad address, oneself and an already invited address (any case)', async () => {
     const bad = await api.request('POST', '/users/invite', { token: owner.token, body: { email: 'pas une adresse' } });
     expect(bad.status).toBe(422);
@@ -130,6 +163,7 @@ describe('collaborators', () => {
     const email = uniqueEmail('relance');
     await api.request('POST', '/users/invite', { token: owner.token, body: { email } });
     await api.smtp.waitForMessage(email);
+    await skipInvitationCooldown(owner.organizationId!);
     const resent = await api.request('POST', '/users/invite/resend', { token: owner.token, body: { email } });
     expect(resent.status).toBe(202);
     expectResponseMatches('POST', '/users/invite/resend', 202, resent.body);
@@ -158,12 +192,65 @@ describe('collaborators', () => {
       expect(members.body.map((m: { email: string }) => m.email)).not.toContain(email);
       // Once mail works again, the same address is simply invited.
       expect((await api.request('POST', '/users/invite', { token: sender.token, body: { email } })).status).toBe(202);
+      await skipInvitationCooldown(sender.organizationId!);
       const resent = await broken.request('POST', '/users/invite/resend', { token: sender.token, body: { email } });
       expect(resent.status).toBe(503);
       expectResponseMatches('POST', '/users/invite/resend', 503, resent.body);
     } finally {
       await broken.close();
     }
+  });
+
+  it('is no mail relay: one e-mail per address a minute, 5 per address and 20 per organisation a day (429, French)', async () => {
+    const relay = await createOwner(api, { name: 'Relais Interdit TP' });
+    const organizationId = relay.organizationId!;
+    const email = uniqueEmail('cible');
+    expect((await api.request('POST', '/users/invite', { token: relay.token, body: { email } })).status).toBe(202);
+    // Twenty resends at once: none passes the minute, none is sent.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => api.request('POST', '/users/invite/resend', { token: relay.token, body: { email } })),
+    );
+    expect(burst.map((answer) => answer.status)).toEqual(Array(20).fill(429));
+    expectResponseMatches('POST', '/users/invite/resend', 429, burst[0]!.body);
+    expect(burst[0]!.body.detail).toBe(messages.invitationEmailTooSoon);
+    expect(Number(burst[0]!.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(api.smtp.messagesTo(email)).toHaveLength(1);
+
+    // A resend a minute later passes; after 5 e-mails to the address in 24 hours, it waits a day.
+    for (let sent = 1; sent < 5; sent += 1) {
+      await skipInvitationCooldown(organizationId);
+      expect((await api.request('POST', '/users/invite/resend', { token: relay.token, body: { email } })).status).toBe(202);
+    }
+    await skipInvitationCooldown(organizationId);
+    const sixth = await api.request('POST', '/users/invite/resend', { token: relay.token, body: { email } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.detail).toBe('Cette adresse a déjà reçu 5 invitations en 24 heures. Veuillez réessayer plus tard.');
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(api.smtp.messagesTo(email)).toHaveLength(5);
+
+    // Invite, withdraw, invite again...: 20 e-mails per organisation in 24 hours, then 429 and nothing stored.
+    for (let sent = 5; sent < 20; sent += 1) {
+      const other = uniqueEmail(`relais${sent}`);
+      expect((await api.request('POST', '/users/invite', { token: relay.token, body: { email: other } })).status, `e-mail ${sent + 1}`).toBe(202);
+      const members = await api.request('GET', '/users/organization/members', { token: relay.token });
+      const pending = (members.body as { id: string; email: string }[]).find((m) => m.email === other)!;
+      expect((await api.request('DELETE', `/users/${pending.id}/archive`, { token: relay.token })).status).toBe(204);
+    }
+    const over = uniqueEmail('de-trop');
+    const refused = await api.request('POST', '/users/invite', { token: relay.token, body: { email: over } });
+    expect(refused.status).toBe(429);
+    expectResponseMatches('POST', '/users/invite', 429, refused.body);
+    expect(refused.body.detail).toBe('Votre organisation a envoyé 20 invitations en 24 heures, le maximum. Veuillez réessayer plus tard.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(api.smtp.messagesTo(over)).toHaveLength(0);
+    const members = await api.request('GET', '/users/organization/members', { token: relay.token });
+    expect(members.body.map((m: { email: string }) => m.email)).not.toContain(over);
+
+    // A day later the organisation may invite again; another organisation was never affected.
+    await skipInvitationCooldown(organizationId, 24 * 3600);
+    expect((await api.request('POST', '/users/invite', { token: relay.token, body: { email: over } })).status).toBe(202);
+    const rows = await api.database.db.execute(sql`select count(*)::int as n from invitation_emails where organization_id = ${organizationId}`);
+    expect(rows.rows[0]).toEqual({ n: 21 });
   });
 
   it('allows at most 5 collaborators (409 for the 6th)', async () => {
@@ -210,6 +297,7 @@ describe('collaborators', () => {
     await api.request('PUT', '/users/me', { token: employee.token, body: { first_name: 'Lucas', last_name: 'Bernard', phone_number: '0623456789' } });
     expect((await api.request('DELETE', `/users/${employee.session.user.id}/archive`, { token: team.token })).status).toBe(204);
 
+    await skipInvitationCooldown(team.organizationId!);
     const invited = await api.request('POST', '/users/invite', { token: team.token, body: { email: employee.email } });
     expect(invited.status).toBe(202);
     const mail = await api.smtp.waitForMessage(employee.email, (m) => m.text.includes('/accept-invitation?token='));

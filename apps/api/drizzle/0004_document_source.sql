@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "source" text DEFAULT 'ADVERTISER' NOT NULL;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_source_values" CHECK ("documents"."source" in ('ADVERTISER', 'PLATFORM'));

@@ -1,0 +1,225 @@
+// `pnpm --filter @terres/api bench:heavy [-- --parallel 8 --rounds 4 --legacy-lines 2000 --workers 1 --queue 16 --dist]`
+// Heavy work must not stall every other request (issue 12). Starts the API as its own process
+// (`tsx src/server.ts`, or `node dist/server.js` with --dist: build first) on a fresh database of
+// the local PostgreSQL server (TEST_DATABASE_URL's server, or 127.0.0.1:5432), signs an owner in
+// through the real code e-mail (a loopback SMTP server), creates the largest listing the limits
+// allow (50 material lines, 500 parcels, every text at its maximum), then fires `--parallel`
+// summary PDFs of it at once, `--rounds` times, while a probe calls `GET /api/health` every few
+// milliseconds. Prints the health latency (p50 / p99 / max) at rest and under load, the PDFs'
+// latency and statuses (200, or 503 when the render queue is full). `--legacy-lines N` adds a
+// listing written straight into the database with N lines, as rows stored before the limits
+// may be (the issue's 11 000 lines): the case the worker pool exists for. Prints, asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { packageRoot } from '../src/paths.js';
+import { largestListingFields, materialLines } from '../test/helpers/largest-listing.js';
+import { codeOf, startSmtp } from '../test/helpers/smtp.js';
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    parallel: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '4' },
+    'legacy-lines': { type: 'string', default: '0' },
+    'probe-ms': { type: 'string', default: '5' },
+    dist: { type: 'boolean', default: false },
+    // Passed to the API as HEAVY_WORKERS / HEAVY_QUEUE (unset: its defaults). 0 workers renders
+    // in the request's thread, as before the pool: the comparison.
+    workers: { type: 'string' },
+    queue: { type: 'string' },
+    port: { type: 'string' },
+  },
+});
+
+const PARALLEL = Math.max(1, Number(args.parallel) || 8);
+const ROUNDS = Math.max(1, Number(args.rounds) || 4);
+const LEGACY_LINES = Math.max(0, Number(args['legacy-lines']) || 0);
+const PROBE_MS = Math.max(1, Number(args['probe-ms']) || 5);
+const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+const stats = (values: readonly number[]) =>
+  `n=${String(values.length).padStart(5)}  p50 ${ms(percentile(values, 50))}  p99 ${ms(percentile(values, 99))}  max ${ms(Math.max(...values))}`;
+
+async function freePort(): Promise<number> {
+  if (args.port) return Number(args.port);
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const name = `bourse_bench_heavy_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const databaseUrl = new URL(server);
+  databaseUrl.pathname = `/${name}`;
+  const smtp = await startSmtp();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bourse-bench-heavy-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  try {
+    const dist = join(packageRoot, 'dist', 'server.js');
+    if (args.dist && !existsSync(dist)) throw new Error('dist/server.js is missing: run `pnpm --filter @terres/api build` first');
+    const command = args.dist ? [process.execPath, '--enable-source-maps', dist] : [process.execPath, '--import', 'tsx', join(packageRoot, 'src', 'server.ts')];
+    child = spawn(command[0]!, command.slice(1), {
+      cwd: packageRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl.toString(),
+        DATA_DIR: dataDir,
+        SMTP_URL: smtp.url,
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAILS: 'admin@bench.test',
+        DEMO_DATA: '0',
+        OTP_REQUESTS_PER_IP: '1000',
+        OTP_CHECKS_PER_IP: '1000',
+        ...(args.workers !== undefined ? { HEAVY_WORKERS: args.workers } : {}),
+        ...(args.queue !== undefined ? { HEAVY_QUEUE: args.queue } : {}),
+      },
+    });
+    const exited = new Promise<never>((_, reject) => child!.once('exit', (code) => reject(new Error(`the API exited (${code})`))));
+    const started = performance.now();
+    for (;;) {
+      const ok = await Promise.race([
+        fetch(`${base}/api/health`).then((r) => r.ok, () => false),
+        exited,
+      ]);
+      if (ok) break;
+      if (performance.now() - started > 120_000) throw new Error('the API did not become healthy in 120 s');
+      await sleep(200);
+    }
+    const mode = args.workers === '0' ? 'renders in the request thread' : `HEAVY_WORKERS=${args.workers ?? 'default'}`;
+    console.log(`API (${args.dist ? 'dist' : 'tsx'}, ${mode}, HEAVY_QUEUE=${args.queue ?? 'default'}) healthy on ${base} after ${((performance.now() - started) / 1000).toFixed(1)} s, database ${name}`);
+
+    // An owner, signed in as a user would be: code by e-mail, profile, organisation.
+    const email = 'owner@bench.test';
+    const call = async (method: string, path: string, body?: unknown, token?: string) => {
+      const response = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+      return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    };
+    await call('POST', '/auth/register/magic-link/request', { email });
+    const code = codeOf(await smtp.waitForMessage(email, (m) => /\d{6}/.test(m.text)));
+    const session = await call('POST', '/auth/magic-link/verify', { email, otp: code });
+    const token = session.accessToken as string;
+    await call('PUT', '/users/me', { first_name: 'Camille', last_name: 'Martin', phone_number: '06 12 34 56 78' }, token);
+    await call(
+      'POST',
+      '/organizations',
+      { name: 'Terrassements du Ried', registration_number: '73282932000074', legal_form: 'SAS', street: '12 rue du Rhône', postcode: '68100', city: 'Mulhouse', country: 'France' },
+      token,
+    );
+    const listing = await call('POST', '/inquiries', { type: 'CUT', ...largestListingFields() }, token);
+    const listings: { label: string; id: string }[] = [{ label: 'largest allowed (50 lines, 500 parcels)', id: listing.id as string }];
+    if (LEGACY_LINES > 0) {
+      const legacy = await call('POST', '/inquiries', { type: 'CUT', project_name: 'Annonce ancienne' }, token);
+      const lines = materialLines(LEGACY_LINES).map((line) => ({
+        materialName: line.material_name,
+        groundComposition: line.ground_composition,
+        quantity: line.quantity,
+        price: line.price,
+        qualityClass: line.quality_class,
+        wasteCode: line.waste_code,
+      }));
+      const db = new pg.Client({ connectionString: databaseUrl.toString() });
+      await db.connect();
+      await db.query('update inquiries set materials = $1::jsonb where id = $2', [JSON.stringify(lines), legacy.id]);
+      await db.end();
+      listings.push({ label: `stored before the limits (${LEGACY_LINES} lines)`, id: legacy.id as string });
+    }
+
+    const pdf = async (id: string) => {
+      const t0 = performance.now();
+      const response = await fetch(`${base}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return { status: response.status, ms: performance.now() - t0, bytes, retryAfter: response.headers.get('retry-after') };
+    };
+
+    const probe = async (stop: () => boolean) => {
+      const latencies: number[] = [];
+      while (!stop()) {
+        const t0 = performance.now();
+        const response = await fetch(`${base}/api/health`);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        await sleep(PROBE_MS);
+      }
+      return latencies;
+    };
+
+    // Warm-up (fonts, code paths), then health at rest.
+    for (const { id } of listings) await pdf(id);
+    let resting = true;
+    const atRest = probe(() => !resting);
+    await sleep(2000);
+    resting = false;
+    console.log(`\n/api/health at rest             ${stats(await atRest)}`);
+
+    for (const { label, id } of listings) {
+      const single = await pdf(id);
+      console.log(`\n${label}: one PDF alone ${ms(single.ms)}, ${(single.bytes / 1024).toFixed(0)} KiB`);
+      let loading = true;
+      const probing = probe(() => !loading);
+      const results: Awaited<ReturnType<typeof pdf>>[] = [];
+      const t0 = performance.now();
+      for (let round = 0; round < ROUNDS; round += 1) {
+        results.push(...(await Promise.all(Array.from({ length: PARALLEL }, () => pdf(id)))));
+      }
+      const wall = performance.now() - t0;
+      loading = false;
+      const health = await probing;
+      const byStatus = new Map<number, number>();
+      for (const result of results) byStatus.set(result.status, (byStatus.get(result.status) ?? 0) + 1);
+      const statuses = [...byStatus].map(([status, count]) => `${count} x ${status}`).join(', ');
+      console.log(`  ${ROUNDS} rounds of ${PARALLEL} parallel PDFs in ${(wall / 1000).toFixed(2)} s: ${statuses}`);
+      const ok = results.filter((r) => r.status === 200).map((r) => r.ms);
+      if (ok.length > 0) console.log(`  PDF latency (200)             ${stats(ok)}`);
+      console.log(`  /api/health during them       ${stats(health)}`);
+    }
+  } finally {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child!.once('exit', resolve));
+    }
+    await smtp.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { loggableUrl, maskAddress, requestId, scrubLogLine } from './logging.js';
+
+describe('loggableUrl', () => {
+  it('keeps the path and harmless query values, redacts the rest', () => {
+    expect(loggableUrl('/api/v1/inquiries')).toBe('/api/v1/inquiries');
+    expect(loggableUrl('/api/v1/inquiries?page=2&page_size=50&sort=-created_at&status=APPROVED')).toBe(
+      '/api/v1/inquiries?page=2&page_size=50&sort=-created_at&status=APPROVED',
+    );
+    expect(loggableUrl('/api/v1/inquiries?q=Martin&page=1')).toBe('/api/v1/inquiries?q=[redacted]&page=1');
+    expect(loggableUrl('/api/v1/payments/simulator/checkout?token=eyJhbGciOi.sig')).toBe('/api/v1/payments/simulator/checkout?token=[redacted]');
+    expect(loggableUrl('/x?unknown=1&flag&%ZZ=2')).toBe('/x?unknown=[redacted]&flag&%ZZ=[redacted]');
+  });
+});
+
+describe('maskAddress', () => {
+  it('keeps the network of an address, never the address', () => {
+    expect(maskAddress('203.0.113.77')).toBe('203.0.113.0/24');
+    expect(maskAddress('::ffff:198.51.100.9')).toBe('198.51.100.0/24');
+    expect(maskAddress('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3::/48');
+    expect(maskAddress('2001:db8::1')).toBe('2001:db8:0::/48');
+    expect(maskAddress('::1')).toBe('0:0:0::/48');
+    expect(maskAddress(undefined)).toBeUndefined();
+    expect(maskAddress('not an address')).toBeUndefined();
+  });
+});
+
+describe('scrubLogLine', () => {
+  it('removes addresses, tokens and secret query values from a serialized line', () => {
+    const line = JSON.stringify({
+      msg: 'mail to camille.martin@terrassements-alsace.fr refused',
+      err: { message: 'GET https://x.test/cb?token=abc123&page=2&email=a%40b.fr failed' },
+      jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl',
+      refresh: 'rt_0123456789abcdefghijABCDEFGHIJ_-xyz',
+    });
+    const scrubbed = scrubLogLine(line);
+    expect(JSON.parse(scrubbed)).toEqual({
+      msg: 'mail to [email] refused',
+      err: { message: 'GET https://x.test/cb?token=[redacted]&page=2&email=[redacted] failed' },
+      jwt: '[token]',
+      refresh: '[token]',
+    });
+  });
+});
+
+describe('requestId', () => {
+  const request = (value?: string | string[]) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as never;
+  it('keeps a plain incoming id and replaces anything else by a UUID', () => {
+    expect(requestId(request('0af7651916cd43dd8448eb211c80319c'))).toBe('0af7651916cd43dd8448eb211c80319c');
+    for (const given of [undefined, '', 'a b', 'x'.repeat(129), ['a', 'b'], 'a\nb']) {
+      expect(requestId(request(given))).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});

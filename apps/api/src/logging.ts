@@ -1,0 +1,162 @@
+// The API's log (issue 13): pino through Fastify, one JSON object per line (pretty printed in
+// development), every line of a request carrying its id (`reqId`), and nothing a reader of the
+// log could sign in with or that names a person:
+// - request ids: a client's or proxy's `X-Request-Id` is kept when it is a plain token
+//   (`REQUEST_ID_PATTERN`), otherwise a new UUID; either way the answer carries it back;
+// - the request line holds the method, the path, the query with only known harmless values
+//   (`page=2`, `sort=...`; a search `q`, a payment `token` and anything unknown become
+//   `[redacted]`) and the client's network (`203.0.113.0/24`), never its address;
+// - `redact` censors the keys that hold secrets or addresses wherever a log call passes them
+//   (authorization and cookie headers, e-mail, recipient, one-time code, tokens);
+// - a last pass over each serialized line (`scrubLogLine`, pino's `streamWrite` hook) replaces
+//   what no key names: e-mail addresses, JWT-shaped and refresh tokens, secret query values,
+//   inside messages and error texts alike.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Config } from './env.js';
+
+/** An incoming `X-Request-Id` is used as is only when it matches this (trace ids, UUIDs...). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Fastify's `genReqId`: the caller's id when it is safe to log and echo, otherwise a UUID. */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+/** Query parameters whose values are kept in the log: paging, sorting, filters, ids, dates. */
+const HARMLESS_QUERY_PARAMETERS = new Set([
+  'bbox',
+  'format',
+  'from',
+  'inquiry_id',
+  'limit',
+  'organization_id',
+  'page',
+  'page_size',
+  'register',
+  'sort',
+  'status',
+  'to',
+  'type',
+  'verified',
+  'with_archived',
+]);
+
+export const REDACTED = '[redacted]';
+
+/** The URL as the log shows it: the path, and the query with only harmless values. */
+export function loggableUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .filter((part) => part.length > 0)
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const name = equals === -1 ? part : part.slice(0, equals);
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        decoded = '';
+      }
+      if (equals === -1) return name;
+      return HARMLESS_QUERY_PARAMETERS.has(decoded) ? part : `${name}=${REDACTED}`;
+    });
+  return `${url.slice(0, mark)}?${query.join('&')}`;
+}
+
+/** The client's network, not its address: IPv4 /24, IPv6 /48. */
+export function maskAddress(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  const bare = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  if (isIP(bare) === 4) return `${bare.split('.').slice(0, 3).join('.')}.0/24`;
+  if (isIP(bare) === 6) {
+    // Expand `::` so that the first three groups are the real ones.
+    const [head = '', tail = ''] = bare.split('::');
+    const left = head ? head.split(':') : [];
+    const right = bare.includes('::') ? (tail ? tail.split(':') : []) : [];
+    const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+    return `${groups.slice(0, 3).join(':')}::/48`;
+  }
+  return undefined;
+}
+
+/** Keys censored wherever a log call passes them (pino `redact`, one level deep as well). */
+const REDACTED_KEYS = ['authorization', 'cookie', 'email', 'to', 'otp', 'token', 'refreshToken', 'refresh_token', 'accessToken', 'password'];
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  ...REDACTED_KEYS,
+  ...REDACTED_KEYS.map((key) => `*.${key}`),
+];
+
+const SCRUBBERS: [RegExp, string][] = [
+  // E-mail addresses (in messages, error texts, anything a key did not name).
+  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[email]'],
+  // JWTs (access and invitation tokens) and the payment links' signed tokens: base64url JSON.
+  [/eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]+){1,2}/g, '[token]'],
+  // Refresh tokens.
+  [/rt_[A-Za-z0-9_-]{20,}/g, '[token]'],
+  // Secret values in a URL's query, wherever a URL was written.
+  [/([?&](?:token|code|otp|email|refresh_token|q)=)[^&"\s\\]+/g, `$1${REDACTED}`],
+];
+
+/** pino's `streamWrite` hook: the serialized line, without addresses and tokens. */
+export function scrubLogLine(line: string): string {
+  let out = line;
+  for (const [pattern, replacement] of SCRUBBERS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** What the log shows of a request (Fastify logs it with "incoming request"). */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggableUrl(request.url),
+    host: request.host,
+    remoteNetwork: maskAddress(request.ip),
+  };
+}
+
+export type LogStream = { write(line: string): void };
+
+/**
+ * Fastify's `logger` options: level, serializers, redaction, the scrubbing hook, and in
+ * development (`LOG_FORMAT=pretty`, the default there) pino-pretty as a transport (a worker
+ * thread), never in production or tests. `stream` (tests) receives the JSON lines instead.
+ */
+export function loggerOptions(config: Config, stream?: LogStream): NonNullable<FastifyServerOptions['logger']> {
+  const options = {
+    level: config.logLevel,
+    serializers: { req: serializeRequest },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    hooks: { streamWrite: scrubLogLine },
+  };
+  if (stream) return { ...options, stream };
+  if (config.logFormat === 'pretty') {
+    return {
+      ...options,
+      transport: {
+        // Resolved from here: pino, inside Fastify's own dependencies, could not find it.
+        target: createRequire(import.meta.url).resolve('pino-pretty'),
+        options: {
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname,reqId',
+          messageFormat: '{if reqId}[{reqId}] {end}{msg}',
+          singleLine: true,
+        },
+      },
+    };
+  }
+  return options;
+}

@@ -1,0 +1,17 @@
+// One gate for every route (issue 12): path parameters, query string and parsed body are checked
+// before validation and before any handler, so no route can hand PostgreSQL a NUL character or
+// walk an absurdly nested body. Multipart parts are read by their route (`receiveFile`), which
+// applies the same check to the file name and fields.
+import fp from 'fastify-plugin';
+import { assertCleanInput } from '../../http/text-guard.js';
+
+export default fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      assertCleanInput(request.params);
+      assertCleanInput(request.query);
+      assertCleanInput(request.body);
+    });
+  },
+  { name: 'input-guard' },
+);

@@ -1,0 +1,165 @@
+// Matching (issue 11): a listing's compatible sites (GET /inquiries/{id}/matches), and the matches
+// admins propose between a CUT and a FILL listing (/matches). Handlers parse, authorise and call
+// the services (src/services/matching.ts, matches.ts), which own the SQL and the locks.
+import {
+  createMatchDoneSchema,
+  isGeneratedDocumentKind,
+  isMatchableStatus,
+  isMatchStatus,
+  MATCH_STATUSES,
+  matchingMessages,
+  toCamelKeys,
+  type MatchStatus,
+} from '@terres/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { requireRole, ROLE_FORBIDDEN_DETAIL } from '../../auth/guards.js';
+import { bodyObject } from '../../http/input.js';
+import { isUuid } from '../../http/ids.js';
+import { parseEnumList, type QueryValue } from '../../http/list-query.js';
+import { problem } from '../../http/problem.js';
+import { FileStorage } from '../../files/storage.js';
+import { mailDocumentSent, mailStatusChanged } from '../../services/document-notices.js';
+import { toDocument } from '../../services/documents.js';
+import { clientGone } from '../../heavy/pool.js';
+import { generateDocument } from '../../services/generated-documents.js';
+import { readableInquiry, toInquiry } from '../../services/inquiries.js';
+import {
+  answerMatches,
+  changeMatchStatus,
+  findMatch,
+  listMatches,
+  openMatchesOf,
+  proposeMatch,
+  toFigures,
+  toParty,
+} from '../../services/matches.js';
+import { findMatches } from '../../services/matching.js';
+
+/** Suggestions answered by default, and at most. */
+export const DEFAULT_MATCH_LIMIT = 10;
+export const MAX_MATCH_LIMIT = 50;
+
+function parseLimit(value: QueryValue): number {
+  if (value === undefined) return DEFAULT_MATCH_LIMIT;
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' || !/^\d+$/.test(text)) throw problem(400, matchingMessages.matchesLimit);
+  const limit = Number(text);
+  if (limit < 1 || limit > MAX_MATCH_LIMIT) throw problem(400, matchingMessages.matchesLimit);
+  return limit;
+}
+
+const matchRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  // Admins: the ranked sites with who they are; the listing's organisation: how many there are
+  // and the best ones' figures, without the other party's identity, price or lines. Anyone else:
+  // 404, as every listing path. Before validation an advertiser's listing has no matches yet.
+  app.get<{ Params: { id: string }; Querystring: { limit?: QueryValue } }>('/inquiries/:id/matches', async (request) => {
+    const listing = await readableInquiry(app.db, request, request.params.id);
+    const limit = parseLimit(request.query.limit);
+    const admin = request.auth.role === 'ADMIN';
+    const settings = app.config.matching;
+    const answer = {
+      total: 0,
+      items: [] as unknown[],
+      settings: {
+        radiusKm: settings.radiusKm,
+        detourFactor: settings.detourFactor,
+        truckPayloadTonnes: settings.truckPayloadTonnes,
+        soilDensityTonnesPerM3: settings.soilDensityTonnesPerM3,
+        co2KgPerM3Km: settings.co2KgPerM3Km,
+        disposalDistanceKm: settings.disposalDistanceKm,
+      },
+    };
+    if (!admin && !isMatchableStatus(listing.status) && listing.status !== 'PROCESSED') return answer;
+    const { total, ranked } = await findMatches(app.db, listing, settings, limit);
+    const open = admin ? await openMatchesOf(app.db, listing.id) : new Map();
+    answer.total = total;
+    answer.items = ranked.map(({ match, candidate }) => ({
+      ...toFigures(match, admin),
+      counterpart: admin
+        ? toParty({ ...candidate, siteLatitude: candidate.siteLatitude, siteLongitude: candidate.siteLongitude })
+        : null,
+      proposal: admin ? (open.get(candidate.id) ?? null) : null,
+    }));
+    return answer;
+  });
+
+  // The doubt-clearing letter, the pre-contract and the transfer contract, generated as PDFs and
+  // sent to the organisations (src/services/generated-documents.ts). 201 when made now, 200
+  // when it existed already (a retried click): nothing is made or moved twice.
+  const storage = new FileStorage(app.config.dataDir);
+  app.post<{ Params: { id: string } }>('/inquiries/:id/generated-documents', async (request, reply) => {
+    if (request.auth.role !== 'ADMIN') {
+      // Another organisation's listing stays a 404 (CONTRACT §4); one's own is a 403.
+      await readableInquiry(app.db, request, request.params.id);
+      throw problem(403, ROLE_FORBIDDEN_DETAIL);
+    }
+    const body = toCamelKeys(bodyObject(request.body)) as { kind?: unknown; matchId?: unknown };
+    if (!isGeneratedDocumentKind(body.kind)) {
+      throw problem(422, matchingMessages.documentKindNotGenerated, { errors: { kind: matchingMessages.documentKindNotGenerated } });
+    }
+    if (body.matchId !== undefined && body.matchId !== null && typeof body.matchId !== 'string') {
+      throw problem(422, matchingMessages.matchNotFound, { errors: { match_id: matchingMessages.matchNotFound } });
+    }
+    const outcome = await generateDocument(app.db, storage, request.auth, request.params.id, body.kind, {
+      ...(typeof body.matchId === 'string' ? { matchId: body.matchId } : {}),
+      // The PDF in a worker thread (src/heavy/): 503 + Retry-After when they are all busy.
+      render: (task) => app.heavy.run(task, { signal: clientGone(reply) }),
+    });
+    for (const { listing, document } of outcome.sent) await mailDocumentSent(app, listing, document);
+    for (const row of outcome.moved) await mailStatusChanged(app, row);
+    const listing = outcome.moved.find((row) => row.id === request.params.id) ?? (await readableInquiry(app.db, request, request.params.id));
+    return reply.code(outcome.created ? 201 : 200).send({ created: outcome.created, document: toDocument(outcome.document), inquiry: toInquiry(listing) });
+  });
+
+  app.post('/matches', { preHandler: requireRole('ADMIN') }, async (request, reply) => {
+    const body = toCamelKeys(bodyObject(request.body)) as { cutInquiryId?: unknown; fillInquiryId?: unknown };
+    if (typeof body.cutInquiryId !== 'string' || typeof body.fillInquiryId !== 'string') {
+      throw problem(422, matchingMessages.matchInquiryIdRequired, {
+        errors: {
+          ...(typeof body.cutInquiryId !== 'string' ? { cut_inquiry_id: matchingMessages.matchInquiryIdRequired } : {}),
+          ...(typeof body.fillInquiryId !== 'string' ? { fill_inquiry_id: matchingMessages.matchInquiryIdRequired } : {}),
+        },
+      });
+    }
+    const row = await proposeMatch(app.db, request.auth, { cutInquiryId: body.cutInquiryId, fillInquiryId: body.fillInquiryId }, app.config.matching);
+    const [answer] = await answerMatches(app.db, [row]);
+    return reply.code(201).send(answer);
+  });
+
+  app.get<{ Querystring: { inquiry_id?: QueryValue; status?: QueryValue } }>('/matches', { preHandler: requireRole('ADMIN') }, async (request) => {
+    const raw = request.query.inquiry_id;
+    const inquiryId = Array.isArray(raw) ? raw[0] : raw;
+    if (inquiryId !== undefined && !isUuid(inquiryId)) return [];
+    const statuses = parseEnumList<MatchStatus>(request.query.status, MATCH_STATUSES, matchingMessages.matchStatusUnknown);
+    const rows = await listMatches(app.db, { ...(inquiryId ? { inquiryId } : {}), ...(statuses ? { statuses } : {}) });
+    return answerMatches(app.db, rows);
+  });
+
+  app.get<{ Params: { id: string } }>('/matches/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
+    const [answer] = await answerMatches(app.db, [await findMatch(app.db, request.params.id)]);
+    return answer;
+  });
+
+  app.put<{ Params: { id: string } }>('/matches/:id/status', { preHandler: requireRole('ADMIN') }, async (request) => {
+    const body = toCamelKeys(bodyObject(request.body)) as { status?: unknown; movedVolumeM3?: unknown; transferDate?: unknown };
+    if (!isMatchStatus(body.status)) {
+      throw problem(422, matchingMessages.matchStatusUnknown, { errors: { status: matchingMessages.matchStatusUnknown } });
+    }
+    const status = body.status;
+    // The volume and day are read only for DONE; the move's own rule (409) is checked first.
+    const current = await findMatch(app.db, request.params.id);
+    let done: { movedVolumeM3: number; transferDate?: string | undefined } | undefined;
+    if (status === 'DONE' && current.status === 'ACCEPTED') {
+      const { movedVolumeM3, transferDate } = body;
+      done = v.parse(createMatchDoneSchema(), transferDate === undefined ? { movedVolumeM3 } : { movedVolumeM3, transferDate });
+    }
+    const row = await changeMatchStatus(app.db, request.auth, request.params.id, { status, ...(done ? { done } : {}) });
+    const [answer] = await answerMatches(app.db, [row]);
+    return answer;
+  });
+};
+
+export default matchRoutes;

@@ -1,0 +1,267 @@
+// The transfer chain over HTTP (issue 11): a validated CUT and FILL pair, the doubt-clearing
+// letters, the match, the pre-contract, the transfer contract (real PDFs, sent to both
+// organisations, idempotent), the transfer done with the volume moved, the listing processed,
+// and the national register export holding it. The sites are in Lozère, where no other test
+// file puts any.
+import { INCOMING_TEXS_HEADERS, matchingMessages, OUTGOING_TEXS_HEADERS, QUALITY_CLASS_LABELS, RECEIVING_USE_LABELS } from '@terres/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectResponseMatches } from '../../../test/helpers/openapi.js';
+import { adminToken, createOwner, dayFromToday, pdfText, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { validatedListing, walkTo } from '../../../test/helpers/matching.js';
+import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
+import { processedTransfers } from '../../services/register.js';
+
+let api: TestApi;
+let admin: string;
+let producer: OwnerFixture;
+let receiver: OwnerFixture;
+let stranger: OwnerFixture;
+let cut: string;
+let fill: string;
+let matchId: string;
+
+const SAND = { material_name: 'Sable et gravier', ground_composition: 'Alluvions limoneux', price: -5 };
+
+beforeAll(async () => {
+  api = await startApiForTest();
+  admin = await adminToken(api);
+  producer = await createOwner(api, { name: 'Terrassements de Lozère', credits: 500 });
+  receiver = await createOwner(api, { name: 'Aménageur des Causses', credits: 500 });
+  stranger = await createOwner(api, { name: 'Organisation tierce', credits: 100 });
+  cut = await validatedListing(api, producer, {
+    type: 'CUT',
+    name: 'Déblais de Mende',
+    latitude: 44.5181,
+    longitude: 3.5006,
+    fields: {
+      parcel_numbers: ['48095000AB0012', '48095000AB0013'],
+      materials: [
+        { material_name: 'Terre Végétale', ground_composition: 'Bonne qualité', price: 8, quantity: 1000, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' },
+        { ...SAND, quantity: 500, quality_class: 'SUITED_TO_USES', waste_code: '20 02 02' },
+      ],
+    },
+  });
+  fill = await validatedListing(api, receiver, {
+    type: 'FILL',
+    name: 'Remblai de Marvejols',
+    latitude: 44.5536,
+    longitude: 3.2914,
+    fields: {
+      parcel_numbers: ['48092000ZC0101'],
+      materials: [
+        { material_name: 'Terre Végétale', ground_composition: 'Nature inconnue', price: 2, quantity: 600 },
+        { material_name: 'Sable et gravier', ground_composition: 'Nature inconnue', price: 2, quantity: 400 },
+      ],
+      receiving_use: 'ROAD_WORKS',
+      accepted_quality_classes: ['INERT_NATURAL_BACKGROUND', 'SUITED_TO_USES'],
+      accepted_waste_codes: ['17 05 04', '20 02 02'],
+    },
+  });
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** The PDF's text on one line (table cells wrap), no-break spaces as spaces. */
+function flat(pdf: Buffer): string {
+  return pdfText(pdf).replace(/\s+/g, ' ').replace(/\u00a0/g, ' ');
+}
+
+function generate(token: string, id: string, body: Record<string, unknown>) {
+  return api.request('POST', `/inquiries/${id}/generated-documents`, { token, body });
+}
+
+async function download(token: string, documentId: string): Promise<{ status: number; bytes: Buffer; disposition: string | null }> {
+  const response = await fetch(`${api.url}/api/v1/documents/${documentId}/download`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), disposition: response.headers.get('content-disposition') };
+}
+
+describe('the doubt-clearing letter', () => {
+  it('is generated once as a real PDF, sent to the organisation, and moves the listing to DOUBT_CLEARED', async () => {
+    const first = await generate(admin, cut, { kind: 'DOUBT_CLEARING_LETTER' });
+    expect(first.status).toBe(201);
+    expectResponseMatches('POST', '/inquiries/{id}/generated-documents', 201, first.body);
+    expect(first.body).toMatchObject({ created: true, inquiry: { id: cut, status: 'DOUBT_CLEARED' } });
+    expect(first.body.document).toMatchObject({ kind: 'DOUBT_CLEARING_LETTER', source: 'PLATFORM', fileName: 'lettre-levee-de-doute-deblais-de-mende.pdf', mimeType: 'application/pdf' });
+
+    const file = await download(producer.token, first.body.document.id);
+    expect(file.status).toBe(200);
+    expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = flat(file.bytes);
+    expect(text).toContain('Lettre de levée de doute');
+    expect(text).toContain(QUALITY_CLASS_LABELS.SUITED_TO_USES.label);
+    expect(text).toContain('20 02 02');
+    const mail = await api.smtp.waitForMessage(producer.email, (m) => m.subject.startsWith('Nouveau document') && m.text.includes('lettre-levee-de-doute'));
+    expect(mail.text).toContain(`/user/inquiry/details/${cut}/documents`);
+
+    // A retried click answers the same letter and moves nothing.
+    const again = await generate(admin, cut, { kind: 'DOUBT_CLEARING_LETTER' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ created: false, document: { id: first.body.document.id }, inquiry: { status: 'DOUBT_CLEARED' } });
+    const listed = await api.request('GET', `/inquiries/${cut}/documents`, { token: producer.token });
+    expect(listed.body.filter((d: { kind: string }) => d.kind === 'DOUBT_CLEARING_LETTER')).toHaveLength(1);
+  });
+
+  it('is refused out of its status, to advertisers, and to another organisation', async () => {
+    const wrong = await generate(admin, cut, { kind: 'PRE_CONTRACT' });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.detail).toBe(matchingMessages.generationNeedsMatch);
+    const own = await generate(producer.token, cut, { kind: 'DOUBT_CLEARING_LETTER' });
+    expect(own.status).toBe(403);
+    const foreign = await generate(stranger.token, cut, { kind: 'DOUBT_CLEARING_LETTER' });
+    expect(foreign.status).toBe(404);
+    const unknown = await generate(admin, cut, { kind: 'PERMISSION' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail).toBe(matchingMessages.documentKindNotGenerated);
+    // The FILL's letter, so that both listings walk on.
+    expect((await generate(admin, fill, { kind: 'DOUBT_CLEARING_LETTER' })).status).toBe(201);
+    // A second letter asked on the processed path is a 409 naming the status.
+    const late = await api.request('POST', '/inquiries', { token: producer.token, body: { type: 'CUT', project_name: 'Brouillon lozérien' } });
+    const draftLetter = await generate(admin, late.body.id, { kind: 'DOUBT_CLEARING_LETTER' });
+    expect(draftLetter.status).toBe(409);
+    expect(draftLetter.body.detail).toBe('Ce document se génère quand l’annonce est au statut « Validée ».');
+  });
+});
+
+describe('the pre-contract and the transfer contract', () => {
+  it('needs an accepted match, then goes to both organisations and moves both listings', async () => {
+    const proposed = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cut, fill_inquiry_id: fill } });
+    expect(proposed.status).toBe(201);
+    matchId = proposed.body.id;
+    expect(proposed.body.volumeM3).toBe(1000);
+    await walkTo(api, cut, 'SITE_FOUND');
+    await walkTo(api, fill, 'SITE_FOUND');
+    const unaccepted = await generate(admin, cut, { kind: 'PRE_CONTRACT' });
+    expect(unaccepted.status).toBe(409);
+    expect(unaccepted.body.detail).toBe(matchingMessages.generationNeedsMatch);
+    expect((await api.request('PUT', `/matches/${matchId}/status`, { token: admin, body: { status: 'ACCEPTED' } })).status).toBe(200);
+
+    const pre = await generate(admin, cut, { kind: 'PRE_CONTRACT' });
+    expect(pre.status).toBe(201);
+    expect(pre.body).toMatchObject({ created: true, inquiry: { status: 'PRE_CONTRACT_SIGNED' }, document: { kind: 'PRE_CONTRACT', matchId } });
+    const fillNow = await api.request('GET', `/inquiries/${fill}`, { token: receiver.token });
+    expect(fillNow.body.status).toBe('PRE_CONTRACT_SIGNED');
+    const fillDocs = await api.request('GET', `/inquiries/${fill}/documents`, { token: receiver.token });
+    const copy = fillDocs.body.find((d: { kind: string }) => d.kind === 'PRE_CONTRACT');
+    expect(copy).toMatchObject({ source: 'PLATFORM', matchId, fileName: 'pre-contrat-remblai-de-marvejols.pdf' });
+    const text = flat((await download(receiver.token, copy.id)).bytes);
+    expect(text).toContain('Pré-contrat de cession de terres excavées');
+    expect(text).toContain('Terrassements de Lozère');
+    await api.smtp.waitForMessage(receiver.email, (m) => m.text.includes('pre-contrat-remblai-de-marvejols.pdf'));
+    // Asked again from the other side: it exists there too.
+    const again = await generate(admin, fill, { kind: 'PRE_CONTRACT' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ created: false, document: { id: copy.id } });
+  });
+
+  it('writes the transfer contract with the mentions of the arrêté du 4 juin 2021', async () => {
+    const contract = await generate(admin, cut, { kind: 'TRANSFER_CONTRACT', match_id: matchId });
+    expect(contract.status).toBe(201);
+    const file = await download(producer.token, contract.body.document.id);
+    expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.disposition).toContain('contrat-de-cession-deblais-de-mende.pdf');
+    const text = flat(file.bytes);
+    for (const expected of [
+      'Contrat de cession de terres excavées',
+      'Arrêté du 4 juin 2021',
+      `lot n° ${matchId}`,
+      '73282932000074', // both organisations' SIRET (the fixture's)
+      'Terrassements de Lozère',
+      'Aménageur des Causses',
+      '48 0950 00AB 0012',
+      '48 0920 00ZC 0101',
+      '17 05 04',
+      '20 02 02',
+      QUALITY_CLASS_LABELS.INERT_NATURAL_BACKGROUND.label,
+      QUALITY_CLASS_LABELS.SUITED_TO_USES.label,
+      RECEIVING_USE_LABELS.ROAD_WORKS.label,
+      '1 000 m³',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toMatch(/du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}/);
+  });
+
+  it('records the volume moved when the transfer is done, then the listing is processed', async () => {
+    const done = await api.request('PUT', `/matches/${matchId}/status`, { token: admin, body: { status: 'DONE', moved_volume_m3: 950 } });
+    expect(done.status).toBe(200);
+    expect(done.body.movedVolumeM3).toBe(950);
+    await walkTo(api, cut, 'PROCESSED');
+    expect((await api.request('GET', `/inquiries/${cut}`, { token: producer.token })).body.status).toBe('PROCESSED');
+  });
+});
+
+describe('the national register export', () => {
+  const today = dayFromToday(0);
+
+  async function exportFile(token: string | undefined, query: string) {
+    const response = await fetch(`${api.url}/api/v1/register/exports?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  it('holds the processed transfer in CSV, one line per waste code, with the volumes moved', async () => {
+    const file = await exportFile(admin, `from=${today}&to=${today}`);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('text/csv; charset=utf-8');
+    expect(file.disposition).toContain(`registre-sortant-terres-excavees_${today}_${today}.csv`);
+    const text = file.bytes.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = text.slice(1).split('\r\n').filter((line) => line !== '');
+    expect(header!.split(';')).toEqual(Object.values(OUTGOING_TEXS_HEADERS));
+    const ours = rows.map((row) => row.split(';')).filter((cells) => cells[1]!.startsWith(matchId.replace(/-/g, '').slice(0, 27)));
+    expect(ours).toHaveLength(2);
+    const column = (name: keyof typeof OUTGOING_TEXS_HEADERS) => Object.keys(OUTGOING_TEXS_HEADERS).indexOf(name);
+    const byCode = Object.fromEntries(ours.map((cells) => [cells[column('wasteCode')], cells]));
+    // 950 m³ moved of the 1 000 proposed: 600 of topsoil (17 05 04), 400 of sand (20 02 02).
+    expect(byCode['17 05 04']![column('volume')]).toBe('570');
+    expect(byCode['20 02 02']![column('volume')]).toBe('380');
+    expect(byCode['17 05 04']![column('weightValue')]).toBe('969');
+    expect(byCode['17 05 04']![column('weightIsEstimate')]).toBe('ESTIME');
+    expect(byCode['17 05 04']![column('reportForCompanySiret')]).toBe('73282932000074');
+    expect(byCode['17 05 04']![column('parcelNumbers')]).toBe('0-AB-12,0-AB-13');
+    expect(byCode['17 05 04']![column('operationCode')]).toBe('R 5');
+    expect(byCode['20 02 02']![column('wasteDescription')]).toBe('Sable et gravier – Alluvions limoneux');
+  });
+
+  it('gives the same lines as XLSX with what to complete, and the incoming register', async () => {
+    const file = await exportFile(admin, `from=${today}&to=${today}&format=xlsx&register=incoming`);
+    expect(file.status).toBe(200);
+    expect(file.disposition).toContain(`registre-entrant-terres-excavees_${today}_${today}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Registre entrant')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(Object.values(INCOMING_TEXS_HEADERS));
+    const codeColumn = Object.keys(INCOMING_TEXS_HEADERS).indexOf('wasteCode') + 1;
+    const volumeColumn = Object.keys(INCOMING_TEXS_HEADERS).indexOf('volume') + 1;
+    const lines: [unknown, unknown][] = [];
+    sheet.eachRow((row, index) => {
+      if (index > 1 && String(row.getCell(2).value).startsWith(matchId.replace(/-/g, '').slice(0, 27))) lines.push([row.getCell(codeColumn).value, row.getCell(volumeColumn).value]);
+    });
+    expect(lines.sort()).toEqual([['17 05 04', 570], ['20 02 02', 380]]);
+    const notes = workbook.getWorksheet('À compléter')!;
+    expect(notes.rowCount).toBeGreaterThan(1);
+    expect(String(notes.getRow(2).getCell(2).value)).toContain('Transporteur non renseigné');
+  });
+
+  it('is for admins only, and refuses a bad period or format in French', async () => {
+    expect((await exportFile(producer.token, `from=${today}&to=${today}`)).status).toBe(403);
+    expect((await exportFile(undefined, `from=${today}&to=${today}`)).status).toBe(401);
+    const reversed = await api.request('GET', `/register/exports?from=${today}&to=2020-01-01`, { token: admin });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.detail).toBe(matchingMessages.registerPeriodInvalid);
+    const format = await api.request('GET', `/register/exports?from=${today}&to=${today}&format=pdf`, { token: admin });
+    expect(format.body.detail).toBe(matchingMessages.registerFormatInvalid);
+    // Bounded work: a period holding more processed transfers than the cap is refused, read no further.
+    await expect(processedTransfers(api.database.db, today, today, 0)).rejects.toMatchObject({
+      status: 400,
+      detail: matchingMessages.registerTooManyTransfers,
+    });
+    expect(await processedTransfers(api.database.db, today, today, 1000)).not.toHaveLength(0);
+    // A period without transfers is a file with its header only.
+    const empty = await exportFile(admin, 'from=2020-01-01&to=2020-01-31');
+    expect(empty.bytes.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,167 @@
+// SIGTERM on the real entry point (src/server.ts under tsx, as `pnpm --filter @terres/api dev`
+// runs it), in a child process: the request under way is answered, new connections are refused,
+// kept-alive idle connections do not hold the process, and it exits 0.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tempDir, TEST_AUTH_SECRET } from '../test/helpers/app.js';
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  /** Every JSON log line so far. */
+  lines: { msg?: string; [key: string]: unknown }[];
+  /** Resolves when a line whose message starts with this (and that `also` accepts) appears. */
+  logged(message: string, also?: (line: Server['lines'][number]) => boolean): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: packageRoot,
+    // Only what the server needs: nothing of the test runner's environment leaks in.
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Server['lines'] = [];
+  const waiters: { accepts: (line: Server['lines'][number]) => boolean; resolve: () => void }[] = [];
+  let buffer = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) !== -1) {
+      const text = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      try {
+        const line = JSON.parse(text) as Server['lines'][number];
+        lines.push(line);
+        for (const waiter of waiters.filter((w) => w.accepts(line))) waiter.resolve();
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const logged = (message: string, also: (line: Server['lines'][number]) => boolean = () => true) => {
+    const accepts = (line: Server['lines'][number]) => line.msg?.startsWith(message) === true && also(line);
+    return lines.some(accepts)
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          waiters.push({ accepts, resolve });
+          void exited.then((code) => reject(new Error(`server exited (${code}) before logging "${message}": ${stderr}`)));
+        });
+  };
+  await logged('Server listening at');
+  const listening = lines.find((line) => line.msg?.startsWith('Server listening at'))!.msg!;
+  return { child, port: Number(/:(\d+)$/.exec(listening)![1]), lines, logged, exited };
+}
+
+/** Resolves true when a TCP connection to the port is refused, false when one is accepted. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('SIGTERM', () => {
+  const dir = tempDir();
+  let server: Server;
+
+  beforeAll(async () => {
+    server = await startServer({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: inject('databaseUrl'),
+      DATA_DIR: dir.path,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      DEV_OUTBOX: '1',
+      // Longer than this test needs: a hang shows as exit code 1, not as a slow pass.
+      SHUTDOWN_TIMEOUT_SECONDS: '60',
+    });
+  }, 120_000);
+
+  afterAll(() => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    dir.remove();
+  });
+
+  it('answers the request under way, refuses new connections, then exits 0', async () => {
+    const { port } = server;
+    // A kept-alive connection that has answered and sits idle must not hold the process.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const warm = await fetchVia(agent, port, 'GET', '/api/health/ready');
+    expect(warm.status).toBe(200);
+
+    // A slow request: its headers and half its body now, the rest after SIGTERM.
+    const body = JSON.stringify({ email: 'lent.signal@exemple-chantier.fr' });
+    // Its client would keep the connection open for minutes (as a load balancer may).
+    const patient = new Agent({ keepAlive: true, timeout: 600_000 });
+    const slow = httpRequest({
+      agent: patient,
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/auth/login/magic-link/request',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = once(slow, 'response').then(async ([response]) => {
+      const res = response as IncomingMessage;
+      let text = '';
+      for await (const chunk of res) text += chunk;
+      return { status: res.statusCode, text, connection: res.headers.connection };
+    });
+    slow.write(body.slice(0, 10));
+    slow.flushHeaders();
+    // The server has the request (its log says so) before the signal.
+    await server.logged('incoming request', (line) => (line.req as { url?: string } | undefined)?.url === '/api/v1/auth/login/magic-link/request');
+
+    server.child.kill('SIGTERM');
+    await server.logged('SIGTERM received');
+    // New connections are refused from now on (the listening socket closes right after the log line).
+    let closed = false;
+    for (let attempt = 0; attempt < 100 && !closed; attempt += 1) {
+      closed = await refused(port);
+      if (!closed) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(closed).toBe(true);
+    expect(server.child.exitCode).toBeNull(); // still answering the slow request
+
+    slow.end(body.slice(10));
+    const answer = await answered;
+    expect(answer.status).toBe(202);
+    expect(answer.text).toBe('');
+    // Told to go away: the kept-alive connection closes, it does not hold the server open.
+    expect(answer.connection).toBe('close');
+
+    expect(await server.exited).toBe(0);
+    expect(server.lines.some((line) => line.msg === 'closed')).toBe(true);
+    agent.destroy();
+    patient.destroy();
+  }, 120_000);
+});
+
+function fetchVia(agent: Agent, port: number, method: string, path: string): Promise<{ status: number | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

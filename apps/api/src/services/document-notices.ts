@@ -1,0 +1,55 @@
+// E-mails that follow a committed change, sent to a listing's organisation: a document the
+// platform sent ('Envoyés', uploaded by an admin or generated) and a status change. A mail
+// outage is logged, never turned into an error: the change is committed.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { organizations, users } from '../db/schema.js';
+import { documentSentEmail } from '../mail/templates/document-sent.js';
+import { inquiryStatusEmail } from '../mail/templates/inquiry-status.js';
+import type { DocumentRow } from './documents.js';
+import { inquiryRecipients, type InquiryRow } from './inquiries.js';
+
+type App = Pick<FastifyInstance, 'db' | 'mailer' | 'log' | 'config'>;
+
+/** Mails the organisation's active users that the platform sent them a document. */
+export async function mailDocumentSent(app: App, inquiry: InquiryRow, row: DocumentRow): Promise<void> {
+  try {
+    const [organization] = await app.db
+      .select({ archivedAt: organizations.archivedAt })
+      .from(organizations)
+      .where(eq(organizations.id, inquiry.organizationId));
+    // An archived organisation's users can no longer sign in to read it.
+    if (!organization || organization.archivedAt) return;
+    const recipients = await app.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.organizationId, inquiry.organizationId), isNull(users.archivedAt)));
+    const mail = documentSentEmail({
+      projectName: inquiry.projectName,
+      type: inquiry.type,
+      fileName: row.fileName,
+      documentsUrl: `${app.config.advertiserPortalUrl}/user/inquiry/details/${inquiry.id}/documents`,
+    });
+    // One message per user: colleagues' addresses are not disclosed to each other.
+    for (const { email } of recipients) await app.mailer.send({ to: email, ...mail });
+  } catch (error) {
+    app.log.error({ err: error, inquiryId: inquiry.id, documentId: row.id }, 'document e-mail not sent');
+  }
+}
+
+/** Mails the organisation's active users a listing's new status (CONTRACT §7). */
+export async function mailStatusChanged(app: App, row: InquiryRow): Promise<void> {
+  try {
+    const recipients = await inquiryRecipients(app.db, row);
+    const mail = inquiryStatusEmail({
+      projectName: row.projectName,
+      type: row.type,
+      status: row.status,
+      reason: row.rejectionReason,
+      detailUrl: `${app.config.advertiserPortalUrl}/user/inquiry/details/${row.id}/overview`,
+    });
+    for (const email of recipients) await app.mailer.send({ to: email, ...mail });
+  } catch (error) {
+    app.log.error({ err: error, inquiryId: row.id }, 'listing e-mail not sent');
+  }
+}

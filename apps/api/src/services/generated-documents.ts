@@ -1,0 +1,219 @@
+// Documents the platform generates (issue 11), stored with the listing as PLATFORM documents
+// ('Envoyés'):
+// - DOUBT_CLEARING_LETTER: the listing's own letter; moves it APPROVED -> DOUBT_CLEARED;
+// - PRE_CONTRACT: about a match (ACCEPTED or DONE); a copy on both listings; each listing of the
+//   pair in SITE_FOUND moves to PRE_CONTRACT_SIGNED (the one asked for must be SITE_FOUND);
+// - TRANSFER_CONTRACT: about a match; a copy on both listings; the listing asked for must be
+//   PRE_CONTRACT_SIGNED or PROCESSED; no move.
+// Idempotent: a document of that kind (and match) already on the listing is answered as it is,
+// nothing is generated or moved again. The check runs again under the listings' row locks (id
+// order), and `documents_generated_unique` backs it, so two clicks at once make one document.
+// The PDF is written to storage before the transaction and removed if the transaction does not
+// keep it.
+import { Readable } from 'node:stream';
+import {
+  fillTemplate,
+  matchingMessages,
+  statusLabel,
+  transitionError,
+  type GeneratedDocumentKind,
+  type InquiryStatus,
+  type MatchResult,
+} from '@terres/domain';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/index.js';
+import { documents, inquiries, organizations } from '../db/schema.js';
+import type { FileStorage } from '../files/storage.js';
+import { problem } from '../http/problem.js';
+import type { PartyOrganization, TransferParties } from '../pdf/transfer.js';
+import type { HeavyTask } from '../heavy/tasks.js';
+import { insertDocument, type DocumentRow } from './documents.js';
+import { changeInquiryStatus, inquiryColumns, readableInquiry, type InquiryRow, type Viewer } from './inquiries.js';
+import { agreedMatchesOf, findMatch, lockListings, type MatchRow } from './matches.js';
+
+/** The status a listing must have for each kind (when its document does not exist yet), and where it goes. */
+const RULES: Record<GeneratedDocumentKind, { from: readonly InquiryStatus[]; to: InquiryStatus | null; needsMatch: boolean }> = {
+  DOUBT_CLEARING_LETTER: { from: ['APPROVED'], to: 'DOUBT_CLEARED', needsMatch: false },
+  PRE_CONTRACT: { from: ['SITE_FOUND'], to: 'PRE_CONTRACT_SIGNED', needsMatch: true },
+  TRANSFER_CONTRACT: { from: ['PRE_CONTRACT_SIGNED', 'PROCESSED'], to: null, needsMatch: true },
+};
+
+const FILE_PREFIX: Record<GeneratedDocumentKind, string> = {
+  DOUBT_CLEARING_LETTER: 'lettre-levee-de-doute',
+  PRE_CONTRACT: 'pre-contrat',
+  TRANSFER_CONTRACT: 'contrat-de-cession',
+};
+
+/** 'pre-contrat-zac-du-ried.pdf': the kind and the project, without accents. */
+export function generatedFileName(kind: GeneratedDocumentKind, projectName: string): string {
+  const slug = projectName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 80);
+  return `${FILE_PREFIX[kind]}${slug ? `-${slug}` : ''}.pdf`;
+}
+
+async function liveGenerated(db: DbOrTx, inquiryId: string, kind: GeneratedDocumentKind, matchId: string | null): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.inquiryId, inquiryId),
+        eq(documents.kind, kind),
+        isNull(documents.deletedAt),
+        matchId === null ? isNull(documents.matchId) : eq(documents.matchId, matchId),
+      ),
+    );
+  return row;
+}
+
+async function organizationsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, PartyOrganization>> {
+  const rows = await db.select().from(organizations).where(inArray(organizations.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The match a pre-contract or contract is about: the one named, or the listing's only agreed one. */
+async function matchFor(db: DbOrTx, listing: InquiryRow, matchId: string | undefined): Promise<MatchRow> {
+  if (matchId !== undefined) {
+    const match = await findMatch(db, matchId);
+    if (match.cutInquiryId !== listing.id && match.fillInquiryId !== listing.id) throw problem(404, matchingMessages.matchNotFound);
+    if (match.status !== 'ACCEPTED' && match.status !== 'DONE') throw problem(409, matchingMessages.generationNeedsMatch);
+    return match;
+  }
+  const agreed = await agreedMatchesOf(db, listing.id);
+  if (agreed.length === 0) throw problem(409, matchingMessages.generationNeedsMatch);
+  if (agreed.length > 1) throw problem(409, matchingMessages.generationMatchAmbiguous);
+  return agreed[0]!;
+}
+
+export interface GenerationOutcome {
+  /** The document on the listing asked for. */
+  document: DocumentRow;
+  /** False when it existed already (nothing was generated, nothing moved). */
+  created: boolean;
+  /** Listings whose status moved, after the move. */
+  moved: InquiryRow[];
+  /** Every document created, with its listing (for the e-mails). */
+  sent: { listing: InquiryRow; document: DocumentRow }[];
+}
+
+export async function generateDocument(
+  db: DbOrTx,
+  storage: FileStorage,
+  viewer: Viewer,
+  inquiryId: string,
+  kind: GeneratedDocumentKind,
+  options: {
+    matchId?: string;
+    now?: Date;
+    /** Renders the PDF: `app.heavy.run` (a worker thread); by default in this thread. */
+    render?: (task: HeavyTask) => Promise<Buffer>;
+  } = {},
+): Promise<GenerationOutcome> {
+  const now = options.now ?? new Date();
+  const rule = RULES[kind];
+  const listing = await readableInquiry(db, { auth: viewer }, inquiryId);
+  const match = rule.needsMatch ? await matchFor(db, listing, options.matchId) : null;
+  const existing = await liveGenerated(db, listing.id, kind, match?.id ?? null);
+  if (existing) return { document: existing, created: false, moved: [], sent: [] };
+  if (!rule.from.includes(listing.status as InquiryStatus)) {
+    throw problem(409, fillTemplate(matchingMessages.generationWrongStatus, { status: rule.from.map(statusLabel).join(' » ou « ') }));
+  }
+
+  // The PDF, from the listings as they are now (before the locks: rendering takes a while).
+  const listingIds = match ? [match.cutInquiryId, match.fillInquiryId] : [listing.id];
+  const renderTask = options.render ?? (async (task: HeavyTask) => (await import('../heavy/tasks.js')).runHeavyTask(task));
+  const { pdf, parties } = await render(db, kind, listingIds, match, now, renderTask);
+  const written = await Promise.all(parties.map(() => storage.save(Readable.from(pdf))));
+  const kept = new Set<string>();
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await lockListings(tx, listingIds);
+      const own = locked.get(listing.id);
+      if (!own) throw problem(404, 'Erreur : annonce introuvable.');
+      const already = await liveGenerated(tx, listing.id, kind, match?.id ?? null);
+      if (already) return { document: already, created: false, moved: [], sent: [] } satisfies GenerationOutcome;
+      if (!rule.from.includes(own.status as InquiryStatus)) {
+        throw problem(409, fillTemplate(matchingMessages.generationWrongStatus, { status: rule.from.map(statusLabel).join(' » ou « ') }));
+      }
+      const sent: GenerationOutcome['sent'] = [];
+      for (const [index, party] of parties.entries()) {
+        const current = locked.get(party.id);
+        if (!current) continue;
+        if (await liveGenerated(tx, current.id, kind, match?.id ?? null)) continue;
+        const stored = written[index]!;
+        const row = await insertDocument(tx, {
+          inquiry: current,
+          uploadedByUserId: viewer.userId,
+          kind,
+          source: 'PLATFORM',
+          fileName: generatedFileName(kind, current.projectName),
+          stored,
+          matchId: match?.id ?? null,
+        });
+        kept.add(stored.storageKey);
+        sent.push({ listing: current, document: row });
+      }
+      const moved: InquiryRow[] = [];
+      if (rule.to) {
+        for (const party of parties) {
+          const current = locked.get(party.id);
+          if (!current || transitionError(current.status, rule.to, viewer.role) !== null) continue;
+          // The listing asked for must move; its counterpart moves when it is at the same step.
+          if (current.id !== listing.id && !rule.from.includes(current.status as InquiryStatus)) continue;
+          const outcome = await changeInquiryStatus(tx, viewer, current.id, rule.to, () => '');
+          moved.push(outcome.row);
+        }
+      }
+      const document = sent.find((entry) => entry.listing.id === listing.id)?.document;
+      if (!document) throw new Error('generated document missing');
+      return { document, created: true, moved, sent } satisfies GenerationOutcome;
+    });
+    return outcome;
+  } finally {
+    for (const stored of written) if (!kept.has(stored.storageKey)) await storage.remove(stored.storageKey).catch(() => undefined);
+  }
+}
+
+async function render(
+  db: DbOrTx,
+  kind: GeneratedDocumentKind,
+  listingIds: readonly string[],
+  match: MatchRow | null,
+  now: Date,
+  renderTask: (task: HeavyTask) => Promise<Buffer>,
+): Promise<{ pdf: Buffer; parties: { id: string }[] }> {
+  const rows = await readListings(db, listingIds);
+  const orgs = await organizationsOf(db, [...new Set([...rows.values()].map((row) => row.organizationId))]);
+  const party = (id: string) => {
+    const row = rows.get(id);
+    if (!row) throw problem(404, 'Erreur : annonce introuvable.');
+    return { listing: row, organization: orgs.get(row.organizationId)! };
+  };
+  if (kind === 'DOUBT_CLEARING_LETTER') {
+    return { pdf: await renderTask({ kind: 'doubt-clearing-letter-pdf', party: party(listingIds[0]!), issuedOn: now }), parties: [{ id: listingIds[0]! }] };
+  }
+  const m = match!;
+  const transfer: TransferParties = {
+    producer: party(m.cutInquiryId),
+    receiver: party(m.fillInquiryId),
+    matchId: m.id,
+    figures: m.figures as unknown as MatchResult,
+    movedVolumeM3: m.movedVolumeM3,
+    transferDate: m.transferDate,
+  };
+  const pdf = await renderTask({ kind: kind === 'PRE_CONTRACT' ? 'pre-contract-pdf' : 'transfer-contract-pdf', parties: transfer, issuedOn: now });
+  return { pdf, parties: [{ id: m.cutInquiryId }, { id: m.fillInquiryId }] };
+}
+
+async function readListings(db: DbOrTx, ids: readonly string[]): Promise<Map<string, InquiryRow>> {
+  const rows = await db
+    .select(inquiryColumns)
+    .from(inquiries)
+    .where(and(inArray(inquiries.id, [...ids]), isNull(inquiries.deletedAt)));
+  return new Map(rows.map((row) => [row.id, row]));
+}

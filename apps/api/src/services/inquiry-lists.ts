@@ -1,0 +1,223 @@
+// The listing lists at scale (issue 10, README "Lists at scale"): the table's page with its
+// count, and the map's pins. Who sees what: admins every organisation's listings, but drafts
+// only when the status filter asks for them (CONTRACT §11); owners and employees their
+// organisation's listings, drafts included.
+import { INQUIRY_STATUSES, type InquiryStatus, type InquiryType } from '@terres/domain';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/index.js';
+import { inquiries } from '../db/schema.js';
+import { SEARCH_COUNT_CAP, type Bbox, type ListCount, type Paging, type Sort } from '../http/list-query.js';
+import { inquiryColumns, type InquiryRow, type Viewer } from './inquiries.js';
+import { searchCondition } from './search.js';
+
+export const INQUIRY_SORT_KEYS = ['created_at', 'updated_at', 'start_date'] as const;
+export type InquirySortKey = (typeof INQUIRY_SORT_KEYS)[number];
+export const DEFAULT_INQUIRY_SORT: Sort<InquirySortKey> = { key: 'created_at', descending: true };
+
+const SORT_COLUMNS = {
+  created_at: inquiries.createdAt,
+  updated_at: inquiries.updatedAt,
+  start_date: inquiries.startDate,
+} as const;
+
+/** Every status but DRAFT, as a list: an index condition, where `<> 'DRAFT'` would be a filter. */
+const PUBLISHED_STATUSES = INQUIRY_STATUSES.filter((status) => status !== 'DRAFT');
+
+export interface InquiryFilter {
+  /** The quick search's words (parseSearch); null: no search. */
+  words?: readonly string[] | null;
+  statuses?: readonly InquiryStatus[] | undefined;
+  type?: InquiryType | undefined;
+  /** One organisation's listings (the admin's organisation detail). */
+  organizationId?: string | undefined;
+}
+
+export interface InquiryListQuery extends InquiryFilter {
+  sort: Sort<InquirySortKey>;
+  /** Null: every matching listing (the portal's own list). */
+  paging: Paging | null;
+}
+
+/** Who sees which statuses, as conditions; null when the viewer may see nothing. */
+function visibility(viewer: Viewer, statuses: readonly InquiryStatus[] | undefined): SQL[] | null {
+  if (viewer.role === 'ADMIN') return [inArray(inquiries.status, statuses ?? PUBLISHED_STATUSES)];
+  if (!viewer.organizationId) return null;
+  const own = eq(inquiries.organizationId, viewer.organizationId);
+  return statuses ? [own, inArray(inquiries.status, statuses)] : [own];
+}
+
+function filterConditions(filter: InquiryFilter): (SQL | undefined)[] {
+  return [
+    isNull(inquiries.deletedAt),
+    filter.type ? eq(inquiries.type, filter.type) : undefined,
+    filter.organizationId ? eq(inquiries.organizationId, filter.organizationId) : undefined,
+    filter.words ? searchCondition(inquiries.searchText, filter.words) : undefined,
+  ];
+}
+
+/**
+ * One page of the listings the viewer may see (or all of them without paging), in the asked
+ * order (ties broken by id, so pages never overlap), and their count. The page's ids come from
+ * an index-only scan of the order's index; only those rows are read. A search counts up to
+ * SEARCH_COUNT_CAP matches (`capped` beyond), anything else exactly from the (status, type) index.
+ */
+export async function listInquiries(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: InquiryListQuery,
+): Promise<{ rows: InquiryRow[]; count: ListCount }> {
+  const visible = visibility(viewer, query.statuses);
+  if (!visible) return { rows: [], count: { total: 0, capped: false } };
+  const where = and(...visible, ...filterConditions(query));
+  const sort = { column: SORT_COLUMNS[query.sort.key], descending: query.sort.descending };
+
+  if (!query.paging) {
+    const rows = await db.select(inquiryColumns).from(inquiries).where(where).orderBy(...inquiryOrder(sort));
+    return { rows, count: { total: rows.length, capped: false } };
+  }
+  const { ids, count: counted } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words));
+  const rows = ids.length
+    ? await db.select(inquiryColumns).from(inquiries).where(inArray(inquiries.id, ids)).orderBy(...inquiryOrder(sort))
+    : [];
+  return { rows, count: counted };
+}
+
+export interface InquirySort {
+  column: AnyPgColumn;
+  descending: boolean;
+}
+
+/** The order's column, then the id (ties), both in the order's direction. */
+export function inquiryOrder(sort: InquirySort): SQL[] {
+  const direction = sort.descending ? desc : asc;
+  return [direction(sort.column), direction(inquiries.id)];
+}
+
+/** From this offset on, a page is counted first and may be read from the end of the order. */
+const DEEP_PAGE_OFFSET = 5000;
+
+/**
+ * The ids of one page of listings matching `where`, and the count. LIMIT / OFFSET skips index
+ * entries, so a deep page costs its offset: past the middle of the list (a count it knows
+ * exactly), the page is read from the other end in the reverse order (PostgreSQL's default
+ * null placement mirrors too), which halves the worst case ("last page"). Shallow pages and
+ * their count run in parallel.
+ */
+export async function pagedInquiryIds(
+  db: DbOrTx,
+  where: SQL | undefined,
+  sort: InquirySort,
+  paging: Paging,
+  search: boolean,
+  deepPageOffset = DEEP_PAGE_OFFSET,
+): Promise<{ ids: string[]; count: ListCount }> {
+  const idsAt = async (descending: boolean, limit: number, offset: number) => {
+    const rows = await db
+      .select({ id: inquiries.id })
+      .from(inquiries)
+      .where(where)
+      .orderBy(...inquiryOrder({ column: sort.column, descending }))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => row.id);
+  };
+  if (paging.offset < deepPageOffset) {
+    const [ids, counted] = await Promise.all([idsAt(sort.descending, paging.pageSize, paging.offset), countInquiryRows(db, where, search)]);
+    return { ids, count: counted };
+  }
+  const counted = await countInquiryRows(db, where, search);
+  const remaining = counted.total - paging.offset;
+  if (counted.capped || paging.offset <= counted.total / 2) {
+    return { ids: await idsAt(sort.descending, paging.pageSize, paging.offset), count: counted };
+  }
+  if (remaining <= 0) return { ids: [], count: counted };
+  const limit = Math.min(paging.pageSize, remaining);
+  const ids = await idsAt(!sort.descending, limit, remaining - limit);
+  return { ids: ids.reverse(), count: counted };
+}
+
+/** The number of listings matching `where`: exact, or for a search up to SEARCH_COUNT_CAP. */
+export async function countInquiryRows(db: DbOrTx, where: SQL | undefined, search: boolean): Promise<ListCount> {
+  if (!search) {
+    const [row] = await db.select({ total: count() }).from(inquiries).where(where);
+    return { total: row?.total ?? 0, capped: false };
+  }
+  // A frequent word matches most rows: counting them all would cost a pass over the table.
+  const matches = db.select({ one: sql`1` }).from(inquiries).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  const total = row?.total ?? 0;
+  return total > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total, capped: false };
+}
+
+export interface PinQuery {
+  statuses?: readonly InquiryStatus[] | undefined;
+  type?: InquiryType | undefined;
+  bbox?: Bbox | undefined;
+}
+
+/**
+ * The admin map's pins, as the JSON text of the answer (built by PostgreSQL: one value to
+ * send, instead of thousands of rows to parse and serialise again): listings with
+ * coordinates, inside `bbox` when given (GiST index on the site point), drafts only when asked.
+ */
+export async function inquiryPinsJson(db: DbOrTx, query: PinQuery): Promise<string> {
+  const where = and(
+    isNull(inquiries.deletedAt),
+    isNotNull(inquiries.siteLatitude),
+    isNotNull(inquiries.siteLongitude),
+    inArray(inquiries.status, query.statuses ?? PUBLISHED_STATUSES),
+    query.type ? eq(inquiries.type, query.type) : undefined,
+    query.bbox
+      ? sql`point(${inquiries.siteLongitude}, ${inquiries.siteLatitude}) <@ box(point(${query.bbox[0]}::float8, ${query.bbox[1]}::float8), point(${query.bbox[2]}::float8, ${query.bbox[3]}::float8))`
+      : undefined,
+  );
+  const result = await db.execute<{ pins: string }>(sql`
+    select coalesce(json_agg(p), '[]')::text as pins from (
+      select ${inquiries.id} as "id", ${inquiries.type} as "type", ${inquiries.status} as "status",
+        ${inquiries.siteLatitude} as "latitude", ${inquiries.siteLongitude} as "longitude",
+        ${inquiries.projectName} as "projectName", ${inquiries.organizationName} as "organizationName"
+      from ${inquiries}
+      where ${where}
+    ) p`);
+  return result.rows[0]?.pins ?? '[]';
+}
+
+/**
+ * A value that changes whenever a pin may have: every listing change sets `updated_at` (a
+ * new listing too), a deletion sets `deleted_at`, a rename sets the organisation's
+ * `updated_at`. Three index reads, well under a millisecond.
+ */
+export async function pinsVersion(db: DbOrTx): Promise<string> {
+  const result = await db.execute<{ version: string }>(sql`
+    select concat_ws('/',
+      (select max(updated_at) from inquiries where deleted_at is null),
+      (select max(deleted_at) from inquiries where deleted_at is not null),
+      (select max(updated_at) from organizations)) as version`);
+  return result.rows[0]?.version ?? '';
+}
+
+/**
+ * The map's answers by query, each valid for one version of the data and at most `ttlMs`
+ * (two changes within one millisecond could share a version). One per app: France's 90 000
+ * pins take PostgreSQL most of a second to build, and admins reopen the map often.
+ */
+export class PinsCache {
+  private readonly entries = new Map<string, { version: string; json: string; at: number }>();
+
+  constructor(
+    private readonly maxEntries = 8,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  async get(key: string, version: string, build: () => Promise<string>): Promise<string> {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version && Date.now() - hit.at < this.ttlMs) return hit.json;
+    const json = await build();
+    this.entries.delete(key);
+    this.entries.set(key, { version, json, at: Date.now() });
+    // Map keeps insertion order: the first key is the least recently built.
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return json;
+  }
+}

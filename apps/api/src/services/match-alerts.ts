@@ -1,0 +1,140 @@
+// Matching alerts (issue 11), sent once a listing's validation is committed:
+// - the admins get its best matches (at most 5), its organisation how many compatible sites exist
+//   (kind VALIDATED);
+// - the organisation of each earlier compatible listing learns that a new one appeared (kind
+//   NEW_COMPATIBLE), at most once a day per listing.
+// A `match_alerts` row (listing, kind, Paris day) is inserted before each sending with
+// `on conflict do nothing`: only the request that inserted it sends, so retries and parallel
+// validations never mail twice in a day; a failed sending removes its row, so a later event
+// may try again. Errors are logged, never returned: the validation is committed.
+import { todayInParis, type MatchingConfig } from '@terres/domain';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.js';
+import { matchAlerts, organizations, users } from '../db/schema.js';
+import type { Mailer } from '../mail/mailer.js';
+import { bestMatchesForAdminsEmail, compatibleSitesEmail, newCompatibleSiteEmail } from '../mail/templates/matching.js';
+import type { InquiryRow } from './inquiries.js';
+import { findMatches } from './matching.js';
+
+export interface AlertContext {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  matching: MatchingConfig;
+  adminEmails: readonly string[];
+  advertiserPortalUrl: string;
+  adminConsoleUrl: string;
+}
+
+/** Best matches mailed to admins; earlier compatible listings alerted (at most this many). */
+const ADMIN_BEST = 5;
+const COUNTERPARTS_ALERTED = 200;
+
+export type AlertKind = 'VALIDATED' | 'NEW_COMPATIBLE';
+
+/** True when this call claimed today's alert of that kind for the listing (and may send it). */
+async function claimAlert(db: Db, inquiryId: string, kind: AlertKind, count: number, day: string): Promise<boolean> {
+  const inserted = await db
+    .insert(matchAlerts)
+    .values({ inquiryId, kind, day, compatibleCount: count })
+    .onConflictDoNothing()
+    .returning({ inquiryId: matchAlerts.inquiryId });
+  return inserted.length > 0;
+}
+
+async function releaseAlert(db: Db, inquiryId: string, kind: AlertKind, day: string): Promise<void> {
+  await db.delete(matchAlerts).where(and(eq(matchAlerts.inquiryId, inquiryId), eq(matchAlerts.kind, kind), eq(matchAlerts.day, day)));
+}
+
+/** The active users of an organisation that is not archived. */
+async function organizationRecipients(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.organizationId, organizationId), isNull(users.archivedAt), isNull(organizations.archivedAt)));
+  return rows.map((row) => row.email);
+}
+
+/** Admin accounts that may still sign in (their address is in ADMIN_EMAILS). */
+async function adminRecipients(db: Db, adminEmails: readonly string[]): Promise<string[]> {
+  if (adminEmails.length === 0) return [];
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), isNull(users.archivedAt), inArray(sql`lower(${users.email})`, [...adminEmails])));
+  return rows.map((row) => row.email);
+}
+
+async function sendOnce(context: AlertContext, inquiryId: string, kind: AlertKind, count: number, send: () => Promise<void>): Promise<boolean> {
+  const day = todayInParis();
+  if (!(await claimAlert(context.db, inquiryId, kind, count, day))) return false;
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    await releaseAlert(context.db, inquiryId, kind, day).catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface ValidationAlerts {
+  /** Compatible sites found for the validated listing. */
+  total: number;
+  /** Earlier listings whose owners were mailed. */
+  counterpartsAlerted: number;
+}
+
+/** Everything a validation sets off (see the file's head). Never throws. */
+export async function alertOnValidation(context: AlertContext, row: InquiryRow): Promise<ValidationAlerts> {
+  const outcome: ValidationAlerts = { total: 0, counterpartsAlerted: 0 };
+  try {
+    const { total, ranked } = await findMatches(context.db, row, context.matching, COUNTERPARTS_ALERTED);
+    outcome.total = total;
+    const consoleUrl = `${context.adminConsoleUrl}/admin/inquiry/details/${row.id}/management`;
+    await sendOnce(context, row.id, 'VALIDATED', total, async () => {
+      const admins = await adminRecipients(context.db, context.adminEmails);
+      const adminMail = bestMatchesForAdminsEmail({
+        projectName: row.projectName,
+        type: row.type,
+        organizationName: row.organizationName,
+        total,
+        best: ranked.slice(0, ADMIN_BEST).map(({ match, candidate }) => ({
+          projectName: candidate.projectName,
+          organizationName: candidate.organizationName,
+          roadKm: match.distance.roadKm,
+          matchedM3: match.volume.matchedM3,
+          co2SavedKg: match.co2.savedKg,
+          score: match.score,
+        })),
+        consoleUrl,
+      });
+      for (const email of admins) await context.mailer.send({ to: email, ...adminMail });
+      const ownMail = compatibleSitesEmail({
+        projectName: row.projectName,
+        type: row.type,
+        total,
+        detailUrl: `${context.advertiserPortalUrl}/user/inquiry/details/${row.id}/overview`,
+      });
+      for (const email of await organizationRecipients(context.db, row.organizationId)) await context.mailer.send({ to: email, ...ownMail });
+    });
+    for (const { match, candidate } of ranked) {
+      const sent = await sendOnce(context, candidate.id, 'NEW_COMPATIBLE', 1, async () => {
+        const mail = newCompatibleSiteEmail({
+          projectName: candidate.projectName,
+          type: candidate.type,
+          roadKm: match.distance.roadKm,
+          matchedM3: match.volume.matchedM3,
+          co2SavedKg: match.co2.savedKg,
+          detailUrl: `${context.advertiserPortalUrl}/user/inquiry/details/${candidate.id}/overview`,
+        });
+        for (const email of await organizationRecipients(context.db, candidate.organizationId)) await context.mailer.send({ to: email, ...mail });
+      });
+      if (sent) outcome.counterpartsAlerted += 1;
+    }
+  } catch (error) {
+    context.log.error({ err: error, inquiryId: row.id }, 'matching alerts not sent');
+  }
+  return outcome;
+}

@@ -1,0 +1,242 @@
+// Matches (issue 11): a CUT and a FILL listing put in touch by an admin, and their life
+// (domain `matchTransitionError`: PROPOSED -> ACCEPTED or DECLINED, ACCEPTED -> DONE or DECLINED).
+// Each change is one transaction owned here.
+//
+// Locks: a proposal locks both listings' rows in id order (so two proposals, or a proposal and
+// a generation touching the same listings, queue instead of deadlocking), then checks under
+// them that no open match holds the pair (the partial unique index `matches_open_pair_unique`
+// backs it). A status move locks the match's row.
+import {
+  evaluateMatch,
+  fillTemplate,
+  INCOMPATIBILITY_LABELS,
+  isMatchableStatus,
+  matchingMessages,
+  matchTransitionError,
+  OPEN_MATCH_STATUSES,
+  todayInParis,
+  type MatchingConfig,
+  type MatchResult,
+  type MatchStatus,
+} from '@terres/domain';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/index.js';
+import { inquiries, matches } from '../db/schema.js';
+import { isUuid } from '../http/ids.js';
+import { problem } from '../http/problem.js';
+import { recordAudit } from './audit.js';
+import { INQUIRY_NOT_FOUND_DETAIL, inquiryColumns, type InquiryRow, type Viewer } from './inquiries.js';
+import { toMatchListing } from './matching.js';
+
+export type MatchRow = typeof matches.$inferSelect;
+
+/** The figures of a match as answered: everything to an admin; without price, score parts and
+ * line split to an advertiser (who learns the savings, not the other party's terms). */
+export function toFigures(match: MatchResult, full: boolean) {
+  return {
+    score: match.score,
+    distance: match.distance,
+    volume: match.volume,
+    overlap: match.overlap,
+    transport: match.transport,
+    co2: match.co2,
+    quality: match.quality,
+    scoreParts: full ? match.scoreParts : null,
+    priceBalance: full ? match.price : null,
+    lines: full ? match.lines : null,
+  };
+}
+
+/** One side of a match, as an admin sees it. */
+export function toParty(row: Pick<InquiryRow, 'id' | 'type' | 'status' | 'projectName' | 'organizationId' | 'organizationName' | 'siteAddress' | 'siteLatitude' | 'siteLongitude'>) {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    projectName: row.projectName,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    siteAddress: row.siteAddress,
+    latitude: row.siteLatitude,
+    longitude: row.siteLongitude,
+  };
+}
+
+export type PartyRow = InquiryRow;
+
+export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow) {
+  return {
+    id: row.id,
+    status: row.status as MatchStatus,
+    cutInquiryId: row.cutInquiryId,
+    fillInquiryId: row.fillInquiryId,
+    cut: toParty(cut),
+    fill: toParty(fill),
+    volumeM3: row.volumeM3,
+    movedVolumeM3: row.movedVolumeM3,
+    transferDate: row.transferDate,
+    figures: toFigures(row.figures as unknown as MatchResult, true),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    declinedAt: row.declinedAt?.toISOString() ?? null,
+    doneAt: row.doneAt?.toISOString() ?? null,
+  };
+}
+
+/** Both listings of some matches, by id. */
+async function partiesOf(db: DbOrTx, rows: readonly MatchRow[]): Promise<Map<string, InquiryRow>> {
+  const ids = [...new Set(rows.flatMap((row) => [row.cutInquiryId, row.fillInquiryId]))];
+  if (ids.length === 0) return new Map();
+  const listed = await db.select(inquiryColumns).from(inquiries).where(inArray(inquiries.id, ids));
+  return new Map(listed.map((row) => [row.id, row]));
+}
+
+export async function answerMatches(db: DbOrTx, rows: readonly MatchRow[]) {
+  const parties = await partiesOf(db, rows);
+  return rows.map((row) => toMatch(row, parties.get(row.cutInquiryId)!, parties.get(row.fillInquiryId)!));
+}
+
+/** The open match (PROPOSED or ACCEPTED) of each counterpart of a listing, for the suggestions. */
+export async function openMatchesOf(db: DbOrTx, inquiryId: string): Promise<Map<string, { id: string; status: MatchStatus }>> {
+  const rows = await db
+    .select({ id: matches.id, status: matches.status, cut: matches.cutInquiryId, fill: matches.fillInquiryId })
+    .from(matches)
+    .where(and(or(eq(matches.cutInquiryId, inquiryId), eq(matches.fillInquiryId, inquiryId)), inArray(matches.status, [...OPEN_MATCH_STATUSES])));
+  return new Map(rows.map((row) => [row.cut === inquiryId ? row.fill : row.cut, { id: row.id, status: row.status as MatchStatus }]));
+}
+
+/** Locks listings' rows in id order (the one order every multi-listing change uses). */
+export async function lockListings(tx: Tx, ids: readonly string[]): Promise<Map<string, InquiryRow>> {
+  const rows = await tx
+    .select(inquiryColumns)
+    .from(inquiries)
+    .where(and(inArray(inquiries.id, [...ids]), isNull(inquiries.deletedAt)))
+    .orderBy(asc(inquiries.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export interface Proposal {
+  cutInquiryId: string;
+  fillInquiryId: string;
+}
+
+/**
+ * An admin proposes a CUT and a FILL listing to each other: both must exist (404), be one of each
+ * type (422), matchable (409) and compatible by the domain's rules (409 naming the failed rules),
+ * and no open match may hold the pair (409). The figures of the moment are frozen with it.
+ */
+export async function proposeMatch(db: DbOrTx, viewer: Viewer, proposal: Proposal, config: MatchingConfig): Promise<MatchRow> {
+  for (const id of [proposal.cutInquiryId, proposal.fillInquiryId]) if (!isUuid(id)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+  if (proposal.cutInquiryId === proposal.fillInquiryId) throw problem(422, matchingMessages.matchPairInvalid);
+  return db.transaction(async (tx) => {
+    const locked = await lockListings(tx, [proposal.cutInquiryId, proposal.fillInquiryId]);
+    const cut = locked.get(proposal.cutInquiryId);
+    const fill = locked.get(proposal.fillInquiryId);
+    if (!cut || !fill) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+    if (cut.type !== 'CUT' || fill.type !== 'FILL') throw problem(422, matchingMessages.matchPairInvalid);
+    if (!isMatchableStatus(cut.status) || !isMatchableStatus(fill.status)) throw problem(409, matchingMessages.matchListingNotValidated);
+    const [open] = await tx
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.cutInquiryId, cut.id), eq(matches.fillInquiryId, fill.id), inArray(matches.status, [...OPEN_MATCH_STATUSES])));
+    if (open) throw problem(409, matchingMessages.matchPairOpen);
+    const evaluation = evaluateMatch(toMatchListing(cut), toMatchListing(fill), config);
+    if (!evaluation.compatible) {
+      const reasons = evaluation.reasons.map((reason) => INCOMPATIBILITY_LABELS[reason]).join(' ');
+      throw problem(409, fillTemplate(matchingMessages.matchNotCompatible, { reasons }));
+    }
+    const [row] = await tx
+      .insert(matches)
+      .values({
+        cutInquiryId: cut.id,
+        fillInquiryId: fill.id,
+        status: 'PROPOSED',
+        proposedByUserId: viewer.userId,
+        volumeM3: evaluation.match.volume.matchedM3,
+        figures: evaluation.match as unknown as Record<string, unknown>,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorUserId: viewer.userId,
+      action: 'match.proposed',
+      targetType: 'match',
+      targetId: row!.id,
+      details: { cutInquiryId: cut.id, fillInquiryId: fill.id, volumeM3: row!.volumeM3, score: evaluation.match.score },
+    });
+    return row!;
+  });
+}
+
+/** A match by id, or a 404. */
+export async function findMatch(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<MatchRow> {
+  if (!isUuid(id)) throw problem(404, matchingMessages.matchNotFound);
+  const query = db.select().from(matches).where(eq(matches.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw problem(404, matchingMessages.matchNotFound);
+  return row;
+}
+
+/** Matches, newest first; those of one listing (either side) when `inquiryId` is given. */
+export async function listMatches(db: DbOrTx, filter: { inquiryId?: string; statuses?: readonly MatchStatus[] }): Promise<MatchRow[]> {
+  const conditions = [
+    filter.inquiryId ? or(eq(matches.cutInquiryId, filter.inquiryId), eq(matches.fillInquiryId, filter.inquiryId)) : undefined,
+    filter.statuses && filter.statuses.length > 0 ? inArray(matches.status, [...filter.statuses]) : undefined,
+  ];
+  return db
+    .select()
+    .from(matches)
+    .where(and(...conditions))
+    .orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(500);
+}
+
+export interface MatchStatusChange {
+  status: MatchStatus;
+  /** DONE only: volume actually moved (m³) and the transfer day (today in Paris by default). */
+  done?: { movedVolumeM3: number; transferDate?: string | undefined };
+}
+
+/** Moves a match (409 with the domain's French detail when not allowed), under its row lock. */
+export async function changeMatchStatus(db: DbOrTx, viewer: Viewer, id: string, change: MatchStatusChange): Promise<MatchRow> {
+  return db.transaction(async (tx) => {
+    const current = await findMatch(tx, id, { forUpdate: true });
+    const error = matchTransitionError(current.status, change.status);
+    if (error) throw problem(409, error);
+    const now = new Date();
+    const done = change.status === 'DONE' ? change.done : undefined;
+    if (change.status === 'DONE' && !done) {
+      throw problem(422, matchingMessages.movedVolumeRequired, { errors: { moved_volume_m3: matchingMessages.movedVolumeRequired } });
+    }
+    const [row] = await tx
+      .update(matches)
+      .set({
+        status: change.status,
+        updatedAt: now,
+        ...(change.status === 'ACCEPTED' ? { acceptedAt: now } : {}),
+        ...(change.status === 'DECLINED' ? { declinedAt: now } : {}),
+        ...(done ? { doneAt: now, movedVolumeM3: done.movedVolumeM3, transferDate: done.transferDate ?? todayInParis(now) } : {}),
+      })
+      .where(eq(matches.id, current.id))
+      .returning();
+    await recordAudit(tx, {
+      actorUserId: viewer.userId,
+      action: 'match.status_changed',
+      targetType: 'match',
+      targetId: current.id,
+      details: { from: current.status, to: change.status, ...(done ? { movedVolumeM3: done.movedVolumeM3, transferDate: row!.transferDate } : {}) },
+    });
+    return row!;
+  });
+}
+
+/** ACCEPTED or DONE matches of a listing (the documents need one), newest first. */
+export async function agreedMatchesOf(db: DbOrTx, inquiryId: string): Promise<MatchRow[]> {
+  return db
+    .select()
+    .from(matches)
+    .where(and(or(eq(matches.cutInquiryId, inquiryId), eq(matches.fillInquiryId, inquiryId)), inArray(matches.status, ['ACCEPTED', 'DONE'])))
+    .orderBy(desc(matches.createdAt));
+}
+

@@ -1,0 +1,175 @@
+// Matching at scale (issue 11, README "Matching"): the SQL prefilter that finds a listing's
+// possible counterparts, and the domain's ranking on them. The prefilter keeps what an index
+// can decide (the other type, a matchable status, inside the radius's latitude/longitude box, a
+// common day of availability, some material line); the domain decides the rest (exact distance,
+// quality, materials, volumes) and ranks. The partial GiST indexes of migration 0007
+// (`inquiries_match_cut_idx`, `inquiries_match_fill_idx`, on (point, daterange)) serve the
+// prefilter: its WHERE repeats their predicate word for word, so the planner may use them.
+import {
+  acceptanceFromFields,
+  boundingBox,
+  isValidLatLon,
+  MATCHABLE_STATUSES,
+  rankAndCount,
+  type MatchingConfig,
+  type MatchListing,
+  type MatchResult,
+} from '@terres/domain';
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/index.js';
+import { inquiries, type StoredMaterial } from '../db/schema.js';
+import { toMaterial, type InquiryRow } from './inquiries.js';
+
+/** A candidate as the prefilter reads it: what ranking needs (identity is read for the kept ones only). */
+export interface CandidateRow {
+  id: string;
+  type: string;
+  siteLatitude: number;
+  siteLongitude: number;
+  startDate: string;
+  endDate: string;
+  materials: StoredMaterial[];
+  receivingUse: string | null;
+  acceptedQualityClasses: string[];
+  acceptedWasteCodes: string[];
+}
+
+/** What an admin is shown of a ranked site. */
+export interface CandidateIdentity {
+  id: string;
+  type: string;
+  status: string;
+  organizationId: string;
+  organizationName: string;
+  projectName: string;
+  siteAddress: string | null;
+  siteLatitude: number | null;
+  siteLongitude: number | null;
+}
+
+/** The listing (or candidate) as the domain's matching reads it. */
+export function toMatchListing(row: Pick<InquiryRow, 'id' | 'type' | 'siteLatitude' | 'siteLongitude' | 'startDate' | 'endDate' | 'materials' | 'receivingUse' | 'acceptedQualityClasses' | 'acceptedWasteCodes'>): MatchListing {
+  return {
+    id: row.id,
+    type: row.type,
+    siteLatitude: row.siteLatitude,
+    siteLongitude: row.siteLongitude,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    materials: row.materials.map(toMaterial),
+    acceptance: row.type === 'FILL' ? acceptanceFromFields(row) : null,
+  };
+}
+
+const STATUS_LIST = sql.raw(MATCHABLE_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/**
+ * The listings of the other type that may match `listing`: matchable, located within the
+ * radius's box, sharing a day of availability, with material lines. Empty when the listing
+ * itself cannot match (no location, no valid period, no lines).
+ */
+export async function matchCandidates(db: DbOrTx, listing: MatchListing, config: Pick<MatchingConfig, 'radiusKm'>): Promise<CandidateRow[]> {
+  const point = { latitude: listing.siteLatitude, longitude: listing.siteLongitude };
+  if (!isValidLatLon(point) || !listing.startDate || !listing.endDate || listing.startDate > listing.endDate) return [];
+  if ((listing.materials ?? []).length === 0) return [];
+  const other = listing.type === 'CUT' ? 'FILL' : listing.type === 'FILL' ? 'CUT' : null;
+  if (!other) return [];
+  const box = boundingBox(point, config.radiusKm);
+  // A box across the 180° meridian (never in France) is two boxes.
+  const inBox =
+    box.minLongitude <= box.maxLongitude
+      ? sql`point(site_longitude, site_latitude) <@ box(point(${box.minLongitude}, ${box.minLatitude}), point(${box.maxLongitude}, ${box.maxLatitude}))`
+      : sql`(point(site_longitude, site_latitude) <@ box(point(${box.minLongitude}, ${box.minLatitude}), point(180, ${box.maxLatitude}))
+          or point(site_longitude, site_latitude) <@ box(point(-180, ${box.minLatitude}), point(${box.maxLongitude}, ${box.maxLatitude})))`;
+  // Only what ranking reads: the identity of the best ones is read afterwards (`identities`).
+  const result = await db.execute<{
+    id: string;
+    type: string;
+    site_latitude: number;
+    site_longitude: number;
+    start_date: string;
+    end_date: string;
+    materials: StoredMaterial[];
+    receiving_use: string | null;
+    accepted_quality_classes: string[];
+    accepted_waste_codes: string[];
+  }>(sql`
+    select id, type, site_latitude, site_longitude,
+           start_date::text as start_date, end_date::text as end_date, materials, receiving_use, accepted_quality_classes, accepted_waste_codes
+    from inquiries
+    where type = ${other} and deleted_at is null and status in (${STATUS_LIST})
+      and site_latitude is not null and site_longitude is not null and start_date <= end_date and jsonb_array_length(materials) > 0
+      and ${inBox}
+      and daterange(start_date, end_date, '[]') && daterange(${listing.startDate}::date, ${listing.endDate}::date, '[]')
+      and id <> ${listing.id}`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    siteLatitude: Number(row.site_latitude),
+    siteLongitude: Number(row.site_longitude),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    materials: typeof row.materials === 'string' ? (JSON.parse(row.materials) as StoredMaterial[]) : row.materials,
+    receivingUse: row.receiving_use,
+    acceptedQualityClasses: parseList(row.accepted_quality_classes),
+    acceptedWasteCodes: parseList(row.accepted_waste_codes),
+  }));
+}
+
+function parseList(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  if (typeof value === 'string') return JSON.parse(value) as string[];
+  return [];
+}
+
+export interface RankedCandidate {
+  match: MatchResult;
+  candidate: CandidateIdentity;
+}
+
+/** The identity of some listings, by id (the ranked ones: a handful). */
+async function identities(db: DbOrTx, ids: readonly string[]): Promise<Map<string, CandidateIdentity>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: inquiries.id,
+      type: inquiries.type,
+      status: inquiries.status,
+      organizationId: inquiries.organizationId,
+      organizationName: inquiries.organizationName,
+      projectName: inquiries.projectName,
+      siteAddress: inquiries.siteAddress,
+      siteLatitude: inquiries.siteLatitude,
+      siteLongitude: inquiries.siteLongitude,
+    })
+    .from(inquiries)
+    .where(inArray(inquiries.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export interface MatchSearch {
+  /** Every compatible counterpart. */
+  total: number;
+  /** The best `limit`, best first. */
+  ranked: RankedCandidate[];
+}
+
+/**
+ * The compatible counterparts of a listing, ranked by the domain (`rankMatches`): how many there
+ * are, and the best `limit` with their figures.
+ */
+export async function findMatches(db: DbOrTx, row: Parameters<typeof toMatchListing>[0], config: MatchingConfig, limit: number): Promise<MatchSearch> {
+  const listing = toMatchListing(row);
+  const candidates = await matchCandidates(db, listing, config);
+  if (candidates.length === 0) return { total: 0, ranked: [] };
+  const { total, matches } = rankAndCount(listing, candidates.map(toMatchListing), { config, limit });
+  const other = (match: MatchResult) => (row.type === 'CUT' ? match.fillId : match.cutId);
+  const found = await identities(db, matches.map(other));
+  return {
+    total,
+    ranked: matches.flatMap((match) => {
+      const candidate = found.get(other(match));
+      return candidate ? [{ match, candidate }] : [];
+    }),
+  };
+}

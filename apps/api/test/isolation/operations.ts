@@ -1,0 +1,316 @@
+// The isolation sweep's one table: for every operation of openapi/openapi.yaml (by operationId),
+// how to build a valid request naming an organisation's data, and what each role must get.
+// An operation added to the YAML without a row here fails the sweep, and so does a row whose
+// operation left the YAML.
+//
+// `expect[role]` is the status with the caller's own organisation's ids ("own"); with another
+// organisation's ids ("foreign") a member gets 404 when "own" succeeds, and the same refusal as
+// "own" when the role alone is refused (so a refusal never tells whether an id exists). Write
+// `{ own, foreign }` where the contract says otherwise. Defaults: anonymous 401, a user of an
+// archived organisation 403; a public operation (`security: []`) answers every role alike.
+// `scoped: false`: the request names nothing of an organisation (its own comes from the token),
+// so it is made once per role.
+import { todayInParis } from '@terres/domain';
+import { completeListingFields, ORGANIZATION_BODY, SAMPLE_FILES } from '../helpers/fixtures.js';
+import { checkoutEvent, signPayload } from '../helpers/stripe-fake.js';
+import { uniqueEmail } from '../helpers/session.js';
+import type { OrgWorld, Person, World } from './world.js';
+
+export const ROLES = ['anonymous', 'owner', 'employee', 'admin', 'archived'] as const;
+export type Role = (typeof ROLES)[number];
+export type Target = 'own' | 'foreign';
+
+export type Statuses = number | readonly number[];
+export type Expectation = Statuses | { own: Statuses; foreign: Statuses };
+
+export interface CallContext {
+  world: World;
+  role: Role;
+  target: Target;
+  /** The organisation whose ids the call names. */
+  org: OrgWorld;
+  /** The caller's organisation (A for admins and anonymous callers, C for the archived user). */
+  home: OrgWorld;
+  /** The caller (null when anonymous). */
+  actor: Person | null;
+  /** The call is expected to succeed (2xx/3xx): act on a disposable resource if it consumes one. */
+  succeeds: boolean;
+}
+
+export interface SweepRequest {
+  /** Values of the YAML path's `{name}` parameters. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body. */
+  body?: unknown;
+  /** An urlencoded form body. */
+  form?: Record<string, string>;
+  /** A multipart upload: `file` and `kind`. */
+  file?: { name: string; bytes: Uint8Array; kind: string };
+  /** Bytes sent as they are (the Stripe webhook). */
+  raw?: { contentType: string; body: string };
+  headers?: Record<string, string>;
+  /** A bearer token of the same caller other than its usual one (logout ends a fresh session). */
+  token?: string;
+  /** The app configured for Stripe rather than the simulator one. */
+  app?: 'stripe';
+}
+
+export interface OperationCase {
+  scoped: boolean;
+  expect: Partial<Record<Role, Expectation>>;
+  build(ctx: CallContext): SweepRequest | Promise<SweepRequest>;
+  /** Even the admin's call with another organisation's data must leave that organisation untouched. */
+  foreignUntouchedByAdmin?: boolean;
+}
+
+const OK = 200;
+const MEMBERS_AND_ADMIN = { owner: OK, employee: OK, admin: OK } as const;
+const ADMIN_ONLY = { owner: 403, employee: 403, admin: OK } as const;
+const LISTING_REASON = 'Le plan de situation ne correspond pas au site déclaré.';
+
+const profile = { first_name: 'Camille', last_name: 'Martin', phone_number: '06 12 34 56 78' };
+
+function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token')!;
+}
+
+export const OPERATIONS: Record<string, OperationCase> = {
+  // ── auth (public, except logout) ──
+  requestLoginCode: {
+    scoped: false,
+    expect: { anonymous: 202 },
+    build: () => ({ body: { email: uniqueEmail('connexion') } }),
+  },
+  requestRegistrationCode: {
+    scoped: false,
+    expect: { anonymous: 202 },
+    build: () => ({ body: { email: uniqueEmail('inscription') } }),
+  },
+  requestInvitationCode: {
+    scoped: false,
+    expect: { anonymous: 202 },
+    async build({ world }) {
+      await world.fresh.skipCooldown(world.orgs.A.invitation.email);
+      return { body: { token: world.orgs.A.invitation.token } };
+    },
+  },
+  verifyCode: {
+    scoped: false,
+    expect: { anonymous: OK },
+    build: async ({ world }) => ({ body: await world.fresh.registrationCode() }),
+  },
+  refreshTokens: {
+    scoped: false,
+    expect: { anonymous: OK },
+    build: async ({ world }) => ({ body: { refresh_token: (await world.fresh.session(world.orgs.A.owner.userId)).refreshToken } }),
+  },
+  logout: {
+    // Another user's refresh token revokes nothing of theirs: 204, the caller's own session ends
+    // and the other organisation's rows stay as they were.
+    scoped: true,
+    expect: { owner: { own: 204, foreign: 204 }, employee: { own: 204, foreign: 204 }, admin: { own: 204, foreign: 204 } },
+    foreignUntouchedByAdmin: true,
+    async build({ world, actor, target, org, role }) {
+      if (!actor || role === 'archived') return { body: { refresh_token: 'rt_inconnu' } };
+      const mine = await world.fresh.session(actor.userId);
+      const theirs = target === 'own' ? mine : await world.fresh.session(org.owner.userId);
+      return { token: mine.accessToken, body: { refresh_token: theirs.refreshToken } };
+    },
+  },
+
+  // ── users ──
+  getCurrentUser: { scoped: false, expect: MEMBERS_AND_ADMIN, build: () => ({}) },
+  updateCurrentUser: { scoped: false, expect: MEMBERS_AND_ADMIN, build: () => ({ body: profile }) },
+  inviteCollaborator: {
+    scoped: false,
+    expect: { owner: 202, employee: 403, admin: 403 },
+    build: () => ({ body: { email: uniqueEmail('collaborateur') } }),
+  },
+  resendInvitation: {
+    scoped: true,
+    expect: { owner: 202, employee: 403, admin: 403 },
+    async build({ world, org, succeeds }) {
+      if (succeeds) await world.fresh.skipInvitationCooldown(org);
+      return { body: { email: org.invitation.email } };
+    },
+  },
+  listOrganizationMembers: { scoped: false, expect: { owner: OK, employee: OK, admin: 403 }, build: () => ({}) },
+  archiveCollaborator: {
+    // Own: a disposable pending invitation, withdrawn. Foreign: the other organisation's employee.
+    scoped: true,
+    expect: { owner: 204, employee: 403, admin: 403 },
+    build: async ({ world, org, target, succeeds }) => ({
+      params: { id: succeeds ? await world.fresh.invitation(org) : target === 'own' ? org.invitation.id : org.employee.userId },
+    }),
+  },
+
+  // ── organizations ──
+  listOrganizations: { scoped: false, expect: ADMIN_ONLY, build: ({ org }) => ({ query: { q: org.name } }) },
+  createOrganization: {
+    // Every caller here already has an organisation (or is not an owner): the answer is a refusal.
+    scoped: false,
+    expect: { owner: 409, employee: 403, admin: 403 },
+    build: () => ({ body: { ...ORGANIZATION_BODY, name: 'Deuxième organisation' } }),
+  },
+  getMyOrganization: { scoped: false, expect: { owner: OK, employee: OK, admin: 403 }, build: () => ({}) },
+  getOrganization: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.organizationId } }) },
+  updateOrganization: {
+    scoped: true,
+    expect: { owner: OK, employee: { own: 403, foreign: 404 }, admin: OK },
+    build: ({ org }) => ({ params: { id: org.organizationId }, body: { city: 'Mulhouse' } }),
+  },
+  setOrganizationVerified: {
+    scoped: true,
+    expect: ADMIN_ONLY,
+    build: ({ org }) => ({ params: { id: org.organizationId }, query: { verified: 'true' } }),
+  },
+  archiveOrganization: {
+    scoped: true,
+    expect: { owner: 403, employee: 403, admin: 204 },
+    build: async ({ world, org, succeeds }) => ({ params: { id: succeeds ? await world.fresh.organization() : org.organizationId } }),
+  },
+  grantOrganizationCredits: {
+    scoped: true,
+    expect: ADMIN_ONLY,
+    build: ({ org }) => ({ params: { id: org.organizationId }, body: { credits: 1 } }),
+  },
+  listOrganizationMembersById: { scoped: true, expect: ADMIN_ONLY, build: ({ org }) => ({ params: { id: org.organizationId } }) },
+  listCreditTransactions: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.organizationId } }) },
+  listCreditPackages: { scoped: false, expect: { owner: OK, employee: 403, admin: 403 }, build: () => ({}) },
+
+  // ── inquiries ──
+  listInquiries: {
+    // Filtering on another organisation answers an empty list (no marker of it may appear).
+    scoped: true,
+    expect: { owner: { own: OK, foreign: OK }, employee: { own: OK, foreign: OK }, admin: OK },
+    build: ({ org }) => ({ query: { organization_id: org.organizationId } }),
+  },
+  createInquiry: {
+    // Foreign: the other organisation's listing id as the client-chosen id. Listing ids are
+    // global, so it is taken (409) exactly as one of the caller's own would be; nothing else is told.
+    scoped: true,
+    expect: { owner: { own: 201, foreign: 409 }, employee: { own: 201, foreign: 409 }, admin: 403 },
+    build: ({ org, target }) => ({
+      body: { type: 'CUT', ...completeListingFields({ project_name: 'Création balayage' }), ...(target === 'foreign' ? { id: org.draftId } : {}) },
+    }),
+  },
+  listInquiryPins: { scoped: false, expect: ADMIN_ONLY, build: () => ({}) },
+  getInquiry: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.draftId } }) },
+  updateInquiry: {
+    scoped: true,
+    expect: { owner: OK, employee: OK, admin: 403 },
+    build: ({ org }) => ({ params: { id: org.draftId }, body: { quantity: 5.01 } }),
+  },
+  deleteInquiry: {
+    scoped: true,
+    expect: { owner: 204, employee: 204, admin: 403 },
+    build: async ({ world, org, succeeds }) => ({ params: { id: succeeds ? await world.fresh.draft(org) : org.draftId } }),
+  },
+  setInquiryStatus: {
+    scoped: true,
+    expect: { owner: { own: 403, foreign: 404 }, employee: { own: 403, foreign: 404 }, admin: OK },
+    build: async ({ world, org, succeeds }) => ({
+      params: { id: succeeds ? await world.fresh.pendingListing(org) : org.draftId },
+      body: { status: 'REJECTED', reason: LISTING_REASON },
+    }),
+  },
+  downloadInquiryPdf: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.draftId } }) },
+  listInquiryMatches: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.cutId } }) },
+  generateInquiryDocument: {
+    scoped: true,
+    expect: { owner: { own: 403, foreign: 404 }, employee: { own: 403, foreign: 404 }, admin: 201 },
+    build: async ({ world, org, succeeds }) => ({
+      params: { id: succeeds ? await world.fresh.validatedCut(org) : org.cutId },
+      body: { kind: 'DOUBT_CLEARING_LETTER' },
+    }),
+  },
+
+  // ── matches and register (admins) ──
+  listMatches: { scoped: true, expect: ADMIN_ONLY, build: ({ org }) => ({ query: { inquiry_id: org.cutId } }) },
+  proposeMatch: {
+    // One admin call per organisation, each on its own (still unproposed) pair.
+    scoped: true,
+    expect: { owner: 403, employee: 403, admin: 201 },
+    build: ({ org }) => ({ body: { cut_inquiry_id: org.cutId, fill_inquiry_id: org.fillId } }),
+  },
+  getMatch: { scoped: false, expect: ADMIN_ONLY, build: ({ world }) => ({ params: { id: world.matchId } }) },
+  setMatchStatus: {
+    scoped: false,
+    expect: ADMIN_ONLY,
+    build: ({ world }) => ({ params: { id: world.matchId }, body: { status: 'ACCEPTED' } }),
+  },
+  exportRegister: {
+    scoped: false,
+    expect: ADMIN_ONLY,
+    build: () => ({ query: { from: '2020-01-01', to: todayInParis(), format: 'csv', register: 'outgoing' } }),
+  },
+
+  // ── documents ──
+  listInquiryDocuments: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.draftId } }) },
+  uploadInquiryDocument: {
+    scoped: true,
+    expect: { owner: 201, employee: 201, admin: 201 },
+    build: ({ org }) => ({ params: { id: org.draftId }, file: { name: 'plan.png', bytes: SAMPLE_FILES['plan.png']!, kind: 'OTHER' } }),
+  },
+  deleteDocument: {
+    // Own: a disposable upload (members) or sending (admin). Foreign: the other one's permit.
+    scoped: true,
+    expect: { owner: 204, employee: 204, admin: 204 },
+    build: async ({ world, org, role, succeeds }) => ({
+      params: {
+        id: !succeeds ? org.documentId : role === 'admin' ? await world.fresh.platformDocument(org) : await world.fresh.advertiserDocument(org),
+      },
+    }),
+  },
+  downloadDocument: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.documentId } }) },
+
+  // ── invoices and soil studies ──
+  listInvoices: { scoped: false, expect: MEMBERS_AND_ADMIN, build: () => ({}) },
+  downloadInvoicePdf: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.invoiceId } }) },
+  listSoilStudies: { scoped: false, expect: ADMIN_ONLY, build: () => ({}) },
+  getSoilStudy: { scoped: true, expect: ADMIN_ONLY, build: ({ org }) => ({ params: { id: org.draftId } }) },
+
+  // ── payments (public: a signed link or a signed event is the capability) ──
+  showStripeCheckout: {
+    scoped: false,
+    expect: { anonymous: OK },
+    build: ({ world }) => ({ app: 'stripe', query: { token: tokenOf(world.orgs.A.stripePackLink) } }),
+  },
+  submitStripeCheckout: {
+    scoped: false,
+    expect: { anonymous: 303 },
+    build: ({ world }) => ({ app: 'stripe', form: { token: tokenOf(world.orgs.A.stripePackLink), action: 'pay' } }),
+  },
+  handleStripeWebhook: {
+    // A correctly signed event about a session nobody bought: recorded, nothing credited.
+    scoped: false,
+    expect: { anonymous: OK },
+    build() {
+      const payload = JSON.stringify(checkoutEvent('checkout.session.completed', { id: `cs_test_${Math.random().toString(36).slice(2)}`, payment_status: 'paid' }));
+      return { app: 'stripe', raw: { contentType: 'application/json; charset=utf-8', body: payload }, headers: { 'stripe-signature': signPayload(payload) } };
+    },
+  },
+  showSimulatorCheckout: {
+    scoped: false,
+    expect: { anonymous: OK },
+    build: ({ world }) => ({ query: { token: tokenOf(world.orgs.A.packLink) } }),
+  },
+  submitSimulatorCheckout: {
+    scoped: false,
+    expect: { anonymous: 303 },
+    build: ({ world }) => ({ form: { token: tokenOf(world.orgs.A.packLink), action: 'cancel' } }),
+  },
+
+  // ── outside /api/v1 ──
+  // Operations (tag `ops`): public, no input, nothing of an organisation.
+  getHealth: { scoped: false, expect: { anonymous: OK }, build: () => ({}) },
+  getReadiness: { scoped: false, expect: { anonymous: OK }, build: () => ({}) },
+  getLiveness: { scoped: false, expect: { anonymous: OK }, build: () => ({}) },
+  getOpenApiDocument: { scoped: false, expect: { anonymous: OK }, build: () => ({}) },
+  getApiDocumentation: { scoped: false, expect: { anonymous: OK }, build: () => ({}) },
+  // No METRICS_TOKEN here: clients on the server's machine read it (the sweep calls from loopback).
+  getMetrics: { scoped: false, expect: { anonymous: OK }, build: () => ({}) },
+  // Only with DEV_OUTBOX=1 and no SMTP_URL: absent here, as in production.
+  listDevOutbox: { scoped: false, expect: { anonymous: 404 }, build: () => ({}) },
+};
