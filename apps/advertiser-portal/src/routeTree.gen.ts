@@ -10,33 +10,398 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as SplatRouteImport } from './routes/$';
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
+import { Route as AcceptInvitationRouteImport } from './routes/accept-invitation';
+import { Route as LoginRouteImport } from './routes/login';
+import { Route as RegisterRouteImport } from './routes/register';
+import { Route as AuthenticatedCompleteRouteImport } from './routes/_authenticated/_complete';
+import { Route as AuthenticatedHelpRouteImport } from './routes/_authenticated/help';
+import { Route as AdminSplatRouteImport } from './routes/admin/$';
+import { Route as AuthenticatedCompleteDashboardRouteImport } from './routes/_authenticated/_complete/dashboard';
+import { Route as AuthenticatedOnboardingProfileRouteImport } from './routes/_authenticated/onboarding/profile';
+import { Route as AuthenticatedOnboardingStep1RouteImport } from './routes/_authenticated/onboarding/step-1';
+import { Route as AuthenticatedOnboardingStep2RouteImport } from './routes/_authenticated/onboarding/step-2';
+import { Route as AuthenticatedOnboardingStep3RouteImport } from './routes/_authenticated/onboarding/step-3';
+import { Route as AuthenticatedOnboardingStep4RouteImport } from './routes/_authenticated/onboarding/step-4';
+import { Route as AuthenticatedOnboardingThanksRouteImport } from './routes/_authenticated/onboarding/thanks';
+import { Route as AuthenticatedCompleteCreditsBuyRouteImport } from './routes/_authenticated/_complete/credits/buy';
+import { Route as AuthenticatedCompleteCreditsSuccessRouteImport } from './routes/_authenticated/_complete/credits/success';
+import { Route as AuthenticatedCompleteUserAccountRouteImport } from './routes/_authenticated/_complete/user/account';
+import { Route as AuthenticatedCompleteUserAccountIndexRouteImport } from './routes/_authenticated/_complete/user/account/index';
+import { Route as AuthenticatedCompleteUserAccountBillsRouteImport } from './routes/_authenticated/_complete/user/account/bills';
+import { Route as AuthenticatedCompleteUserAccountCollaboratorsRouteImport } from './routes/_authenticated/_complete/user/account/collaborators';
+import { Route as AuthenticatedCompleteUserAccountInformationsRouteImport } from './routes/_authenticated/_complete/user/account/informations';
+import { Route as AuthenticatedCompleteUserAccountOrganizationRouteImport } from './routes/_authenticated/_complete/user/account/organization';
+import { Route as AuthenticatedCompleteUserCreateInquiryIdRouteImport } from './routes/_authenticated/_complete/user/create-inquiry/$id';
+import { Route as AuthenticatedCompleteUserInquiryDetailsIdRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id';
+import { Route as AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/index';
+import { Route as AuthenticatedCompleteUserInquiryDetailsIdDocumentsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/documents';
+import { Route as AuthenticatedCompleteUserInquiryDetailsIdInformationsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/informations';
+import { Route as AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/overview';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AcceptInvitationRoute = AcceptInvitationRouteImport.update({
+  id: '/accept-invitation',
+  path: '/accept-invitation',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedCompleteRoute = AuthenticatedCompleteRouteImport.update({
+  id: '/_complete',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedHelpRoute = AuthenticatedHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AdminSplatRoute = AdminSplatRouteImport.update({
+  id: '/admin/$',
+  path: '/admin/$',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedCompleteDashboardRoute =
+  AuthenticatedCompleteDashboardRouteImport.update({
+    id: '/dashboard',
+    path: '/dashboard',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedOnboardingProfileRoute =
+  AuthenticatedOnboardingProfileRouteImport.update({
+    id: '/onboarding/profile',
+    path: '/onboarding/profile',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedOnboardingStep1Route =
+  AuthenticatedOnboardingStep1RouteImport.update({
+    id: '/onboarding/step-1',
+    path: '/onboarding/step-1',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedOnboardingStep2Route =
+  AuthenticatedOnboardingStep2RouteImport.update({
+    id: '/onboarding/step-2',
+    path: '/onboarding/step-2',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedOnboardingStep3Route =
+  AuthenticatedOnboardingStep3RouteImport.update({
+    id: '/onboarding/step-3',
+    path: '/onboarding/step-3',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedOnboardingStep4Route =
+  AuthenticatedOnboardingStep4RouteImport.update({
+    id: '/onboarding/step-4',
+    path: '/onboarding/step-4',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedOnboardingThanksRoute =
+  AuthenticatedOnboardingThanksRouteImport.update({
+    id: '/onboarding/thanks',
+    path: '/onboarding/thanks',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedCompleteCreditsBuyRoute =
+  AuthenticatedCompleteCreditsBuyRouteImport.update({
+    id: '/credits/buy',
+    path: '/credits/buy',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedCompleteCreditsSuccessRoute =
+  AuthenticatedCompleteCreditsSuccessRouteImport.update({
+    id: '/credits/success',
+    path: '/credits/success',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedCompleteUserAccountRoute =
+  AuthenticatedCompleteUserAccountRouteImport.update({
+    id: '/user/account',
+    path: '/user/account',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedCompleteUserAccountIndexRoute =
+  AuthenticatedCompleteUserAccountIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
+const AuthenticatedCompleteUserAccountBillsRoute =
+  AuthenticatedCompleteUserAccountBillsRouteImport.update({
+    id: '/bills',
+    path: '/bills',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
+const AuthenticatedCompleteUserAccountCollaboratorsRoute =
+  AuthenticatedCompleteUserAccountCollaboratorsRouteImport.update({
+    id: '/collaborators',
+    path: '/collaborators',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
+const AuthenticatedCompleteUserAccountInformationsRoute =
+  AuthenticatedCompleteUserAccountInformationsRouteImport.update({
+    id: '/informations',
+    path: '/informations',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
+const AuthenticatedCompleteUserAccountOrganizationRoute =
+  AuthenticatedCompleteUserAccountOrganizationRouteImport.update({
+    id: '/organization',
+    path: '/organization',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
+const AuthenticatedCompleteUserCreateInquiryIdRoute =
+  AuthenticatedCompleteUserCreateInquiryIdRouteImport.update({
+    id: '/user/create-inquiry/$id',
+    path: '/user/create-inquiry/$id',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedCompleteUserInquiryDetailsIdRoute =
+  AuthenticatedCompleteUserInquiryDetailsIdRouteImport.update({
+    id: '/user/inquiry/details/$id',
+    path: '/user/inquiry/details/$id',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedCompleteUserInquiryDetailsIdIndexRoute =
+  AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedCompleteUserInquiryDetailsIdRoute,
+  } as any);
+const AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute =
+  AuthenticatedCompleteUserInquiryDetailsIdDocumentsRouteImport.update({
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AuthenticatedCompleteUserInquiryDetailsIdRoute,
+  } as any);
+const AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute =
+  AuthenticatedCompleteUserInquiryDetailsIdInformationsRouteImport.update({
+    id: '/informations',
+    path: '/informations',
+    getParentRoute: () => AuthenticatedCompleteUserInquiryDetailsIdRoute,
+  } as any);
+const AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute =
+  AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => AuthenticatedCompleteUserInquiryDetailsIdRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/accept-invitation': typeof AcceptInvitationRoute;
+  '/login': typeof LoginRoute;
+  '/register': typeof RegisterRoute;
+  '/help': typeof AuthenticatedHelpRoute;
+  '/admin/$': typeof AdminSplatRoute;
+  '/dashboard': typeof AuthenticatedCompleteDashboardRoute;
+  '/onboarding/profile': typeof AuthenticatedOnboardingProfileRoute;
+  '/onboarding/step-1': typeof AuthenticatedOnboardingStep1Route;
+  '/onboarding/step-2': typeof AuthenticatedOnboardingStep2Route;
+  '/onboarding/step-3': typeof AuthenticatedOnboardingStep3Route;
+  '/onboarding/step-4': typeof AuthenticatedOnboardingStep4Route;
+  '/onboarding/thanks': typeof AuthenticatedOnboardingThanksRoute;
+  '/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
+  '/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
+  '/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
+  '/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
+  '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
+  '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
+  '/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
+  '/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
+  '/user/inquiry/details/$id/documents': typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
+  '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
+  '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
+  '/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/accept-invitation': typeof AcceptInvitationRoute;
+  '/login': typeof LoginRoute;
+  '/register': typeof RegisterRoute;
+  '/help': typeof AuthenticatedHelpRoute;
+  '/admin/$': typeof AdminSplatRoute;
+  '/dashboard': typeof AuthenticatedCompleteDashboardRoute;
+  '/onboarding/profile': typeof AuthenticatedOnboardingProfileRoute;
+  '/onboarding/step-1': typeof AuthenticatedOnboardingStep1Route;
+  '/onboarding/step-2': typeof AuthenticatedOnboardingStep2Route;
+  '/onboarding/step-3': typeof AuthenticatedOnboardingStep3Route;
+  '/onboarding/step-4': typeof AuthenticatedOnboardingStep4Route;
+  '/onboarding/thanks': typeof AuthenticatedOnboardingThanksRoute;
+  '/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
+  '/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
+  '/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
+  '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
+  '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
+  '/user/account': typeof AuthenticatedCompleteUserAccountIndexRoute;
+  '/user/inquiry/details/$id/documents': typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
+  '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
+  '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
+  '/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/_authenticated': typeof AuthenticatedRouteWithChildren;
+  '/accept-invitation': typeof AcceptInvitationRoute;
+  '/login': typeof LoginRoute;
+  '/register': typeof RegisterRoute;
+  '/_authenticated/_complete': typeof AuthenticatedCompleteRouteWithChildren;
+  '/_authenticated/help': typeof AuthenticatedHelpRoute;
+  '/admin/$': typeof AdminSplatRoute;
+  '/_authenticated/_complete/dashboard': typeof AuthenticatedCompleteDashboardRoute;
+  '/_authenticated/onboarding/profile': typeof AuthenticatedOnboardingProfileRoute;
+  '/_authenticated/onboarding/step-1': typeof AuthenticatedOnboardingStep1Route;
+  '/_authenticated/onboarding/step-2': typeof AuthenticatedOnboardingStep2Route;
+  '/_authenticated/onboarding/step-3': typeof AuthenticatedOnboardingStep3Route;
+  '/_authenticated/onboarding/step-4': typeof AuthenticatedOnboardingStep4Route;
+  '/_authenticated/onboarding/thanks': typeof AuthenticatedOnboardingThanksRoute;
+  '/_authenticated/_complete/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
+  '/_authenticated/_complete/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
+  '/_authenticated/_complete/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
+  '/_authenticated/_complete/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
+  '/_authenticated/_complete/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
+  '/_authenticated/_complete/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  '/_authenticated/_complete/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/_authenticated/_complete/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
+  '/_authenticated/_complete/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
+  '/_authenticated/_complete/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
+  '/_authenticated/_complete/user/inquiry/details/$id/documents': typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
+  '/_authenticated/_complete/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
+  '/_authenticated/_complete/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
+  '/_authenticated/_complete/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/';
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/accept-invitation'
+    | '/login'
+    | '/register'
+    | '/help'
+    | '/admin/$'
+    | '/dashboard'
+    | '/onboarding/profile'
+    | '/onboarding/step-1'
+    | '/onboarding/step-2'
+    | '/onboarding/step-3'
+    | '/onboarding/step-4'
+    | '/onboarding/thanks'
+    | '/credits/buy'
+    | '/credits/success'
+    | '/user/account'
+    | '/user/account/bills'
+    | '/user/account/collaborators'
+    | '/user/account/informations'
+    | '/user/account/organization'
+    | '/user/create-inquiry/$id'
+    | '/user/account/'
+    | '/user/inquiry/details/$id'
+    | '/user/inquiry/details/$id/documents'
+    | '/user/inquiry/details/$id/informations'
+    | '/user/inquiry/details/$id/overview'
+    | '/user/inquiry/details/$id/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/';
-  id: '__root__' | '/';
+  to:
+    | '/'
+    | '/$'
+    | '/accept-invitation'
+    | '/login'
+    | '/register'
+    | '/help'
+    | '/admin/$'
+    | '/dashboard'
+    | '/onboarding/profile'
+    | '/onboarding/step-1'
+    | '/onboarding/step-2'
+    | '/onboarding/step-3'
+    | '/onboarding/step-4'
+    | '/onboarding/thanks'
+    | '/credits/buy'
+    | '/credits/success'
+    | '/user/account/bills'
+    | '/user/account/collaborators'
+    | '/user/account/informations'
+    | '/user/account/organization'
+    | '/user/create-inquiry/$id'
+    | '/user/account'
+    | '/user/inquiry/details/$id/documents'
+    | '/user/inquiry/details/$id/informations'
+    | '/user/inquiry/details/$id/overview'
+    | '/user/inquiry/details/$id';
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/_authenticated'
+    | '/accept-invitation'
+    | '/login'
+    | '/register'
+    | '/_authenticated/_complete'
+    | '/_authenticated/help'
+    | '/admin/$'
+    | '/_authenticated/_complete/dashboard'
+    | '/_authenticated/onboarding/profile'
+    | '/_authenticated/onboarding/step-1'
+    | '/_authenticated/onboarding/step-2'
+    | '/_authenticated/onboarding/step-3'
+    | '/_authenticated/onboarding/step-4'
+    | '/_authenticated/onboarding/thanks'
+    | '/_authenticated/_complete/credits/buy'
+    | '/_authenticated/_complete/credits/success'
+    | '/_authenticated/_complete/user/account'
+    | '/_authenticated/_complete/user/account/bills'
+    | '/_authenticated/_complete/user/account/collaborators'
+    | '/_authenticated/_complete/user/account/informations'
+    | '/_authenticated/_complete/user/account/organization'
+    | '/_authenticated/_complete/user/create-inquiry/$id'
+    | '/_authenticated/_complete/user/account/'
+    | '/_authenticated/_complete/user/inquiry/details/$id'
+    | '/_authenticated/_complete/user/inquiry/details/$id/documents'
+    | '/_authenticated/_complete/user/inquiry/details/$id/informations'
+    | '/_authenticated/_complete/user/inquiry/details/$id/overview'
+    | '/_authenticated/_complete/user/inquiry/details/$id/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  SplatRoute: typeof SplatRoute;
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
+  AcceptInvitationRoute: typeof AcceptInvitationRoute;
+  LoginRoute: typeof LoginRoute;
+  RegisterRoute: typeof RegisterRoute;
+  AdminSplatRoute: typeof AdminSplatRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +413,324 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/$': {
+      id: '/$';
+      path: '/$';
+      fullPath: '/$';
+      preLoaderRoute: typeof SplatRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated': {
+      id: '/_authenticated';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthenticatedRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/accept-invitation': {
+      id: '/accept-invitation';
+      path: '/accept-invitation';
+      fullPath: '/accept-invitation';
+      preLoaderRoute: typeof AcceptInvitationRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/login': {
+      id: '/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/register': {
+      id: '/register';
+      path: '/register';
+      fullPath: '/register';
+      preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated/_complete': {
+      id: '/_authenticated/_complete';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthenticatedCompleteRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/help': {
+      id: '/_authenticated/help';
+      path: '/help';
+      fullPath: '/help';
+      preLoaderRoute: typeof AuthenticatedHelpRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/admin/$': {
+      id: '/admin/$';
+      path: '/admin/$';
+      fullPath: '/admin/$';
+      preLoaderRoute: typeof AdminSplatRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated/_complete/dashboard': {
+      id: '/_authenticated/_complete/dashboard';
+      path: '/dashboard';
+      fullPath: '/dashboard';
+      preLoaderRoute: typeof AuthenticatedCompleteDashboardRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/onboarding/profile': {
+      id: '/_authenticated/onboarding/profile';
+      path: '/onboarding/profile';
+      fullPath: '/onboarding/profile';
+      preLoaderRoute: typeof AuthenticatedOnboardingProfileRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/onboarding/step-1': {
+      id: '/_authenticated/onboarding/step-1';
+      path: '/onboarding/step-1';
+      fullPath: '/onboarding/step-1';
+      preLoaderRoute: typeof AuthenticatedOnboardingStep1RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/onboarding/step-2': {
+      id: '/_authenticated/onboarding/step-2';
+      path: '/onboarding/step-2';
+      fullPath: '/onboarding/step-2';
+      preLoaderRoute: typeof AuthenticatedOnboardingStep2RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/onboarding/step-3': {
+      id: '/_authenticated/onboarding/step-3';
+      path: '/onboarding/step-3';
+      fullPath: '/onboarding/step-3';
+      preLoaderRoute: typeof AuthenticatedOnboardingStep3RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/onboarding/step-4': {
+      id: '/_authenticated/onboarding/step-4';
+      path: '/onboarding/step-4';
+      fullPath: '/onboarding/step-4';
+      preLoaderRoute: typeof AuthenticatedOnboardingStep4RouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/onboarding/thanks': {
+      id: '/_authenticated/onboarding/thanks';
+      path: '/onboarding/thanks';
+      fullPath: '/onboarding/thanks';
+      preLoaderRoute: typeof AuthenticatedOnboardingThanksRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/_complete/credits/buy': {
+      id: '/_authenticated/_complete/credits/buy';
+      path: '/credits/buy';
+      fullPath: '/credits/buy';
+      preLoaderRoute: typeof AuthenticatedCompleteCreditsBuyRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/_complete/credits/success': {
+      id: '/_authenticated/_complete/credits/success';
+      path: '/credits/success';
+      fullPath: '/credits/success';
+      preLoaderRoute: typeof AuthenticatedCompleteCreditsSuccessRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/_complete/user/account': {
+      id: '/_authenticated/_complete/user/account';
+      path: '/user/account';
+      fullPath: '/user/account';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/_complete/user/account/': {
+      id: '/_authenticated/_complete/user/account/';
+      path: '/';
+      fullPath: '/user/account/';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountIndexRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
+    '/_authenticated/_complete/user/account/bills': {
+      id: '/_authenticated/_complete/user/account/bills';
+      path: '/bills';
+      fullPath: '/user/account/bills';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountBillsRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
+    '/_authenticated/_complete/user/account/collaborators': {
+      id: '/_authenticated/_complete/user/account/collaborators';
+      path: '/collaborators';
+      fullPath: '/user/account/collaborators';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountCollaboratorsRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
+    '/_authenticated/_complete/user/account/informations': {
+      id: '/_authenticated/_complete/user/account/informations';
+      path: '/informations';
+      fullPath: '/user/account/informations';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountInformationsRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
+    '/_authenticated/_complete/user/account/organization': {
+      id: '/_authenticated/_complete/user/account/organization';
+      path: '/organization';
+      fullPath: '/user/account/organization';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountOrganizationRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
+    '/_authenticated/_complete/user/create-inquiry/$id': {
+      id: '/_authenticated/_complete/user/create-inquiry/$id';
+      path: '/user/create-inquiry/$id';
+      fullPath: '/user/create-inquiry/$id';
+      preLoaderRoute: typeof AuthenticatedCompleteUserCreateInquiryIdRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/_complete/user/inquiry/details/$id': {
+      id: '/_authenticated/_complete/user/inquiry/details/$id';
+      path: '/user/inquiry/details/$id';
+      fullPath: '/user/inquiry/details/$id';
+      preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/_complete/user/inquiry/details/$id/': {
+      id: '/_authenticated/_complete/user/inquiry/details/$id/';
+      path: '/';
+      fullPath: '/user/inquiry/details/$id/';
+      preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRoute;
+    };
+    '/_authenticated/_complete/user/inquiry/details/$id/documents': {
+      id: '/_authenticated/_complete/user/inquiry/details/$id/documents';
+      path: '/documents';
+      fullPath: '/user/inquiry/details/$id/documents';
+      preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRoute;
+    };
+    '/_authenticated/_complete/user/inquiry/details/$id/informations': {
+      id: '/_authenticated/_complete/user/inquiry/details/$id/informations';
+      path: '/informations';
+      fullPath: '/user/inquiry/details/$id/informations';
+      preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRoute;
+    };
+    '/_authenticated/_complete/user/inquiry/details/$id/overview': {
+      id: '/_authenticated/_complete/user/inquiry/details/$id/overview';
+      path: '/overview';
+      fullPath: '/user/inquiry/details/$id/overview';
+      preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRoute;
+    };
   }
 }
 
+interface AuthenticatedCompleteUserAccountRouteChildren {
+  AuthenticatedCompleteUserAccountBillsRoute: typeof AuthenticatedCompleteUserAccountBillsRoute;
+  AuthenticatedCompleteUserAccountCollaboratorsRoute: typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
+  AuthenticatedCompleteUserAccountInformationsRoute: typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  AuthenticatedCompleteUserAccountOrganizationRoute: typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  AuthenticatedCompleteUserAccountIndexRoute: typeof AuthenticatedCompleteUserAccountIndexRoute;
+}
+
+const AuthenticatedCompleteUserAccountRouteChildren: AuthenticatedCompleteUserAccountRouteChildren =
+  {
+    AuthenticatedCompleteUserAccountBillsRoute:
+      AuthenticatedCompleteUserAccountBillsRoute,
+    AuthenticatedCompleteUserAccountCollaboratorsRoute:
+      AuthenticatedCompleteUserAccountCollaboratorsRoute,
+    AuthenticatedCompleteUserAccountInformationsRoute:
+      AuthenticatedCompleteUserAccountInformationsRoute,
+    AuthenticatedCompleteUserAccountOrganizationRoute:
+      AuthenticatedCompleteUserAccountOrganizationRoute,
+    AuthenticatedCompleteUserAccountIndexRoute:
+      AuthenticatedCompleteUserAccountIndexRoute,
+  };
+
+const AuthenticatedCompleteUserAccountRouteWithChildren =
+  AuthenticatedCompleteUserAccountRoute._addFileChildren(
+    AuthenticatedCompleteUserAccountRouteChildren,
+  );
+
+interface AuthenticatedCompleteUserInquiryDetailsIdRouteChildren {
+  AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
+  AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
+  AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
+  AuthenticatedCompleteUserInquiryDetailsIdIndexRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+}
+
+const AuthenticatedCompleteUserInquiryDetailsIdRouteChildren: AuthenticatedCompleteUserInquiryDetailsIdRouteChildren =
+  {
+    AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute:
+      AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute,
+    AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute:
+      AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute,
+    AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute:
+      AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute,
+    AuthenticatedCompleteUserInquiryDetailsIdIndexRoute:
+      AuthenticatedCompleteUserInquiryDetailsIdIndexRoute,
+  };
+
+const AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren =
+  AuthenticatedCompleteUserInquiryDetailsIdRoute._addFileChildren(
+    AuthenticatedCompleteUserInquiryDetailsIdRouteChildren,
+  );
+
+interface AuthenticatedCompleteRouteChildren {
+  AuthenticatedCompleteDashboardRoute: typeof AuthenticatedCompleteDashboardRoute;
+  AuthenticatedCompleteCreditsBuyRoute: typeof AuthenticatedCompleteCreditsBuyRoute;
+  AuthenticatedCompleteCreditsSuccessRoute: typeof AuthenticatedCompleteCreditsSuccessRoute;
+  AuthenticatedCompleteUserAccountRoute: typeof AuthenticatedCompleteUserAccountRouteWithChildren;
+  AuthenticatedCompleteUserCreateInquiryIdRoute: typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
+  AuthenticatedCompleteUserInquiryDetailsIdRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
+}
+
+const AuthenticatedCompleteRouteChildren: AuthenticatedCompleteRouteChildren = {
+  AuthenticatedCompleteDashboardRoute: AuthenticatedCompleteDashboardRoute,
+  AuthenticatedCompleteCreditsBuyRoute: AuthenticatedCompleteCreditsBuyRoute,
+  AuthenticatedCompleteCreditsSuccessRoute:
+    AuthenticatedCompleteCreditsSuccessRoute,
+  AuthenticatedCompleteUserAccountRoute:
+    AuthenticatedCompleteUserAccountRouteWithChildren,
+  AuthenticatedCompleteUserCreateInquiryIdRoute:
+    AuthenticatedCompleteUserCreateInquiryIdRoute,
+  AuthenticatedCompleteUserInquiryDetailsIdRoute:
+    AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren,
+};
+
+const AuthenticatedCompleteRouteWithChildren =
+  AuthenticatedCompleteRoute._addFileChildren(
+    AuthenticatedCompleteRouteChildren,
+  );
+
+interface AuthenticatedRouteChildren {
+  AuthenticatedCompleteRoute: typeof AuthenticatedCompleteRouteWithChildren;
+  AuthenticatedHelpRoute: typeof AuthenticatedHelpRoute;
+  AuthenticatedOnboardingProfileRoute: typeof AuthenticatedOnboardingProfileRoute;
+  AuthenticatedOnboardingStep1Route: typeof AuthenticatedOnboardingStep1Route;
+  AuthenticatedOnboardingStep2Route: typeof AuthenticatedOnboardingStep2Route;
+  AuthenticatedOnboardingStep3Route: typeof AuthenticatedOnboardingStep3Route;
+  AuthenticatedOnboardingStep4Route: typeof AuthenticatedOnboardingStep4Route;
+  AuthenticatedOnboardingThanksRoute: typeof AuthenticatedOnboardingThanksRoute;
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedCompleteRoute: AuthenticatedCompleteRouteWithChildren,
+  AuthenticatedHelpRoute: AuthenticatedHelpRoute,
+  AuthenticatedOnboardingProfileRoute: AuthenticatedOnboardingProfileRoute,
+  AuthenticatedOnboardingStep1Route: AuthenticatedOnboardingStep1Route,
+  AuthenticatedOnboardingStep2Route: AuthenticatedOnboardingStep2Route,
+  AuthenticatedOnboardingStep3Route: AuthenticatedOnboardingStep3Route,
+  AuthenticatedOnboardingStep4Route: AuthenticatedOnboardingStep4Route,
+  AuthenticatedOnboardingThanksRoute: AuthenticatedOnboardingThanksRoute,
+};
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  AcceptInvitationRoute: AcceptInvitationRoute,
+  LoginRoute: LoginRoute,
+  RegisterRoute: RegisterRoute,
+  AdminSplatRoute: AdminSplatRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,84 @@
+import { expect, expectNoAxeViolations, screenshot, signIn, test, uniqueEmail } from '@terres/e2e/test';
+import type { Page } from '@playwright/test';
+
+// Acceptance plan (issue 9): an owner buys credits through the payment simulator (the API's pay
+// page under `pnpm start`), first cancelling, then paying, and sees the balance rise in the
+// header; the purchase gives an invoice.
+
+/** The header's balance as a number ('Solde : 1 300 crédits'). */
+async function headerBalance(page: Page): Promise<number> {
+  const text = await page.getByRole('navigation', { name: 'Mon espace' }).locator('p').filter({ hasText: /^Solde/ }).innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+test('an owner buys credits through the payment simulator and sees the balance rise', async ({ page, api }) => {
+  const email = uniqueEmail('buyer');
+  await api.seedOwner({ email, credits: 40, profile: { first_name: 'Lucie', last_name: 'Weber', phone_number: '06 44 55 66 77' } });
+  let packCredits = 0;
+
+  await test.step('the owner opens the packs from the header', async () => {
+    await signIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
+    await expect.poll(() => headerBalance(page)).toBe(40);
+    await page.getByRole('link', { name: 'Acheter des crédits' }).first().click();
+    await expect(page).toHaveURL(/\/credits\/buy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acheter des crédits' })).toBeVisible();
+    await expect(page).toHaveTitle('Acheter des crédits · Bourse aux terres');
+    await expect(page.getByRole('link', { name: 'Consultez l’aide' })).toHaveAttribute('href', '/help');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'credits-packs');
+  });
+
+  const recommended = page.locator('article[data-recommended]');
+
+  await test.step('the recommended pack is highlighted; cancelling on the pay page comes back with a warning', async () => {
+    await expect(recommended).toHaveCount(1);
+    await expect(recommended.getByText('Recommandé')).toBeVisible();
+    packCredits = Number((await recommended.getByRole('heading').innerText()).replace(/\D/g, ''));
+    expect(packCredits).toBeGreaterThan(0);
+    await recommended.getByRole('link', { name: 'Acheter ce pack' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Paiement de votre pack de crédits' })).toBeVisible();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page.getByText('Achat annulé. Vous pouvez réessayer quand vous le souhaitez.')).toBeVisible();
+    // The parameter leaves the address; the warning stays.
+    await expect(page).toHaveURL(/\/credits\/buy$/);
+    await expect(page.getByText('Achat annulé. Vous pouvez réessayer quand vous le souhaitez.')).toBeVisible();
+    await expect.poll(() => headerBalance(page)).toBe(40);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'credits-cancelled');
+  });
+
+  await test.step('paying returns to the confirmation, which shows the new balance', async () => {
+    await recommended.getByRole('link', { name: 'Acheter ce pack' }).click();
+    await page.getByRole('button', { name: 'Payer' }).click();
+    await expect(page).toHaveURL(/\/credits\/success\?/);
+    await expect(page).toHaveTitle('Paiement · Bourse aux terres');
+    await expect(page.getByRole('heading', { level: 2, name: 'Paiement confirmé\u00a0!' })).toBeVisible();
+    await expect(page.getByText(/Nouveau solde/)).toContainText(`${40 + packCredits}`.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f'));
+    await expect.poll(() => headerBalance(page)).toBe(40 + packCredits);
+    await expect(page.getByText(/Redirection vers vos annonces dans \d+ s\./)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'credits-confirmed');
+  });
+
+  await test.step("'Aller à mes annonces' leaves at once; the header keeps the new balance", async () => {
+    await page.getByRole('button', { name: 'Aller à mes annonces' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect.poll(() => headerBalance(page)).toBe(40 + packCredits);
+  });
+
+  await test.step('the purchase has its invoice', async () => {
+    await page.getByRole('link', { name: 'Mon Compte' }).click();
+    await page.getByRole('navigation', { name: 'Mon Compte' }).getByRole('link', { name: 'Factures' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Facture' })).toBeVisible();
+    const invoices = page.getByRole('list', { name: 'Factures de votre organisation' }).getByRole('listitem');
+    await expect(invoices).toHaveCount(1);
+    await expect(invoices.first()).toContainText(/FA-\d{4}-\d{6}/);
+    await expect(invoices.first()).toContainText(`${packCredits}`.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f'));
+    const download = page.waitForEvent('download');
+    await invoices.first().getByRole('button', { name: 'Télécharger le PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^facture-FA-\d{4}-\d{6}\.pdf$/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'credits-invoice');
+  });
+});

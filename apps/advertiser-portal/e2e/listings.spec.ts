@@ -1,0 +1,260 @@
+import {
+  expect,
+  expectNoAxeViolations,
+  FIXTURE_SITES,
+  screenshot,
+  signIn,
+  test,
+  uniqueEmail,
+  type E2eApi,
+  type MailClient,
+  type Session,
+  type StackInfo,
+} from '@terres/e2e/test';
+
+// The organisation's listings, as owners and employees see them (spec §2 dashboard and listing
+// detail, §4 statuses, §8 'Erreur : annonce introuvable.'), and what another organisation does
+// not see. Listings are seeded through the HTTP API: the wizard has its own journey.
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const PERMIT_PDF = '%PDF-1.4\n% permis de construire\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n';
+
+const NAMES = {
+  draft: 'Extension du parc d’activités de la Hardt',
+  pending: 'Remblai de l’ancienne gravière de Hombourg',
+  approved: 'Écoquartier Rive Droite – tranche 2',
+  rejected: 'Bassin de rétention de Wittenheim',
+} as const;
+const REFUSAL = 'Le permis joint ne correspond pas aux parcelles indiquées.';
+
+interface Listing {
+  id: string;
+  projectName: string;
+}
+
+interface SeededOrganisation {
+  ownerEmail: string;
+  owner: Session;
+  listings: Record<keyof typeof NAMES, Listing>;
+}
+
+/** A complete listing of a fixture site: it can be submitted (every wizard rule holds). */
+function completeFields(projectName: string, siteIndex: number, type: 'CUT' | 'FILL' = 'CUT') {
+  const site = FIXTURE_SITES[siteIndex % FIXTURE_SITES.length]!;
+  return {
+    project_name: projectName,
+    project_owner_first_name: 'Claire',
+    project_owner_last_name: 'Muller',
+    project_owner_street: '2 avenue de Colmar',
+    project_owner_postcode: '68100',
+    project_owner_city: 'Mulhouse',
+    project_owner_siret: '73282932000074',
+    site_address: site.label,
+    site_latitude: site.center[0],
+    site_longitude: site.center[1],
+    parcel_numbers: site.parcelIds.slice(0, 2),
+    quantity: 5.01,
+    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' }],
+    ground_type_unknown: false,
+    soil_study_delegation: true,
+    accept_certification: true,
+    start_date: day(30),
+    end_date: day(150),
+    // What a FILL site accepts (required at submission, issue 11).
+    ...(type === 'FILL' ? { receiving_use: 'UNDER_BUILDING', accepted_quality_classes: ['INERT_NATURAL_BACKGROUND'], accepted_waste_codes: ['17 05 04'] } : {}),
+  };
+}
+
+async function uploadPermit(stack: StackInfo, session: Session, inquiryId: string): Promise<void> {
+  const form = new FormData();
+  form.append('kind', 'PERMISSION');
+  form.append('file', new Blob([PERMIT_PDF], { type: 'application/pdf' }), 'arrete-permis-amenager.pdf');
+  const response = await fetch(`${stack.apiUrl}/inquiries/${inquiryId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+}
+
+/** An owner (with credits) whose organisation has a draft, a pending, a validated and a refused listing. */
+async function seedOrganisation(api: E2eApi, stack: StackInfo): Promise<SeededOrganisation> {
+  const ownerEmail = uniqueEmail('owner');
+  const { session: owner } = await api.seedOwner({ email: ownerEmail, credits: 500 });
+  const admin = await api.admin();
+  const create = (projectName: string, type: 'CUT' | 'FILL') =>
+    api.call<Listing>(owner, 'POST', '/inquiries', { type, project_name: projectName, status: 'DRAFT' });
+  const submit = async (listing: Listing, siteIndex: number, type: 'CUT' | 'FILL' = 'CUT') => {
+    await api.call(owner, 'PUT', `/inquiries/${listing.id}`, completeFields(listing.projectName, siteIndex, type));
+    await uploadPermit(stack, owner, listing.id);
+    await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { status: 'PENDING_VALIDATION' });
+  };
+
+  const draft = await create(NAMES.draft, 'CUT');
+  const pending = await create(NAMES.pending, 'FILL');
+  await submit(pending, 1, 'FILL');
+  const approved = await create(NAMES.approved, 'CUT');
+  await submit(approved, 0);
+  await api.call(admin, 'PUT', `/inquiries/${approved.id}/status`, { status: 'APPROVED' });
+  const rejected = await create(NAMES.rejected, 'CUT');
+  await submit(rejected, 2);
+  await api.call(admin, 'PUT', `/inquiries/${rejected.id}/status`, { status: 'REJECTED', reason: REFUSAL });
+  return { ownerEmail, owner, listings: { draft, pending, approved, rejected } };
+}
+
+/** An employee of the organisation, through the real invitation (e-mailed link, then code). */
+async function seedEmployee(api: E2eApi, mail: MailClient, owner: Session): Promise<string> {
+  const email = uniqueEmail('employee');
+  const since = Date.now();
+  await api.call(owner, 'POST', '/users/invite', { email });
+  const link = await mail.lastLink(email, '/accept-invitation', { since });
+  const token = new URL(link).searchParams.get('token');
+  const codeSince = Date.now();
+  await api.call(null, 'POST', '/auth/invitation/request', { token });
+  const otp = await mail.lastCode(email, { since: codeSince });
+  const session = await api.call<Session>(null, 'POST', '/auth/magic-link/verify', { email, otp });
+  await api.call(session, 'PUT', '/users/me', { first_name: 'Léa', last_name: 'Schmitt', phone_number: '06 22 33 44 55' });
+  return email;
+}
+
+const detailsPath = (listing: Listing, tab = 'overview') => `/user/inquiry/details/${listing.id}/${tab}`;
+
+test('an owner follows the listings of the organisation and their details', async ({ page, api, stack }) => {
+  const { ownerEmail, listings } = await seedOrganisation(api, stack);
+  await signIn(page, ownerEmail);
+
+  await test.step('the dashboard lists every listing with its type, status and cost', async () => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Annonces de votre organisation' });
+    for (const name of Object.values(NAMES)) await expect(table.getByRole('link', { name })).toBeVisible();
+    for (const status of ['Brouillon', 'En attente de validation', 'Validée', 'Refusée']) {
+      await expect(table.getByText(status, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('4 annonces')).toBeVisible();
+    // The search field is one line high (a flex-basis meant for its width once made it 190 px tall).
+    const search = await page.getByRole('searchbox', { name: 'Rechercher une annonce' }).boundingBox();
+    expect(search?.height).toBeLessThan(56);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-dashboard');
+  });
+
+  await test.step('the create dialog offers cut or fill', async () => {
+    await page.getByRole('button', { name: 'Créer une annonce' }).click();
+    const dialog = page.getByRole('dialog', { name: "Quel type d'annonce souhaitez-vous créer ?" });
+    await expect(dialog.getByRole('button', { name: /^Déblai/ })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Remblai/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-create-dialog');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('a validated listing: stepper, badge, site, parcels on the map, materials', async () => {
+    await page.getByRole('link', { name: NAMES.approved }).click();
+    await expect(page).toHaveURL(new RegExp(`${detailsPath(listings.approved)}$`));
+    await expect(page.getByRole('heading', { level: 1, name: NAMES.approved })).toBeVisible();
+    await expect(page).toHaveTitle(`Vue d'ensemble · ${NAMES.approved} · Bourse aux terres`);
+    const steps = page.getByRole('list', { name: "Étapes de l'annonce" });
+    await expect(steps.locator('[aria-current="step"]')).toContainText('Validée');
+    const site = page.getByRole('region', { name: 'Chantier' });
+    await expect(site).toContainText(FIXTURE_SITES[0]!.label);
+    await expect(site).toContainText('5,01 ha');
+    await expect(site).toContainText('80 crédits');
+    // The read-only cadastre map draws from the stack's fixtures.
+    await expect(page.getByRole('region', { name: 'Carte des parcelles de l’annonce' })).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByRole('table', { name: 'Matériaux, quantités et prix' })).toContainText('80 000,00 €');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-overview-approved');
+  });
+
+  await test.step('the detailed summary and the documents', async () => {
+    await page.getByRole('link', { name: 'Récapitulatif détaillé' }).click();
+    await expect(page.getByRole('region', { name: "Maître d'ouvrage" })).toContainText('73282932000074');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-informations');
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
+    const deposited = page.getByRole('region', { name: 'Déposés' });
+    await expect(deposited).toContainText('arrete-permis-amenager.pdf');
+    const download = page.waitForEvent('download');
+    await deposited.getByRole('button', { name: 'Télécharger arrete-permis-amenager.pdf' }).click();
+    expect((await download).suggestedFilename()).toBe('arrete-permis-amenager.pdf');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-documents');
+  });
+
+  await test.step('a refused listing shows the reason and can be edited or resubmitted', async () => {
+    await page.goto(detailsPath(listings.rejected));
+    const notice = page.getByRole('region', { name: 'Annonce refusée' });
+    await expect(notice).toContainText(REFUSAL);
+    await expect(page.getByRole('link', { name: "Modifier l'annonce" })).toHaveAttribute('href', `/user/create-inquiry/${listings.rejected.id}`);
+    await expect(page.getByRole('button', { name: 'Soumettre à nouveau' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-overview-rejected');
+  });
+});
+
+test('a draft is deleted after confirmation', async ({ page, api, stack }) => {
+  const { ownerEmail, owner, listings } = await seedOrganisation(api, stack);
+  await signIn(page, ownerEmail);
+  await page.goto(detailsPath(listings.draft));
+  await expect(page.getByRole('region', { name: 'Brouillon' })).toBeVisible();
+  await page.getByRole('button', { name: 'Supprimer le brouillon' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Supprimer ce brouillon ?' });
+  await expect(dialog).toContainText(NAMES.draft);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'listings-delete-draft');
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Brouillon supprimé.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: NAMES.approved })).toBeVisible();
+  await expect(page.getByRole('link', { name: NAMES.draft })).toHaveCount(0);
+  // Gone for the API too.
+  await expect(api.call(owner, 'GET', `/inquiries/${listings.draft.id}`)).rejects.toMatchObject({ status: 404 });
+});
+
+test('an employee sees the same listings as the owner', async ({ page, api, mail, stack }) => {
+  const { owner } = await seedOrganisation(api, stack);
+  const employeeEmail = await seedEmployee(api, mail, owner);
+  await signIn(page, employeeEmail);
+  await page.goto('/dashboard');
+  const table = page.getByRole('table', { name: 'Annonces de votre organisation' });
+  for (const name of Object.values(NAMES)) await expect(table.getByRole('link', { name })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'listings-dashboard-employee');
+
+  await table.getByRole('link', { name: NAMES.pending }).click();
+  await expect(page.getByRole('heading', { level: 1, name: NAMES.pending })).toBeVisible();
+  await expect(page.getByRole('list', { name: "Étapes de l'annonce" }).locator('[aria-current="step"]')).toContainText('En attente de validation');
+  await expectNoAxeViolations(page);
+});
+
+test('the owner of another organisation sees none of them', async ({ page, api, stack }) => {
+  const { listings } = await seedOrganisation(api, stack);
+  const otherEmail = uniqueEmail('other-owner');
+  await api.seedOwner({ email: otherEmail, organization: { name: 'Carrières du Ried' } });
+  await signIn(page, otherEmail);
+
+  await test.step('the dashboard is empty, and without credits the first listing waits for some', async () => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: "Vous n'avez pas encore créé d'annonce" })).toBeVisible();
+    for (const name of Object.values(NAMES)) await expect(page.getByText(name)).toHaveCount(0);
+    const notice = page.getByRole('region', { name: 'Des crédits sont nécessaires pour créer votre première annonce' });
+    await expect(notice.getByRole('link', { name: 'Acheter des crédits' })).toHaveAttribute('href', '/credits/buy');
+    await expect(notice.getByRole('link', { name: "Consulter l'aide" })).toHaveAttribute('href', '/help');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-dashboard-other-organisation');
+  });
+
+  await test.step("another organisation's listing is 'introuvable' on every tab", async () => {
+    for (const tab of ['overview', 'informations', 'documents']) {
+      await page.goto(detailsPath(listings.approved, tab));
+      await expect(page.getByRole('heading', { name: 'Erreur : annonce introuvable.' })).toBeVisible();
+      await expect(page.getByText(NAMES.approved)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Réessayer' })).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-foreign-not-found');
+  });
+});

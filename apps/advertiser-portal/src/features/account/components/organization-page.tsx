@@ -1,0 +1,239 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { parseProblem, updateOrganization, type Organization } from '@terres/api-client';
+import { useAuth, useRouteRetry } from '@terres/app-kit';
+import {
+  LEGAL_FORM_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  normalizeRole,
+  organisationEditSchema,
+  PHONE_MAX_LENGTH,
+  POSTCODE_EDIT_MAX_LENGTH,
+  SIRET_LENGTH,
+  TEXT_MAX_LENGTH,
+  toSnakeKeys,
+} from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { ErrorState } from '@terres/ui/error-state';
+import { TextField } from '@terres/ui/text-field';
+import { useToast } from '@terres/ui/toast';
+import { useState, type HTMLInputAutoCompleteAttribute } from 'react';
+import { myOrganizationQueryOptions } from '../../../lib/my-organization';
+import { text, useDomainForm } from '../../../lib/use-domain-form';
+import { texts } from '../texts';
+import { DetailsList } from './details-list';
+
+type EditField =
+  | 'name'
+  | 'registrationNumber'
+  | 'legalForm'
+  | 'street'
+  | 'postcode'
+  | 'city'
+  | 'country'
+  | 'officePhoneNumber'
+  | 'mobilePhoneNumber'
+  | 'representativeLastName'
+  | 'representativeFirstName'
+  | 'representativePosition'
+  | 'representativeEmail'
+  | 'representativePhoneNumber';
+
+interface FieldSpec {
+  name: EditField;
+  label: string;
+  maxLength: number;
+  type?: 'email' | 'tel';
+  inputMode?: 'numeric' | 'email' | 'tel';
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+}
+
+interface Section {
+  id: string;
+  title: string;
+  fields: readonly FieldSpec[];
+}
+
+/** The four sections of spec §2, in its order; the organisation e-mail is shown, not edited. */
+const SECTIONS: readonly Section[] = [
+  {
+    id: 'identity',
+    title: texts.identity,
+    fields: [
+      { name: 'name', label: texts.name, maxLength: TEXT_MAX_LENGTH, autoComplete: 'organization' },
+      { name: 'registrationNumber', label: texts.registrationNumber, maxLength: SIRET_LENGTH, inputMode: 'numeric', autoComplete: 'off' },
+      { name: 'legalForm', label: texts.legalForm, maxLength: LEGAL_FORM_MAX_LENGTH },
+    ],
+  },
+  {
+    id: 'head-office',
+    title: texts.headOffice,
+    fields: [
+      { name: 'street', label: texts.street, maxLength: TEXT_MAX_LENGTH, autoComplete: 'street-address' },
+      { name: 'postcode', label: texts.postcode, maxLength: POSTCODE_EDIT_MAX_LENGTH, inputMode: 'numeric', autoComplete: 'postal-code' },
+      { name: 'city', label: texts.city, maxLength: TEXT_MAX_LENGTH, autoComplete: 'address-level2' },
+      { name: 'country', label: texts.country, maxLength: TEXT_MAX_LENGTH, autoComplete: 'country-name' },
+    ],
+  },
+  {
+    id: 'contacts',
+    title: texts.contacts,
+    fields: [
+      { name: 'officePhoneNumber', label: texts.officePhoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel' },
+      { name: 'mobilePhoneNumber', label: texts.mobilePhoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel' },
+    ],
+  },
+  {
+    id: 'representative',
+    title: texts.representative,
+    fields: [
+      { name: 'representativeLastName', label: texts.lastName, maxLength: NAME_MAX_LENGTH, autoComplete: 'off' },
+      { name: 'representativeFirstName', label: texts.firstName, maxLength: NAME_MAX_LENGTH, autoComplete: 'off' },
+      { name: 'representativePosition', label: texts.representativePosition, maxLength: TEXT_MAX_LENGTH },
+      { name: 'representativeEmail', label: texts.email, maxLength: 254, type: 'email', inputMode: 'email', autoComplete: 'off' },
+      { name: 'representativePhoneNumber', label: texts.phoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+    ],
+  },
+];
+
+const FIELDS = SECTIONS.flatMap((section) => section.fields.map((field) => field.name));
+
+function valuesOf(organisation: Organization): Record<EditField, string> {
+  return Object.fromEntries(FIELDS.map((name) => [name, text(organisation[name])])) as Record<EditField, string>;
+}
+
+/**
+ * Mon organisation (spec §2 'Votre organisation'): the four sections read-only; the owner's
+ * 'Modifier' opens the same sections as a form ('Annuler' puts the saved values back,
+ * 'Enregistrer' saves the edit form's fields with the domain's rules). Employees only read.
+ */
+export function OrganizationPage() {
+  const { user } = useAuth();
+  const { data: organisation } = useSuspenseQuery(myOrganizationQueryOptions());
+  const [editing, setEditing] = useState(false);
+  const isOwner = normalizeRole(user?.role) === 'OWNER';
+
+  if (!organisation) return <ErrorState title={texts.organisationNotFound} />;
+
+  return (
+    <section className="portal-account" aria-labelledby="portal-organisation-title">
+      <div className="portal-account__header">
+        <h2 id="portal-organisation-title" className="portal-account__title">
+          {texts.organisationTitle}
+        </h2>
+        {isOwner && !editing ? (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            {texts.edit}
+          </Button>
+        ) : null}
+      </div>
+      {isOwner && editing ? (
+        <OrganisationForm organisation={organisation} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="portal-card portal-account__sections">
+          {SECTIONS.map((section) => (
+            <section key={section.id} className="portal-account__section" aria-labelledby={`portal-org-${section.id}`}>
+              <h3 id={`portal-org-${section.id}`} className="portal-account__section-title">
+                {section.title}
+              </h3>
+              <DetailsList
+                items={[
+                  ...(section.id === 'contacts' ? [{ label: texts.email, value: organisation.email }] : []),
+                  ...section.fields.map((field) => ({ label: field.label, value: organisation[field.name] })),
+                ]}
+              />
+            </section>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The organisation could not load (spec §8), with 'Réessayer'. */
+export function OrganizationError({ error, reset }: ErrorComponentProps) {
+  const retry = useRouteRetry(reset);
+  return <ErrorState title={texts.organisationUnavailable} message={parseProblem(error)?.detail} onRetry={retry} />;
+}
+
+function OrganisationForm({ organisation, onDone }: { organisation: Organization; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const saved = valuesOf(organisation);
+  const form = useDomainForm(organisationEditSchema, saved);
+
+  const submit = async () => {
+    const values = form.validate();
+    if (!values || saving) return;
+    if (!organisation.id) {
+      toast.error(texts.organisationMissingId);
+      return;
+    }
+    setSaving(true);
+    try {
+      const updated = await updateOrganization(organisation.id, toSnakeKeys(values));
+      queryClient.setQueryData(myOrganizationQueryOptions().queryKey, updated);
+      toast.success(texts.organisationUpdated);
+      onDone();
+    } catch (error) {
+      const explained = form.showServerErrors(error);
+      toast.error(texts.organisationUpdateFailed, explained ? undefined : parseProblem(error)?.detail);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="portal-form portal-card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="portal-account__sections">
+        {SECTIONS.map((section) => (
+          <fieldset key={section.id} className="portal-account__section portal-account__fieldset">
+            <legend className="portal-account__section-title">{section.title}</legend>
+            {section.id === 'contacts' ? (
+              <TextField label={texts.email} type="email" value={text(organisation.email)} readOnly hint={texts.organisationEmailReadOnly} />
+            ) : null}
+            {section.fields.map((field) => (
+              <TextField
+                key={field.name}
+                label={field.label}
+                required={field.name !== 'country'}
+                type={field.type ?? 'text'}
+                maxLength={field.maxLength}
+                showCounter={field.type === undefined && field.inputMode === undefined}
+                {...(field.inputMode ? { inputMode: field.inputMode } : {})}
+                {...(field.autoComplete ? { autoComplete: field.autoComplete } : {})}
+                {...form.field(field.name)}
+              />
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      <div className="portal-form__actions">
+        <div className="portal-form__actions-end">
+          <Button
+            type="button"
+            variant="ghost"
+            disabled={saving}
+            onClick={() => {
+              form.reset(saved);
+              onDone();
+            }}
+          >
+            {texts.cancel}
+          </Button>
+          <Button type="submit" loading={saving} loadingLabel={texts.saving}>
+            {texts.save}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

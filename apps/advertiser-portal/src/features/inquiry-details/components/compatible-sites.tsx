@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { getListInquiryMatchesQueryOptions, type Inquiry } from '@terres/api-client';
+import { fillTemplate, formatCo2, formatCubicMetres, formatKilometres, stepperStates } from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { texts } from '../texts';
+
+/** Validated: the stepper's 'Validée' step is reached (APPROVED and every later status). */
+export function isValidated(status: Inquiry['status']): boolean {
+  return stepperStates(status)[1] !== 'todo';
+}
+
+const SHOWN = 3;
+
+/**
+ * On a validated listing (issue 11): how many compatible sites the platform found and what the
+ * best ones would save (distance, volume, CO2e, truck-km), never who they are: the platform puts
+ * the parties in touch (GET /inquiries/{id}/matches answers no identity to advertisers).
+ */
+export function CompatibleSites({ inquiry }: { inquiry: Inquiry }) {
+  const validated = isValidated(inquiry.status);
+  const query = useQuery({ ...getListInquiryMatchesQueryOptions(inquiry.id, { limit: SHOWN }), enabled: validated });
+  if (!validated) return null;
+  return (
+    <section className="inquiry-panel" aria-labelledby="overview-compatible">
+      <h2 id="overview-compatible" className="inquiry-panel__title">
+        {texts.compatibleTitle}
+      </h2>
+      {query.isPending ? (
+        <p role="status">{texts.compatibleLoading}</p>
+      ) : query.isError ? (
+        <div role="alert">
+          <p>{texts.compatibleFailed}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {texts.compatibleRetry}
+          </Button>
+        </div>
+      ) : query.data.total === 0 ? (
+        <p>{texts.compatibleNone}</p>
+      ) : (
+        <>
+          <p className="inquiry-compatible__count">
+            {fillTemplate(texts.compatibleCount, {
+              count: query.data.total < 2 ? `${query.data.total} site compatible` : `${query.data.total} sites compatibles`,
+              radius: formatKilometres(query.data.settings.radiusKm),
+            })}
+          </p>
+          <p>{texts.compatibleIntro}</p>
+          <ul className="inquiry-compatible">
+            {query.data.items.map((item, index) => (
+              <li key={index}>
+                <strong>{fillTemplate(texts.compatibleSite, { rank: String(index + 1) })}</strong>
+                {' : '}
+                {fillTemplate(texts.compatibleSiteFigures, {
+                  distance: formatKilometres(item.distance.roadKm),
+                  volume: formatCubicMetres(item.volume.matchedM3),
+                  co2: formatCo2(item.co2.savedKg),
+                  truckKm: formatKilometres(item.transport.truckKmSaved),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

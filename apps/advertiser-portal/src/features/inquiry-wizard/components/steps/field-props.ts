@@ -1,0 +1,18 @@
+import type { ChangeEvent } from 'react';
+import type { WizardValues } from '../../model/values';
+import type { WizardForm } from '../use-wizard-form';
+
+type TextKey = {
+  [K in keyof WizardValues]-?: WizardValues[K] extends string ? K : never;
+}[keyof WizardValues];
+
+/** value, onChange, onBlur and error of a text input bound to a form field. */
+export function textFieldProps(form: WizardForm, field: TextKey, transform: (text: string) => string = (text) => text) {
+  return {
+    name: field,
+    value: form.values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => form.setValue(field, transform(event.target.value)),
+    onBlur: () => form.touch(field),
+    error: form.errorOf(field),
+  };
+}

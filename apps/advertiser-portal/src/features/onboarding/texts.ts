@@ -1,0 +1,65 @@
+// Onboarding (spec §2 "Onboarding (owner)", §5, §8). The fields' rules and messages are the
+// domain's (`profileStepSchema`, `onboardingStep1Schema`...).
+export const specTexts = {
+  profileTitle: 'Mes informations',
+  lastName: 'Nom',
+  firstName: 'Prénom',
+  phoneNumber: 'Numéro de téléphone',
+  next: 'Suivant',
+  thanksTitle: 'Merci pour votre inscription',
+  createOrganisation: 'Créer le compte de mon organisation',
+  step1Title: 'Informations légales',
+  name: 'Raison sociale',
+  registrationNumber: 'SIRET',
+  legalForm: 'Forme juridique',
+  street: 'Adresse',
+  postcode: 'Code postal',
+  city: 'Ville',
+  country: 'Pays',
+  step2Title: 'Coordonnées',
+  officePhoneNumber: 'Téléphone fixe',
+  mobilePhoneNumber: 'Téléphone portable',
+  step3Title: 'Représentant légal',
+  representativePosition: 'Fonction',
+  step4Title: 'Ajouter des collaborateurs',
+  finish: "Terminer l'inscription",
+  back: "Retour à l'étape précédente",
+  sessionExpired: 'Session expirée. Veuillez vous reconnecter.',
+  profileSaveFailed: 'Erreur lors de la mise à jour du profil. Veuillez réessayer.',
+  // The organisation store's red banner (spec §8), in English as the spec shows them.
+  loadFailed: 'Failed to load organization data',
+  createFailed: 'Failed to create organization',
+  updateFailed: 'Failed to update organization',
+  refreshFailed: 'Failed to refresh organization data',
+} as const;
+
+export const ourTexts = {
+  stepOf: 'Étape {step}/4',
+  stepsLabel: 'Étapes de votre inscription',
+  profileLead: 'Ces informations permettent à notre équipe de vous joindre au sujet de vos annonces.',
+  thanksLead: 'Votre compte est créé.',
+  thanksBody:
+    'Complétez maintenant le profil de votre entreprise : ses informations légales, ses coordonnées, son représentant légal, puis, si vous le souhaitez, vos collaborateurs. Vous pourrez ensuite publier vos annonces.',
+  continue: 'Continuer',
+  saving: 'Enregistrement...',
+  finishing: 'Vérification...',
+  loading: 'Chargement de votre organisation...',
+  retry: 'Réessayer',
+  signOut: 'Se déconnecter',
+  step1Lead: 'Les informations légales de votre entreprise, telles qu’elles figurent au registre.',
+  step2Lead: 'Comment notre équipe peut joindre votre entreprise.',
+  step3Lead: 'La personne qui représente légalement votre entreprise.',
+  step4Lead:
+    'Facultatif : invitez jusqu’à 5 collaborateurs. Chacun reçoit un e-mail pour rejoindre votre organisation ; ils pourront créer et suivre les annonces avec vous.',
+  organisationEmail: "Email de l'organisation",
+  representativeEmail: 'Email personnel',
+  representativePhoneNumber: 'Téléphone personnel',
+  invitedTitle: 'Collaborateurs invités',
+  pendingInvitation: 'Invitation envoyée',
+  joined: 'A rejoint l’organisation',
+  noneInvited: 'Aucun collaborateur invité pour le moment.',
+  membersLoadFailed: 'La liste des collaborateurs n’a pas pu être chargée.',
+  stepNames: ['Informations légales', 'Coordonnées', 'Représentant légal', 'Collaborateurs'],
+} as const;
+
+export const texts = { ...specTexts, ...ourTexts };
