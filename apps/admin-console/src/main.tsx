@@ -1,19 +1,16 @@
 import '@terres/ui/styles.css';
+import '@terres/app-kit/styles.css';
 import './styles.css';
+import { AppRoot } from '@terres/app-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { createQueryClient } from './lib/query-client';
-import { createAppRouter } from './router';
-
-const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient });
+import { createConsoleRuntime } from './runtime';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Élément #root introuvable dans index.html.');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <App queryClient={queryClient} router={router} />
+    <AppRoot runtime={createConsoleRuntime()} />
   </StrictMode>,
 );

@@ -10,33 +10,236 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as SplatRouteImport } from './routes/$';
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
+import { Route as LoginRouteImport } from './routes/login';
+import { Route as AuthenticatedHelpRouteImport } from './routes/_authenticated/help';
+import { Route as AuthenticatedAdminInquiriesRouteImport } from './routes/_authenticated/admin/inquiries';
+import { Route as AuthenticatedAdminMapRouteImport } from './routes/_authenticated/admin/map';
+import { Route as AuthenticatedAdminOrganizationsIndexRouteImport } from './routes/_authenticated/admin/organizations/index';
+import { Route as AuthenticatedAdminSoilStudiesIndexRouteImport } from './routes/_authenticated/admin/soil-studies/index';
+import { Route as AuthenticatedAdminSoilStudiesIdRouteImport } from './routes/_authenticated/admin/soil-studies/$id';
+import { Route as AuthenticatedAdminInquiryDetailsIdRouteImport } from './routes/_authenticated/admin/inquiry/details/$id';
+import { Route as AuthenticatedAdminOrganizationsDetailsIdRouteImport } from './routes/_authenticated/admin/organizations/details/$id';
+import { Route as AuthenticatedAdminInquiryDetailsIdIndexRouteImport } from './routes/_authenticated/admin/inquiry/details/$id/index';
+import { Route as AuthenticatedAdminInquiryDetailsIdDocumentsRouteImport } from './routes/_authenticated/admin/inquiry/details/$id/documents';
+import { Route as AuthenticatedAdminInquiryDetailsIdInformationsRouteImport } from './routes/_authenticated/admin/inquiry/details/$id/informations';
+import { Route as AuthenticatedAdminInquiryDetailsIdManagementRouteImport } from './routes/_authenticated/admin/inquiry/details/$id/management';
+import { Route as AuthenticatedAdminInquiryDetailsIdOverviewRouteImport } from './routes/_authenticated/admin/inquiry/details/$id/overview';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedHelpRoute = AuthenticatedHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAdminInquiriesRoute =
+  AuthenticatedAdminInquiriesRouteImport.update({
+    id: '/admin/inquiries',
+    path: '/admin/inquiries',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAdminMapRoute = AuthenticatedAdminMapRouteImport.update({
+  id: '/admin/map',
+  path: '/admin/map',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAdminOrganizationsIndexRoute =
+  AuthenticatedAdminOrganizationsIndexRouteImport.update({
+    id: '/admin/organizations/',
+    path: '/admin/organizations/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAdminSoilStudiesIndexRoute =
+  AuthenticatedAdminSoilStudiesIndexRouteImport.update({
+    id: '/admin/soil-studies/',
+    path: '/admin/soil-studies/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAdminSoilStudiesIdRoute =
+  AuthenticatedAdminSoilStudiesIdRouteImport.update({
+    id: '/admin/soil-studies/$id',
+    path: '/admin/soil-studies/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAdminInquiryDetailsIdRoute =
+  AuthenticatedAdminInquiryDetailsIdRouteImport.update({
+    id: '/admin/inquiry/details/$id',
+    path: '/admin/inquiry/details/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAdminOrganizationsDetailsIdRoute =
+  AuthenticatedAdminOrganizationsDetailsIdRouteImport.update({
+    id: '/admin/organizations/details/$id',
+    path: '/admin/organizations/details/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAdminInquiryDetailsIdIndexRoute =
+  AuthenticatedAdminInquiryDetailsIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAdminInquiryDetailsIdRoute,
+  } as any);
+const AuthenticatedAdminInquiryDetailsIdDocumentsRoute =
+  AuthenticatedAdminInquiryDetailsIdDocumentsRouteImport.update({
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AuthenticatedAdminInquiryDetailsIdRoute,
+  } as any);
+const AuthenticatedAdminInquiryDetailsIdInformationsRoute =
+  AuthenticatedAdminInquiryDetailsIdInformationsRouteImport.update({
+    id: '/informations',
+    path: '/informations',
+    getParentRoute: () => AuthenticatedAdminInquiryDetailsIdRoute,
+  } as any);
+const AuthenticatedAdminInquiryDetailsIdManagementRoute =
+  AuthenticatedAdminInquiryDetailsIdManagementRouteImport.update({
+    id: '/management',
+    path: '/management',
+    getParentRoute: () => AuthenticatedAdminInquiryDetailsIdRoute,
+  } as any);
+const AuthenticatedAdminInquiryDetailsIdOverviewRoute =
+  AuthenticatedAdminInquiryDetailsIdOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => AuthenticatedAdminInquiryDetailsIdRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/login': typeof LoginRoute;
+  '/help': typeof AuthenticatedHelpRoute;
+  '/admin/inquiries': typeof AuthenticatedAdminInquiriesRoute;
+  '/admin/map': typeof AuthenticatedAdminMapRoute;
+  '/admin/soil-studies/$id': typeof AuthenticatedAdminSoilStudiesIdRoute;
+  '/admin/organizations/': typeof AuthenticatedAdminOrganizationsIndexRoute;
+  '/admin/soil-studies/': typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  '/admin/inquiry/details/$id': typeof AuthenticatedAdminInquiryDetailsIdRouteWithChildren;
+  '/admin/organizations/details/$id': typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
+  '/admin/inquiry/details/$id/documents': typeof AuthenticatedAdminInquiryDetailsIdDocumentsRoute;
+  '/admin/inquiry/details/$id/informations': typeof AuthenticatedAdminInquiryDetailsIdInformationsRoute;
+  '/admin/inquiry/details/$id/management': typeof AuthenticatedAdminInquiryDetailsIdManagementRoute;
+  '/admin/inquiry/details/$id/overview': typeof AuthenticatedAdminInquiryDetailsIdOverviewRoute;
+  '/admin/inquiry/details/$id/': typeof AuthenticatedAdminInquiryDetailsIdIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/login': typeof LoginRoute;
+  '/help': typeof AuthenticatedHelpRoute;
+  '/admin/inquiries': typeof AuthenticatedAdminInquiriesRoute;
+  '/admin/map': typeof AuthenticatedAdminMapRoute;
+  '/admin/soil-studies/$id': typeof AuthenticatedAdminSoilStudiesIdRoute;
+  '/admin/organizations': typeof AuthenticatedAdminOrganizationsIndexRoute;
+  '/admin/soil-studies': typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  '/admin/organizations/details/$id': typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
+  '/admin/inquiry/details/$id/documents': typeof AuthenticatedAdminInquiryDetailsIdDocumentsRoute;
+  '/admin/inquiry/details/$id/informations': typeof AuthenticatedAdminInquiryDetailsIdInformationsRoute;
+  '/admin/inquiry/details/$id/management': typeof AuthenticatedAdminInquiryDetailsIdManagementRoute;
+  '/admin/inquiry/details/$id/overview': typeof AuthenticatedAdminInquiryDetailsIdOverviewRoute;
+  '/admin/inquiry/details/$id': typeof AuthenticatedAdminInquiryDetailsIdIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/_authenticated': typeof AuthenticatedRouteWithChildren;
+  '/login': typeof LoginRoute;
+  '/_authenticated/help': typeof AuthenticatedHelpRoute;
+  '/_authenticated/admin/inquiries': typeof AuthenticatedAdminInquiriesRoute;
+  '/_authenticated/admin/map': typeof AuthenticatedAdminMapRoute;
+  '/_authenticated/admin/soil-studies/$id': typeof AuthenticatedAdminSoilStudiesIdRoute;
+  '/_authenticated/admin/organizations/': typeof AuthenticatedAdminOrganizationsIndexRoute;
+  '/_authenticated/admin/soil-studies/': typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  '/_authenticated/admin/inquiry/details/$id': typeof AuthenticatedAdminInquiryDetailsIdRouteWithChildren;
+  '/_authenticated/admin/organizations/details/$id': typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
+  '/_authenticated/admin/inquiry/details/$id/documents': typeof AuthenticatedAdminInquiryDetailsIdDocumentsRoute;
+  '/_authenticated/admin/inquiry/details/$id/informations': typeof AuthenticatedAdminInquiryDetailsIdInformationsRoute;
+  '/_authenticated/admin/inquiry/details/$id/management': typeof AuthenticatedAdminInquiryDetailsIdManagementRoute;
+  '/_authenticated/admin/inquiry/details/$id/overview': typeof AuthenticatedAdminInquiryDetailsIdOverviewRoute;
+  '/_authenticated/admin/inquiry/details/$id/': typeof AuthenticatedAdminInquiryDetailsIdIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/';
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/login'
+    | '/help'
+    | '/admin/inquiries'
+    | '/admin/map'
+    | '/admin/soil-studies/$id'
+    | '/admin/organizations/'
+    | '/admin/soil-studies/'
+    | '/admin/inquiry/details/$id'
+    | '/admin/organizations/details/$id'
+    | '/admin/inquiry/details/$id/documents'
+    | '/admin/inquiry/details/$id/informations'
+    | '/admin/inquiry/details/$id/management'
+    | '/admin/inquiry/details/$id/overview'
+    | '/admin/inquiry/details/$id/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/';
-  id: '__root__' | '/';
+  to:
+    | '/'
+    | '/$'
+    | '/login'
+    | '/help'
+    | '/admin/inquiries'
+    | '/admin/map'
+    | '/admin/soil-studies/$id'
+    | '/admin/organizations'
+    | '/admin/soil-studies'
+    | '/admin/organizations/details/$id'
+    | '/admin/inquiry/details/$id/documents'
+    | '/admin/inquiry/details/$id/informations'
+    | '/admin/inquiry/details/$id/management'
+    | '/admin/inquiry/details/$id/overview'
+    | '/admin/inquiry/details/$id';
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/_authenticated'
+    | '/login'
+    | '/_authenticated/help'
+    | '/_authenticated/admin/inquiries'
+    | '/_authenticated/admin/map'
+    | '/_authenticated/admin/soil-studies/$id'
+    | '/_authenticated/admin/organizations/'
+    | '/_authenticated/admin/soil-studies/'
+    | '/_authenticated/admin/inquiry/details/$id'
+    | '/_authenticated/admin/organizations/details/$id'
+    | '/_authenticated/admin/inquiry/details/$id/documents'
+    | '/_authenticated/admin/inquiry/details/$id/informations'
+    | '/_authenticated/admin/inquiry/details/$id/management'
+    | '/_authenticated/admin/inquiry/details/$id/overview'
+    | '/_authenticated/admin/inquiry/details/$id/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  SplatRoute: typeof SplatRoute;
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
+  LoginRoute: typeof LoginRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +251,183 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/$': {
+      id: '/$';
+      path: '/$';
+      fullPath: '/$';
+      preLoaderRoute: typeof SplatRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated': {
+      id: '/_authenticated';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthenticatedRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/login': {
+      id: '/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated/help': {
+      id: '/_authenticated/help';
+      path: '/help';
+      fullPath: '/help';
+      preLoaderRoute: typeof AuthenticatedHelpRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/inquiries': {
+      id: '/_authenticated/admin/inquiries';
+      path: '/admin/inquiries';
+      fullPath: '/admin/inquiries';
+      preLoaderRoute: typeof AuthenticatedAdminInquiriesRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/map': {
+      id: '/_authenticated/admin/map';
+      path: '/admin/map';
+      fullPath: '/admin/map';
+      preLoaderRoute: typeof AuthenticatedAdminMapRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/organizations/': {
+      id: '/_authenticated/admin/organizations/';
+      path: '/admin/organizations';
+      fullPath: '/admin/organizations/';
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationsIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/soil-studies/': {
+      id: '/_authenticated/admin/soil-studies/';
+      path: '/admin/soil-studies';
+      fullPath: '/admin/soil-studies/';
+      preLoaderRoute: typeof AuthenticatedAdminSoilStudiesIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/soil-studies/$id': {
+      id: '/_authenticated/admin/soil-studies/$id';
+      path: '/admin/soil-studies/$id';
+      fullPath: '/admin/soil-studies/$id';
+      preLoaderRoute: typeof AuthenticatedAdminSoilStudiesIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/inquiry/details/$id': {
+      id: '/_authenticated/admin/inquiry/details/$id';
+      path: '/admin/inquiry/details/$id';
+      fullPath: '/admin/inquiry/details/$id';
+      preLoaderRoute: typeof AuthenticatedAdminInquiryDetailsIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/organizations/details/$id': {
+      id: '/_authenticated/admin/organizations/details/$id';
+      path: '/admin/organizations/details/$id';
+      fullPath: '/admin/organizations/details/$id';
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationsDetailsIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/inquiry/details/$id/': {
+      id: '/_authenticated/admin/inquiry/details/$id/';
+      path: '/';
+      fullPath: '/admin/inquiry/details/$id/';
+      preLoaderRoute: typeof AuthenticatedAdminInquiryDetailsIdIndexRouteImport;
+      parentRoute: typeof AuthenticatedAdminInquiryDetailsIdRoute;
+    };
+    '/_authenticated/admin/inquiry/details/$id/documents': {
+      id: '/_authenticated/admin/inquiry/details/$id/documents';
+      path: '/documents';
+      fullPath: '/admin/inquiry/details/$id/documents';
+      preLoaderRoute: typeof AuthenticatedAdminInquiryDetailsIdDocumentsRouteImport;
+      parentRoute: typeof AuthenticatedAdminInquiryDetailsIdRoute;
+    };
+    '/_authenticated/admin/inquiry/details/$id/informations': {
+      id: '/_authenticated/admin/inquiry/details/$id/informations';
+      path: '/informations';
+      fullPath: '/admin/inquiry/details/$id/informations';
+      preLoaderRoute: typeof AuthenticatedAdminInquiryDetailsIdInformationsRouteImport;
+      parentRoute: typeof AuthenticatedAdminInquiryDetailsIdRoute;
+    };
+    '/_authenticated/admin/inquiry/details/$id/management': {
+      id: '/_authenticated/admin/inquiry/details/$id/management';
+      path: '/management';
+      fullPath: '/admin/inquiry/details/$id/management';
+      preLoaderRoute: typeof AuthenticatedAdminInquiryDetailsIdManagementRouteImport;
+      parentRoute: typeof AuthenticatedAdminInquiryDetailsIdRoute;
+    };
+    '/_authenticated/admin/inquiry/details/$id/overview': {
+      id: '/_authenticated/admin/inquiry/details/$id/overview';
+      path: '/overview';
+      fullPath: '/admin/inquiry/details/$id/overview';
+      preLoaderRoute: typeof AuthenticatedAdminInquiryDetailsIdOverviewRouteImport;
+      parentRoute: typeof AuthenticatedAdminInquiryDetailsIdRoute;
+    };
   }
 }
 
+interface AuthenticatedAdminInquiryDetailsIdRouteChildren {
+  AuthenticatedAdminInquiryDetailsIdDocumentsRoute: typeof AuthenticatedAdminInquiryDetailsIdDocumentsRoute;
+  AuthenticatedAdminInquiryDetailsIdInformationsRoute: typeof AuthenticatedAdminInquiryDetailsIdInformationsRoute;
+  AuthenticatedAdminInquiryDetailsIdManagementRoute: typeof AuthenticatedAdminInquiryDetailsIdManagementRoute;
+  AuthenticatedAdminInquiryDetailsIdOverviewRoute: typeof AuthenticatedAdminInquiryDetailsIdOverviewRoute;
+  AuthenticatedAdminInquiryDetailsIdIndexRoute: typeof AuthenticatedAdminInquiryDetailsIdIndexRoute;
+}
+
+const AuthenticatedAdminInquiryDetailsIdRouteChildren: AuthenticatedAdminInquiryDetailsIdRouteChildren =
+  {
+    AuthenticatedAdminInquiryDetailsIdDocumentsRoute:
+      AuthenticatedAdminInquiryDetailsIdDocumentsRoute,
+    AuthenticatedAdminInquiryDetailsIdInformationsRoute:
+      AuthenticatedAdminInquiryDetailsIdInformationsRoute,
+    AuthenticatedAdminInquiryDetailsIdManagementRoute:
+      AuthenticatedAdminInquiryDetailsIdManagementRoute,
+    AuthenticatedAdminInquiryDetailsIdOverviewRoute:
+      AuthenticatedAdminInquiryDetailsIdOverviewRoute,
+    AuthenticatedAdminInquiryDetailsIdIndexRoute:
+      AuthenticatedAdminInquiryDetailsIdIndexRoute,
+  };
+
+const AuthenticatedAdminInquiryDetailsIdRouteWithChildren =
+  AuthenticatedAdminInquiryDetailsIdRoute._addFileChildren(
+    AuthenticatedAdminInquiryDetailsIdRouteChildren,
+  );
+
+interface AuthenticatedRouteChildren {
+  AuthenticatedHelpRoute: typeof AuthenticatedHelpRoute;
+  AuthenticatedAdminInquiriesRoute: typeof AuthenticatedAdminInquiriesRoute;
+  AuthenticatedAdminMapRoute: typeof AuthenticatedAdminMapRoute;
+  AuthenticatedAdminSoilStudiesIdRoute: typeof AuthenticatedAdminSoilStudiesIdRoute;
+  AuthenticatedAdminOrganizationsIndexRoute: typeof AuthenticatedAdminOrganizationsIndexRoute;
+  AuthenticatedAdminSoilStudiesIndexRoute: typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  AuthenticatedAdminInquiryDetailsIdRoute: typeof AuthenticatedAdminInquiryDetailsIdRouteWithChildren;
+  AuthenticatedAdminOrganizationsDetailsIdRoute: typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedHelpRoute: AuthenticatedHelpRoute,
+  AuthenticatedAdminInquiriesRoute: AuthenticatedAdminInquiriesRoute,
+  AuthenticatedAdminMapRoute: AuthenticatedAdminMapRoute,
+  AuthenticatedAdminSoilStudiesIdRoute: AuthenticatedAdminSoilStudiesIdRoute,
+  AuthenticatedAdminOrganizationsIndexRoute:
+    AuthenticatedAdminOrganizationsIndexRoute,
+  AuthenticatedAdminSoilStudiesIndexRoute:
+    AuthenticatedAdminSoilStudiesIndexRoute,
+  AuthenticatedAdminInquiryDetailsIdRoute:
+    AuthenticatedAdminInquiryDetailsIdRouteWithChildren,
+  AuthenticatedAdminOrganizationsDetailsIdRoute:
+    AuthenticatedAdminOrganizationsDetailsIdRoute,
+};
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  LoginRoute: LoginRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,18 +1,16 @@
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
-  notFoundComponent: NotFound,
+  head: () => ({ meta: [{ title: 'Bourse aux terres' }] }),
+  component: Root,
 });
 
-function NotFound() {
+function Root() {
   return (
-    <main className="app-placeholder">
-      <h1>Page introuvable</h1>
-      <p>
-        <Link to="/">Revenir à l'accueil</Link>
-      </p>
-    </main>
+    <>
+      <HeadContent />
+      <Outlet />
+    </>
   );
 }

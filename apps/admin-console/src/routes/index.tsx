@@ -1,6 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/components/home-page';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+// '/' goes to the listings table; the guard sends signed-out visitors to /login.
 export const Route = createFileRoute('/')({
-  component: HomePage,
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/inquiries', replace: true });
+  },
 });

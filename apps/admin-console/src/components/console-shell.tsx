@@ -1,0 +1,38 @@
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { AppLink, useAuth } from '@terres/app-kit';
+import { AdminShell, type BackBarLink } from '@terres/ui/admin-shell';
+import type { TabMenuItem } from '@terres/ui/tab-menu';
+import type { ReactNode } from 'react';
+
+export interface ConsoleShellProps {
+  /** The page's h1, in the header. */
+  title?: ReactNode;
+  secondaryMenu?: { label: string; items: readonly TabMenuItem[] };
+  backBar?: BackBarLink | 'auto' | null;
+  children?: ReactNode;
+}
+
+/**
+ * The admin layout (spec §2): sidebar, header with the user menu ('Se déconnecter'), the
+ * listing details' tab menu, and the fixed back bar of details pages.
+ */
+export function ConsoleShell({ title, secondaryMenu, backBar = 'auto', children }: ConsoleShellProps) {
+  const { user, auth } = useAuth();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <AdminShell
+      currentPath={pathname}
+      linkComponent={AppLink}
+      firstName={user?.firstName ?? user?.email ?? ''}
+      onLogout={() => {
+        void auth.signOut().then(() => navigate({ to: '/login', replace: true }));
+      }}
+      backBar={backBar}
+      {...(title === undefined ? {} : { title })}
+      {...(secondaryMenu ? { secondaryMenu } : {})}
+    >
+      {children}
+    </AdminShell>
+  );
+}

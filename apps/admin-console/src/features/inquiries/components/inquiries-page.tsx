@@ -1,0 +1,157 @@
+import type { Inquiry, InquiryStatus } from '@terres/api-client';
+import { parseProblem } from '@terres/api-client';
+import { AppLink } from '@terres/app-kit';
+import {
+  fillTemplate,
+  formatDate,
+  formatNumber,
+  INQUIRY_STATUSES,
+  MISSING_DATE_TEXT,
+  splitAddressLabel,
+  STATUS_LABELS,
+} from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { DataTable, type DataTableColumn, type DataTableSort } from '@terres/ui/data-table';
+import { Select } from '@terres/ui/select';
+import { StatusBadge } from '@terres/ui/status-badge';
+import { TypeBadge } from '@terres/ui/type-badge';
+import { ConsoleShell } from '../../../components/console-shell';
+import { useTableUrlState, type TableSearchChange } from '../../../lib/use-table-url-state';
+import { useInquiriesPage } from '../api/inquiries-page';
+import { cleanSearch, DEFAULT_INQUIRY_SORT, type InquiriesSearch, type InquiryTableSort } from '../model/search';
+import { texts } from '../texts';
+import './inquiries.css';
+
+const ALL = 'ALL';
+
+export const detailsHref = (inquiry: Pick<Inquiry, 'id'>) => `/admin/inquiry/details/${encodeURIComponent(inquiry.id)}/overview`;
+
+/** The site's city (from its address label), else the project owner's. */
+export function inquiryCity(inquiry: Pick<Inquiry, 'siteAddress' | 'projectOwnerCity'>): string {
+  return splitAddressLabel(inquiry.siteAddress)?.city ?? inquiry.projectOwnerCity ?? '';
+}
+
+export function availabilityText(inquiry: Pick<Inquiry, 'startDate' | 'endDate'>): string {
+  if (!inquiry.startDate && !inquiry.endDate) return MISSING_DATE_TEXT;
+  return fillTemplate(texts.availabilityRange, { start: formatDate(inquiry.startDate), end: formatDate(inquiry.endDate) });
+}
+
+const COLUMNS: DataTableColumn<Inquiry>[] = [
+  { id: 'project', header: texts.columns.project, searchValue: (row) => row.projectName },
+  { id: 'type', header: texts.columns.type, cell: (row) => <TypeBadge type={row.type} /> },
+  { id: 'organization', header: texts.columns.organization, searchValue: (row) => row.organizationName },
+  { id: 'city', header: texts.columns.city, searchValue: inquiryCity },
+  { id: 'status', header: texts.columns.status, cell: (row) => <StatusBadge status={row.status} mode="label" /> },
+  { id: 'availability', header: texts.columns.availability, cell: availabilityText, sortable: true },
+  {
+    id: 'createdAt',
+    header: texts.columns.createdAt,
+    cell: (row) => formatDate(row.createdAt),
+    sortable: true,
+    firstSortDirection: 'desc',
+  },
+];
+
+const SORT_COLUMNS = { created_at: 'createdAt', start_date: 'availability' } as const;
+
+function toTableSort(sort: InquiryTableSort): DataTableSort {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS;
+  return { columnId: SORT_COLUMNS[field], direction: descending ? 'desc' : 'asc' };
+}
+
+function fromTableSort(sort: DataTableSort): InquiryTableSort {
+  const field = sort.columnId === 'availability' ? 'start_date' : 'created_at';
+  return sort.direction === 'desc' ? `-${field}` : field;
+}
+
+const STATUS_OPTIONS = [
+  { value: ALL, label: texts.allStatuses },
+  ...INQUIRY_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+];
+const TYPE_OPTIONS = [
+  { value: ALL, label: texts.allTypes },
+  { value: 'CUT', label: texts.types.CUT },
+  { value: 'FILL', label: texts.types.FILL },
+];
+
+export interface InquiriesPageProps {
+  /** The table's state, read from the URL by the route. */
+  search: InquiriesSearch;
+  /** Writes a new state to the URL: `replace` while typing (one history entry per search, not per key). */
+  onSearchChange: TableSearchChange<InquiriesSearch>;
+}
+
+/**
+ * /admin/inquiries (spec §2): every organisation's listings, searched, filtered, sorted and
+ * paged by the API (`GET /inquiries`, total from X-Total-Count). Drafts only when the status
+ * filter asks for them (CONTRACT §11). Rows open the listing's overview.
+ */
+export function InquiriesPage({ search, onSearchChange }: InquiriesPageProps) {
+  const page = useInquiriesPage(search);
+
+  const { change, setQuery, setPage } = useTableUrlState(search, onSearchChange, cleanSearch);
+
+  const filtered = Boolean(search.q || search.status || search.type);
+  const problem = page.isError ? parseProblem(page.error) : null;
+
+  return (
+    <ConsoleShell title={texts.title}>
+      <div className="inquiries-page">
+        <p className="app-muted inquiries-page__intro">{texts.intro}</p>
+        <DataTable<Inquiry>
+          mode="server"
+          caption={texts.caption}
+          columns={COLUMNS}
+          rows={page.data?.items ?? []}
+          total={page.data?.total ?? 0}
+          getRowId={(row) => row.id}
+          getRowHref={detailsHref}
+          linkComponent={AppLink}
+          loading={page.isPending || page.isPlaceholderData}
+          error={page.isError ? [texts.loadFailed, problem?.detail].filter(Boolean).join(' : ') : undefined}
+          onRetry={() => void page.refetch()}
+          searchLabel={texts.searchLabel}
+          query={search.q ?? ''}
+          onQueryChange={setQuery}
+          page={search.page ?? 1}
+          onPageChange={setPage}
+          pageSize={search.size ?? 5}
+          onPageSizeChange={(size) => change({ size, page: undefined })}
+          sort={toTableSort(search.sort ?? DEFAULT_INQUIRY_SORT)}
+          onSortChange={(sort) => change({ sort: fromTableSort(sort), page: undefined })}
+          toolbar={
+            <>
+              <Select
+                label={texts.statusFilter}
+                options={STATUS_OPTIONS}
+                value={search.status ?? ALL}
+                onValueChange={(value) => change({ status: value === ALL ? undefined : (value as InquiryStatus), page: undefined })}
+              />
+              <Select
+                label={texts.typeFilter}
+                options={TYPE_OPTIONS}
+                value={search.type ?? ALL}
+                onValueChange={(value) => change({ type: value === ALL ? undefined : (value as 'CUT' | 'FILL'), page: undefined })}
+              />
+              {filtered ? (
+                <Button
+                  variant="secondary"
+                  className="inquiries-page__reset"
+                  onClick={() => change({ q: undefined, status: undefined, type: undefined, page: undefined })}
+                >
+                  {texts.resetFilters}
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+        {page.data?.totalCapped ? (
+          <p className="app-muted" role="note">
+            {fillTemplate(texts.capped, { total: formatNumber(page.data.total, 0) })}
+          </p>
+        ) : null}
+      </div>
+    </ConsoleShell>
+  );
+}

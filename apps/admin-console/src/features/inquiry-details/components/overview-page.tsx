@@ -1,0 +1,88 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { parseProblem, type Inquiry } from '@terres/api-client';
+import { fillTemplate, formatAddress, formatCredits, formatDate, formatHectares, MISSING_DATE_TEXT } from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { Card } from '@terres/ui/card';
+import { DescriptionList } from '@terres/ui/description-list';
+import { MaterialTable } from '@terres/ui/material-table';
+import { SoilAcceptance } from '@terres/ui/soil-acceptance';
+import { useToast } from '@terres/ui/toast';
+import { useState } from 'react';
+import { inquiryQueryOptions, saveInquiryPdf } from '../api/inquiry';
+import { texts } from '../texts';
+import { InquiryParcelMap } from './inquiry-parcel-map';
+
+export function availabilityText(inquiry: Pick<Inquiry, 'startDate' | 'endDate'>): string {
+  if (!inquiry.startDate && !inquiry.endDate) return MISSING_DATE_TEXT;
+  return fillTemplate(texts.availabilityRange, { start: formatDate(inquiry.startDate), end: formatDate(inquiry.endDate) });
+}
+
+/**
+ * Vue d'ensemble (spec §2): the site (address, surface in hectares, availability), the parcels
+ * on the read-only map with their list, the materials with their line totals, and the PDF
+ * summary downloaded under the project's name.
+ */
+export function OverviewPage({ id }: { id: string }) {
+  const { data: inquiry } = useSuspenseQuery(inquiryQueryOptions(id));
+  return (
+    <div className="inquiry-tab">
+      <Card title={texts.site} actions={<PdfDownload id={inquiry.id} />}>
+        <DescriptionList
+          items={[
+            { term: texts.siteAddress, description: formatAddress(inquiry.siteAddress) },
+            { term: texts.surface, description: formatHectares(inquiry.quantity) },
+            { term: texts.availability, description: availabilityText(inquiry) },
+            { term: texts.cost, description: formatCredits(inquiry.cost) },
+          ]}
+        />
+      </Card>
+
+      <Card title={texts.parcels}>
+        <InquiryParcelMap inquiry={inquiry} />
+      </Card>
+
+      <Card title={texts.composition}>
+        {inquiry.groundTypeUnknown ? (
+          <p className="app-muted">{texts.compositionUnknown}</p>
+        ) : inquiry.materials.length === 0 ? (
+          <MaterialTable materials={[]} />
+        ) : (
+          // On a phone the table scrolls sideways in its own box, a focusable region named by the caption.
+          <MaterialTable materials={inquiry.materials} caption={texts.materialsCaption} soilQuality={inquiry.type === 'CUT'} />
+        )}
+        {inquiry.type === 'FILL' ? (
+          <div className="inquiry-acceptance">
+            <h3 className="inquiry-acceptance__title">{texts.acceptance}</h3>
+            <SoilAcceptance
+              receivingUse={inquiry.receivingUse}
+              acceptedQualityClasses={inquiry.acceptedQualityClasses}
+              acceptedWasteCodes={inquiry.acceptedWasteCodes}
+            />
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+/** The listing's PDF summary, saved under the name the API gives it. */
+function PdfDownload({ id }: { id: string }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={busy}
+      loadingLabel={texts.downloading}
+      onClick={() => {
+        setBusy(true);
+        saveInquiryPdf(id)
+          .catch((error: unknown) => toast.error(texts.downloadFailed, parseProblem(error)?.detail))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {texts.downloadPdf}
+    </Button>
+  );
+}

@@ -1,0 +1,65 @@
+// The organisations feature's data. Routes' loaders and the pages use the same options, so a
+// page renders with what its loader fetched.
+import {
+  getGetOrganizationSuspenseQueryOptions,
+  getInquiriesPageQueryOptions,
+  getListCreditTransactionsQueryOptions,
+  getListOrganizationMembersByIdQueryOptions,
+  getOrganizationsPageQueryOptions,
+  type ListOrganizationsParams,
+} from '@terres/api-client';
+import { DEFAULT_PAGE_SIZE } from '@terres/domain';
+import * as v from 'valibot';
+import { lenient, readOneOf, readPage, readPageSize, readQuery } from '../../../lib/table-search';
+
+export const ORGANIZATION_SORTS = ['name', '-name'] as const;
+
+/**
+ * What the table keeps in the URL (`?q=&page=&size=&archived=true&sort=-name`), read like the
+ * other admin tables (src/lib/table-search.ts): defaults left out, anything unreadable absent.
+ */
+export const organizationsSearchSchema = v.object({
+  q: lenient(readQuery),
+  archived: lenient((value) => (value === true || value === 'true' ? true : undefined)),
+  sort: lenient(readOneOf(ORGANIZATION_SORTS, 'name')),
+  page: lenient(readPage),
+  size: lenient(readPageSize),
+});
+
+export type OrganizationsSearch = v.InferOutput<typeof organizationsSearchSchema>;
+
+export function cleanSearch(search: OrganizationsSearch): OrganizationsSearch {
+  return v.parse(organizationsSearchSchema, search);
+}
+
+/** The API's query for the table's URL state (page 1 of 5 by name, archived ones hidden, by default). */
+export function organizationsListParams(search: OrganizationsSearch): ListOrganizationsParams {
+  return {
+    ...(search.q ? { q: search.q } : {}),
+    ...(search.archived ? { with_archived: true } : {}),
+    ...(search.sort ? { sort: search.sort } : {}),
+    page: search.page ?? 1,
+    page_size: search.size ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+export function organizationsPageQueryOptions(search: OrganizationsSearch) {
+  return getOrganizationsPageQueryOptions(organizationsListParams(search));
+}
+
+export function organizationQueryOptions(id: string) {
+  return getGetOrganizationSuspenseQueryOptions(id);
+}
+
+export function creditTransactionsQueryOptions(id: string) {
+  return getListCreditTransactionsQueryOptions(id);
+}
+
+export function membersQueryOptions(id: string) {
+  return getListOrganizationMembersByIdQueryOptions(id);
+}
+
+/** The organisation's published listings, newest first (drafts stay the organisation's own). */
+export function organizationListingsQueryOptions(id: string, page: number, pageSize: number) {
+  return getInquiriesPageQueryOptions({ organization_id: id, page, page_size: pageSize });
+}

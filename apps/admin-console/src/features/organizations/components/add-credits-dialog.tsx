@@ -1,0 +1,135 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { formatStatusError, grantOrganizationCredits, type Organization } from '@terres/api-client';
+import {
+  CREDITS_TOP_UP_MAX,
+  CREDITS_TOP_UP_MIN,
+  fillTemplate,
+  messages,
+  ORGANIZATION_CREDITS_UPDATED_EVENT,
+  parseCreditsAmount,
+  type OrganizationCreditsUpdatedDetail,
+} from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { Dialog, DialogClose } from '@terres/ui/dialog';
+import { TextField } from '@terres/ui/text-field';
+import { useToast } from '@terres/ui/toast';
+import { useRef, useState } from 'react';
+import { creditTransactionsQueryOptions, organizationQueryOptions } from '../api/queries';
+import { texts } from '../texts';
+
+const newKey = () => globalThis.crypto.randomUUID();
+
+/**
+ * 'Ajouter des crédits +' (spec §2, §5, §8): an integer from 1 to 999 (the submit button is
+ * disabled outside, the field says why). Each opening of the dialog names its grant with an
+ * `Idempotency-Key`, so a double click or a retry after a lost answer grants once; a new amount
+ * after a failure is a new grant with a new key. Success: the spec's toast, the
+ * `organizationCreditsUpdated` browser event, the balance and the ledger refreshed.
+ */
+export function AddCreditsDialog({ organisation }: { organisation: Organization }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  // The key of this opening's grant, and the amount it was first sent with.
+  const grant = useRef<{ key: string; amount: number | null }>({ key: newKey(), amount: null });
+  const amount = parseCreditsAmount(text);
+  const error = touched && text.trim() !== '' && amount === null ? messages.creditsAmount : undefined;
+
+  const onOpenChange = (next: boolean) => {
+    if (sending) return;
+    if (next) {
+      grant.current = { key: newKey(), amount: null };
+      setText('');
+      setTouched(false);
+    }
+    setOpen(next);
+  };
+
+  const submit = async () => {
+    if (sending) return;
+    if (amount === null) {
+      setTouched(true);
+      toast.error(messages.creditsAmount);
+      return;
+    }
+    if (!organisation.id) {
+      toast.error(texts.missingId);
+      return;
+    }
+    if (grant.current.amount !== null && grant.current.amount !== amount) grant.current = { key: newKey(), amount: null };
+    grant.current.amount = amount;
+    setSending(true);
+    try {
+      const updated = await grantOrganizationCredits(
+        organisation.id,
+        { credits: amount },
+        { headers: { 'Idempotency-Key': grant.current.key } },
+      );
+      queryClient.setQueryData(organizationQueryOptions(organisation.id).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: creditTransactionsQueryOptions(organisation.id).queryKey });
+      const detail: OrganizationCreditsUpdatedDetail = { organisationId: updated.id, creditBalance: updated.creditBalance };
+      window.dispatchEvent(new CustomEvent(ORGANIZATION_CREDITS_UPDATED_EVENT, { detail }));
+      toast.success(fillTemplate(texts.creditsAdded, { n: String(amount) }));
+      setSending(false);
+      setOpen(false);
+    } catch (failure) {
+      // The dialog stays open with the amount: 'Ajouter' again retries the same grant.
+      toast.error(formatStatusError(failure));
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title={texts.creditsDialogTitle}
+      description={fillTemplate(texts.creditsDialogDescription, { name: organisation.name })}
+      trigger={
+        <Button variant="primary" disabled={organisation.archived}>
+          {texts.addCredits}
+        </Button>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          label={texts.creditsAmountLabel}
+          hint={texts.creditsAmountHint}
+          type="number"
+          inputMode="numeric"
+          min={CREDITS_TOP_UP_MIN}
+          max={CREDITS_TOP_UP_MAX}
+          step={1}
+          required
+          autoFocus
+          value={text}
+          error={error}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTouched(true);
+          }}
+        />
+        <div className="console-org__dialog-actions">
+          <DialogClose asChild>
+            <Button type="button" variant="ghost" disabled={sending}>
+              {texts.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={amount === null} loading={sending} loadingLabel={texts.creditsSubmitting}>
+            {texts.creditsSubmit}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { parseProblem, type CreditTransaction } from '@terres/api-client';
+import { AppLink } from '@terres/app-kit';
+import { creditTransactionKindLabel, formatDateTime, formatNumber } from '@terres/domain';
+import { Card } from '@terres/ui/card';
+import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
+import { creditTransactionsQueryOptions } from '../api/queries';
+import { texts } from '../texts';
+
+const signed = (amount: number) => (amount > 0 ? `+${formatNumber(amount, 0)}` : formatNumber(amount, 0));
+
+const COLUMNS: readonly DataTableColumn<CreditTransaction>[] = [
+  { id: 'date', header: texts.ledgerDate, cell: (line) => formatDateTime(line.createdAt) },
+  { id: 'kind', header: texts.ledgerKind, cell: (line) => creditTransactionKindLabel(line.kind) },
+  {
+    id: 'amount',
+    header: texts.ledgerAmount,
+    align: 'end',
+    cell: (line) => (
+      <span className="console-org__amount" data-sign={line.amount < 0 ? 'debit' : 'credit'}>
+        {signed(line.amount)}
+      </span>
+    ),
+  },
+  { id: 'balance', header: texts.ledgerBalance, align: 'end', cell: (line) => formatNumber(line.balanceAfter, 0) },
+  {
+    id: 'reference',
+    header: texts.ledgerReference,
+    cell: (line) =>
+      line.inquiryId ? (
+        <AppLink href={`/admin/inquiry/details/${line.inquiryId}/overview`}>{texts.ledgerListingLink}</AppLink>
+      ) : (
+        <span className="console-org__reference">{line.reference}</span>
+      ),
+  },
+];
+
+/** The organisation's credit ledger (CONTRACT §8), newest first, 10 lines a page. */
+export function CreditLedger({ organisationId }: { organisationId: string }) {
+  const query = useQuery(creditTransactionsQueryOptions(organisationId));
+  return (
+    <Card title={texts.ledgerTitle}>
+      <DataTable
+        caption={texts.ledgerCaption}
+        columns={COLUMNS}
+        rows={query.data ?? []}
+        getRowId={(line) => line.id}
+        searchable={false}
+        defaultPageSize={10}
+        loading={query.isPending || (query.isFetching && !query.isError)}
+        error={query.isError && !query.isFetching ? (parseProblem(query.error)?.detail ?? texts.ledgerLoadFailed) : undefined}
+        onRetry={() => void query.refetch()}
+        emptyText={texts.ledgerEmpty}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { parseProblem, type SoilStudy } from '@terres/api-client';
+import { AppLink } from '@terres/app-kit';
+import { fillTemplate, formatNumber } from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
+import { useToast } from '@terres/ui/toast';
+import { useState } from 'react';
+import { ConsoleShell } from '../../../components/console-shell';
+import { saveDocument } from '../../../lib/files';
+import { useTableUrlState, type TableSearchChange } from '../../../lib/use-table-url-state';
+import { useSoilStudiesPage } from '../api/soil-studies';
+import { cleanSearch, type SoilStudiesSearch } from '../model/search';
+import { texts } from '../texts';
+import './soil-studies.css';
+
+export const soilStudyHref = (study: Pick<SoilStudy, 'id'>) => `/admin/soil-studies/${encodeURIComponent(study.id)}`;
+
+/** Where the study is, for a button's accessible name: '10 Rue du Sauvage, Mulhouse'. */
+export function studyPlace(study: Pick<SoilStudy, 'street' | 'city' | 'projectName'>): string {
+  return [study.street, study.city].filter((part) => part?.trim()).join(', ') || study.projectName;
+}
+
+/** 'Télécharger' for a study with a file, under the file's real name. */
+export function DownloadStudy({ study }: { study: Pick<SoilStudy, 'documentId' | 'fileName' | 'street' | 'city' | 'projectName'> }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const documentId = study.documentId;
+  if (!documentId) return <span className="app-muted">{texts.delegatedNoFile}</span>;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={busy}
+      loadingLabel={texts.downloading}
+      onClick={() => {
+        setBusy(true);
+        saveDocument({ id: documentId, fileName: study.fileName })
+          .catch((error: unknown) => toast.error(texts.downloadFailed, parseProblem(error)?.detail))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {texts.download}
+      <span className="terres-visually-hidden"> {fillTemplate(texts.downloadOf, { place: studyPlace(study) })}</span>
+    </Button>
+  );
+}
+
+const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-');
+
+const COLUMNS: DataTableColumn<SoilStudy>[] = [
+  // The row's link: never empty (a study without a readable address shows its project).
+  { id: 'street', header: texts.columns.street, cell: (row) => row.street?.trim() || row.siteAddress?.trim() || row.projectName },
+  { id: 'postcode', header: texts.columns.postcode, cell: (row) => dash(row.postcode) },
+  { id: 'city', header: texts.columns.city, cell: (row) => dash(row.city) },
+  { id: 'organization', header: texts.columns.organization, cell: (row) => row.organizationName },
+  { id: 'file', header: texts.columns.file, cell: (row) => <DownloadStudy study={row} /> },
+];
+
+export interface SoilStudiesPageProps {
+  search: SoilStudiesSearch;
+  onSearchChange: TableSearchChange<SoilStudiesSearch>;
+}
+
+/**
+ * /admin/soil-studies (spec §2): one row per listing with a soil study file or a study delegated
+ * to the platform (street, postcode, city, organisation), searched and paged by the API, newest
+ * first; 'Télécharger' saves the study under its name, a row opens the study's page.
+ */
+export function SoilStudiesPage({ search, onSearchChange }: SoilStudiesPageProps) {
+  const page = useSoilStudiesPage(search);
+  const { change, setQuery, setPage } = useTableUrlState(search, onSearchChange, cleanSearch);
+  const problem = page.isError ? parseProblem(page.error) : null;
+  return (
+    <ConsoleShell title={texts.title}>
+      <div className="soil-studies-page">
+        <p className="app-muted soil-studies-page__intro">{texts.intro}</p>
+        <DataTable<SoilStudy>
+          mode="server"
+          caption={texts.caption}
+          columns={COLUMNS}
+          rows={page.data?.items ?? []}
+          total={page.data?.total ?? 0}
+          getRowId={(row) => row.id}
+          getRowHref={soilStudyHref}
+          linkComponent={AppLink}
+          loading={page.isPending || page.isPlaceholderData}
+          error={page.isError ? [texts.loadFailed, problem?.detail].filter(Boolean).join(' : ') : undefined}
+          onRetry={() => void page.refetch()}
+          searchLabel={texts.searchLabel}
+          query={search.q ?? ''}
+          onQueryChange={setQuery}
+          page={search.page ?? 1}
+          onPageChange={setPage}
+          pageSize={search.size ?? 5}
+          onPageSizeChange={(size) => change({ size, page: undefined })}
+        />
+        {page.data?.totalCapped ? (
+          <p className="app-muted" role="note">
+            {fillTemplate(texts.capped, { total: formatNumber(page.data.total, 0) })}
+          </p>
+        ) : null}
+      </div>
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { downloadFile, getExportRegisterUrl, getListMatchesQueryOptions, problemMessage, saveFile, type ExportRegisterParams, type MatchFigures } from '@terres/api-client';
+import { DEFAULT_CO2_KG_PER_M3_KM, DEFAULT_DISPOSAL_DISTANCE_KM, fillTemplate, formatCo2, formatCubicMetres, formatKilometres, formatNumber, savingsForVolume, summariseSavings, todayInParis } from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { Card } from '@terres/ui/card';
+import { DateField } from '@terres/ui/date-field';
+import { DescriptionList } from '@terres/ui/description-list';
+import { ErrorState } from '@terres/ui/error-state';
+import { Select } from '@terres/ui/select';
+import { useToast } from '@terres/ui/toast';
+import { useState } from 'react';
+import { texts } from '../texts';
+import './transfers-summary.css';
+
+/** The transfers done: how many, the volume reused, the CO2e and truck-km avoided; the register export. */
+export function TransfersSummary() {
+  return (
+    <div className="transfers-summary">
+      <Savings />
+      <RegisterExport />
+    </div>
+  );
+}
+
+function Savings() {
+  const query = useQuery(getListMatchesQueryOptions({ status: ['DONE'] }));
+  if (query.isPending) {
+    return (
+      <Card title={texts.title}>
+        <p role="status">{texts.loading}</p>
+      </Card>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card title={texts.title}>
+        <ErrorState title={texts.loadFailed} message={problemMessage(query.error, texts.loadFailed)} onRetry={() => void query.refetch()} headingLevel={3} />
+      </Card>
+    );
+  }
+  const transfers = query.data.map((match) => savingsForVolume(match.figures as MatchFigures, match.movedVolumeM3 ?? match.volumeM3));
+  const total = summariseSavings(transfers);
+  return (
+    <Card title={texts.title} description={texts.description}>
+      {total.matches === 0 ? (
+        <p className="app-muted">{texts.none}</p>
+      ) : (
+        <DescriptionList
+          items={[
+            { term: texts.transfers, description: formatNumber(total.matches, 0) },
+            { term: texts.volumeReused, description: formatCubicMetres(total.volumeM3) },
+            { term: texts.co2Saved, description: formatCo2(total.co2SavedKg) },
+            { term: texts.truckKmSaved, description: formatKilometres(total.truckKmSaved) },
+          ]}
+        />
+      )}
+      <p className="app-muted">{fillTemplate(texts.basis, { disposal: formatKilometres(DEFAULT_DISPOSAL_DISTANCE_KM), co2: String(DEFAULT_CO2_KG_PER_M3_KM).replace('.', ',') })}</p>
+    </Card>
+  );
+}
+
+/** The first day of the current month, 'YYYY-MM-DD'. */
+function monthStart(today: string): string {
+  return `${today.slice(0, 8)}01`;
+}
+
+function RegisterExport() {
+  const toast = useToast();
+  const today = todayInParis();
+  const [from, setFrom] = useState(monthStart(today));
+  const [to, setTo] = useState(today);
+  const [register, setRegister] = useState<NonNullable<ExportRegisterParams['register']>>('outgoing');
+  const [format, setFormat] = useState<NonNullable<ExportRegisterParams['format']>>('csv');
+  const [busy, setBusy] = useState(false);
+  const invalid = !from || !to || to < from;
+
+  async function download() {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await downloadFile(getExportRegisterUrl({ from, to, register, format }), {
+        fallbackFileName: `registre-terres-excavees.${format}`,
+      });
+      saveFile(blob, fileName);
+      toast.success(texts.downloaded, fileName);
+    } catch (error) {
+      toast.error(texts.downloadFailed, problemMessage(error, ''));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title={texts.exportTitle} description={texts.exportDescription}>
+      <div className="register-export">
+        <DateField label={texts.from} value={from} onValueChange={setFrom} hint="" />
+        <DateField label={texts.to} value={to} onValueChange={setTo} hint="" error={invalid && from && to ? texts.periodInvalid : undefined} />
+        <Select
+          label={texts.register}
+          value={register}
+          onValueChange={(value) => setRegister(value as typeof register)}
+          options={[
+            { value: 'outgoing', label: texts.outgoing },
+            { value: 'incoming', label: texts.incoming },
+          ]}
+        />
+        <Select
+          label={texts.format}
+          value={format}
+          onValueChange={(value) => setFormat(value as typeof format)}
+          options={[
+            { value: 'csv', label: 'CSV' },
+            { value: 'xlsx', label: 'XLSX (Excel)' },
+          ]}
+        />
+      </div>
+      <Button onClick={() => void download()} disabled={invalid} loading={busy}>
+        {busy ? texts.downloading : texts.download}
+      </Button>
+    </Card>
+  );
+}
