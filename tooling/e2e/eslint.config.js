@@ -1,0 +1,3 @@
+import base from '@terres/eslint-config/base';
+
+export default base;

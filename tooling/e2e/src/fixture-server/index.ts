@@ -1,0 +1,3 @@
+export { startFixtureServer, type FixtureServer } from './server';
+export * from './data';
+export { solidPng } from './png';

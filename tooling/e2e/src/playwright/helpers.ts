@@ -1,0 +1,143 @@
+// What every journey does: sign in through the real screens with the code from the mailbox,
+// check accessibility, keep screenshots for review.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { siretWithCheckDigit } from '@terres/domain';
+import { createMailClient, type MailClient } from '../mail/client';
+import { forgetUsedCodes } from '../stack/database';
+import { currentStack } from './stack-info';
+
+// The spec's words on the sign-in screens (§4), the accessible names the journeys find them by.
+export const SIGN_IN_TEXTS = {
+  emailLabel: 'Votre email',
+  loginButton: 'Se connecter',
+  registerButton: 'Créer mon compte',
+  codeTitle: 'Vérification du code',
+  /** Each of the six boxes is named 'Chiffre n sur 6' (packages/ui OneTimeCodeInput). */
+  firstBox: 'Chiffre 1 sur 6',
+} as const;
+
+let mailClient: MailClient | undefined;
+function mailbox(): MailClient {
+  mailClient ??= createMailClient(currentStack().mailUrl);
+  return mailClient;
+}
+
+/** An address nobody else in the run uses: the API allows one code a minute per address. */
+export function uniqueEmail(label = 'user'): string {
+  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'user';
+  return `${slug}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@e2e.test`;
+}
+
+/** A valid SIRET nobody else in the run uses: two active organisations cannot share one. */
+export function uniqueSiret(): string {
+  return siretWithCheckDigit(Array.from(randomBytes(13), (byte) => byte % 10).join(''));
+}
+
+/** Step 2 of the code screens: waits for it, reads the code mailed since `since`, types it in the boxes. */
+export async function enterCode(page: Page, email: string, since: number): Promise<void> {
+  await expect(page.getByRole('heading', { name: SIGN_IN_TEXTS.codeTitle })).toBeVisible();
+  const code = await mailbox().lastCode(email, { since });
+  await page.getByRole('textbox', { name: SIGN_IN_TEXTS.firstBox, exact: true }).click();
+  // Typed as a person does: each digit moves to the next box; the sixth submits.
+  await page.keyboard.type(code);
+}
+
+export interface SignInOptions {
+  /** Where to start; `false` when the page is already on the sign-in screen (e.g. after a redirect). Default '/login'. */
+  goto?: string | false;
+}
+
+/**
+ * Signs in through the real /login screen: types the e-mail, reads the code from the SMTP
+ * capture, types it into the six boxes, and waits to leave /login. Before and after, lets the
+ * address ask for a code again at once (see forgetUsedCodes): journeys sign the same people in often.
+ */
+export async function signIn(page: Page, email: string, { goto = '/login' }: SignInOptions = {}): Promise<void> {
+  await test.step(`sign in as ${email}`, async () => {
+    await forgetUsedCodes(currentStack().databaseUrl, email);
+    if (goto !== false) await page.goto(goto);
+    await page.getByRole('textbox', { name: SIGN_IN_TEXTS.emailLabel, exact: true }).fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.loginButton, exact: true }).click();
+    await enterCode(page, email, since);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await forgetUsedCodes(currentStack().databaseUrl, email);
+  });
+}
+
+/**
+ * Creates an owner account through the real /register screen (e-mail, code) and waits to leave
+ * /register (the spec sends a new account to /onboarding/profile; the journey asserts it).
+ */
+export async function registerOwner(page: Page, email: string = uniqueEmail('owner')): Promise<string> {
+  await test.step(`register ${email}`, async () => {
+    await forgetUsedCodes(currentStack().databaseUrl, email);
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: SIGN_IN_TEXTS.emailLabel, exact: true }).fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.registerButton, exact: true }).click();
+    await enterCode(page, email, since);
+    await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+    await forgetUsedCodes(currentStack().databaseUrl, email);
+  });
+  return email;
+}
+
+/** The rule sets checked: WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One paragraph per violation: rule, impact, what it means, and each element with its fix. */
+export function formatViolations(violations: AxeViolation[], url: string): string {
+  const lines = [`${violations.length} accessibility violation(s) (axe, WCAG 2.1 AA) on ${url}:`];
+  for (const violation of violations) {
+    lines.push('', `- ${violation.id} [${violation.impact ?? 'unknown'}]: ${violation.help} (${violation.helpUrl})`);
+    for (const node of violation.nodes.slice(0, 10)) {
+      lines.push(`    at ${node.target.join(' ')}`, `       ${node.html.slice(0, 200)}`);
+      const fix = node.failureSummary?.split('\n').map((line) => line.trim()).filter(Boolean).join(' / ');
+      if (fix) lines.push(`       ${fix}`);
+    }
+    if (violation.nodes.length > 10) lines.push(`    ... and ${violation.nodes.length - 10} more element(s)`);
+  }
+  return lines.join('\n');
+}
+
+export interface AxeOptions {
+  /** Only check inside this selector. */
+  include?: string;
+  /** Leave these selectors out (say why at the call site). */
+  exclude?: string[];
+}
+
+/** Runs axe-core on the page as it is now: 0 violations of WCAG 2.1 AA, or a readable failure. */
+export async function expectNoAxeViolations(page: Page, { include, exclude = [] }: AxeOptions = {}): Promise<void> {
+  await test.step(`axe on ${new URL(page.url()).pathname}`, async () => {
+    let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA);
+    if (include) builder = builder.include(include);
+    for (const selector of exclude) builder = builder.exclude(selector);
+    const results = await builder.analyze();
+    if (results.violations.length > 0) {
+      await test.info().attach(`axe ${new URL(page.url()).pathname}`, {
+        body: JSON.stringify(results.violations, null, 2),
+        contentType: 'application/json',
+      });
+      throw new Error(formatViolations(results.violations, page.url()));
+    }
+  });
+}
+
+/**
+ * A full-page screenshot to look at: `test-results/screens/<project>/<name>.png` (attached to
+ * the report too). For review by a person, not compared to anything.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const info = test.info();
+  const path = join(info.project.outputDir, 'screens', info.project.name, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await info.attach(name, { path, contentType: 'image/png' });
+  return path;
+}

@@ -1,0 +1,80 @@
+// The `test` every journey imports: Playwright's, plus the stack (`stack`), the mailbox (`mail`),
+// API seeding (`api`), the app under test as `baseURL`, and two checks on every page: no uncaught
+// script error, and no request leaving the machine.
+import { test as base, expect } from '@playwright/test';
+import { createMailClient, type MailClient } from '../mail/client';
+import type { AppName, StackInfo } from '../stack/stack';
+import { E2eApi } from './api';
+import { currentStack } from './stack-info';
+
+export interface E2eWorkerOptions {
+  /** The app under test (set by defineAppConfig). */
+  appName: AppName;
+}
+
+export interface E2eWorkerFixtures {
+  /** URLs of this run's stack. */
+  stack: StackInfo;
+  /** The SMTP capture: `waitForMail`, `lastCode`, `lastLink`. */
+  mail: MailClient;
+  /** Seeding through the HTTP API (`seedOwner`, `signIn`, `admin`, `call`). */
+  api: E2eApi;
+}
+
+export interface E2eTestOptions {
+  /** Hosts other than loopback a test may request (none: the public services are unreachable here). */
+  allowedHosts: string[];
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export const test = base.extend<E2eTestOptions, E2eWorkerOptions & E2eWorkerFixtures>({
+  appName: ['advertiser-portal', { scope: 'worker', option: true }],
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(currentStack());
+    },
+    { scope: 'worker' },
+  ],
+  mail: [
+    async ({ stack }, use) => {
+      await use(createMailClient(stack.mailUrl));
+    },
+    { scope: 'worker' },
+  ],
+  api: [
+    async ({ stack, mail }, use) => {
+      await use(new E2eApi(stack, mail));
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ stack, appName }, use) => {
+    const app = stack.apps[appName];
+    if (!app.built) throw new Error(`${appName} is not built in this run`);
+    await use(app.url);
+  },
+  allowedHosts: [[], { option: true }],
+  context: async ({ context, allowedHosts }, use) => {
+    const problems: string[] = [];
+    context.on('weberror', (error) => problems.push(`uncaught error in the page: ${error.error().stack ?? error.error().message}`));
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return;
+      if (LOOPBACK.has(url.hostname) || allowedHosts.includes(url.hostname)) return;
+      problems.push(`request off this machine: ${request.method()} ${url.origin}${url.pathname} (configure the app to use the stack's fixtures)`);
+    });
+    await use(context);
+    if (problems.length > 0) throw new Error(`The pages of this test misbehaved:\n- ${[...new Set(problems)].join('\n- ')}`);
+  },
+});
+
+export { expect };
+export * from './helpers';
+export { measurePageJs, type PageJsOptions } from './bundle';
+export { chunksHolding, type InitialLoad } from '../bundle/analyze';
+export { ApiError, DEFAULT_ORGANIZATION, E2eApi, type ApiUser, type SeededOwner, type SeedOwnerOptions, type Session } from './api';
+export { currentStack, STACK_ENV } from './stack-info';
+export { FIXTURE_CENTER, FIXTURE_PARCEL_IDS, FIXTURE_SITES, type FixtureSite } from '../fixture-server/data';
+export type { CapturedMail, MailClient } from '../mail';
+export type { AppName, StackInfo } from '../stack/stack';
