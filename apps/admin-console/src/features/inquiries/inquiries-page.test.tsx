@@ -1,6 +1,6 @@
 import { getListInquiriesPageMockHandler, slicePage } from '@terres/api-client/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { admin } from '../../../test/fixtures';
 import { listing } from '../../../test/listings';
@@ -23,13 +23,13 @@ const rows = [
 ];
 
 /** Serves `data` as the API would, recording each request's query string. */
-function serveListings(data = rows, options: { delayMs?: number } = {}) {
+function serveListings(data = rows, options: { gate?: () => Promise<void> } = {}) {
   const requests: URLSearchParams[] = [];
   server.use(
     getListInquiriesPageMockHandler(async ({ request }) => {
       const url = new URL(request.url);
       requests.push(url.searchParams);
-      if (options.delayMs) await delay(options.delayMs);
+      if (options.gate) await options.gate();
       return slicePage(data, url);
     }),
   );
@@ -141,15 +141,23 @@ describe('/admin/inquiries', () => {
   });
 
   it('keeps the rows on screen while the next page loads', async () => {
-    serveListings(rows, { delayMs: 150 });
+    // Each answer waits until the test lets it go, so the loading state is seen whatever the load.
+    const pending: Array<() => void> = [];
+    serveListings(rows, { gate: () => new Promise<void>((resolve) => pending.push(resolve)) });
+    const release = async () => {
+      await waitFor(() => expect(pending).toHaveLength(1));
+      pending.shift()!();
+    };
     const app = renderApp('/admin/inquiries', { user: admin });
     expect(await screen.findByText('Chargement...')).toBeInTheDocument();
+    await release();
     await screen.findByRole('link', { name: 'Écoquartier des Berges' });
     await app.user.click(screen.getByRole('button', { name: 'Page suivante' }));
     // The first page stays, marked as loading, until the second arrives.
     expect(await screen.findByText('Chargement...')).toBeInTheDocument();
     expect(table()).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('link', { name: 'Écoquartier des Berges' })).toBeInTheDocument();
+    await release();
     expect(await screen.findByRole('link', { name: 'Chantier 4' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Écoquartier des Berges' })).not.toBeInTheDocument();
   });

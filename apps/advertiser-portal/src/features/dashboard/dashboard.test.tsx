@@ -1,6 +1,6 @@
 import { getGetMyOrganizationMockHandler, getListInquiriesMockHandler } from '@terres/api-client/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { employee, organization, owner } from '../../../test/fixtures';
 import { listingsOfEveryStatus, makeInquiry } from '../../../test/inquiry-fixtures';
@@ -63,15 +63,19 @@ describe('dashboard (spec §2)', () => {
   });
 
   it('shows a loading state while the listings come', async () => {
+    // The answer waits until the test lets it go, so the loading state is seen whatever the load.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
     server.use(
       withBalance(240),
       http.get('*/inquiries', async () => {
-        await delay(1600);
+        await answered;
         return HttpResponse.json([makeInquiry()]);
       }),
     );
     renderApp('/dashboard', { user: owner });
     expect(await screen.findByRole('status', {}, { timeout: 3000 })).toHaveTextContent('Chargement de vos annonces...');
+    release();
     expect(await screen.findByRole('table', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
