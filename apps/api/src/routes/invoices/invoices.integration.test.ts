@@ -111,7 +111,7 @@ describe('GET /invoices/{id}/pdf', () => {
       'Terrassements du Ried - SAS',
       '12 rue du Rhône',
       '68100 Mulhouse',
-      'SIRET : 73282932000074',
+      `SIRET : ${owner.siret}`,
       // Lines and totals
       'Pack de 300 crédits Bourse aux terres',
       'Total HT',

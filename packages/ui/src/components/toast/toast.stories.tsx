@@ -117,6 +117,29 @@ export const PhoneStaysAtTheEdge: Story = {
   },
 };
 
+/**
+ * Wider screens: toasts sit at the top right under the header, newest first, so the action bar
+ * at the bottom of a form ('Suivant') stays free: a toast there would pause under the pointer
+ * aiming at the button and hide it.
+ */
+export const WideLeavesTheBottomFree: Story = {
+  args: { duration: 60_000 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Succès' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Information' }));
+    const region = await within(document.body).findByRole('region', { name: 'Notifications (F8)' });
+    await waitFor(() => expect(region.querySelectorAll('li')).toHaveLength(2));
+    const [older, newest] = [...region.querySelectorAll('li')].map((toast) => toast.getBoundingClientRect());
+    // Under a 4rem header, the newest above the older one.
+    await expect(newest!.top).toBeGreaterThanOrEqual(64);
+    await expect(newest!.bottom).toBeLessThanOrEqual(older!.top);
+    // The bottom right corner, where forms keep their main button, belongs to the page.
+    const hit = document.elementFromPoint(window.innerWidth - 40, window.innerHeight - 24);
+    await expect(region.contains(hit)).toBe(false);
+  },
+};
+
 /** Around a toast, the notifications box lets taps through to the page (only the toast takes them). */
 export const TapsPassAroundAToast: Story = {
   args: { duration: 60_000 },
