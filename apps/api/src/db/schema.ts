@@ -543,3 +543,23 @@ export const invoices = pgTable(
     check('invoices_total_consistent', sql`${table.totalCents} = ${table.amountExclTaxCents} + ${table.vatCents}`),
   ],
 );
+
+/**
+ * Per-IP request counters (src/auth/rate-limit.ts): one row per key (limit and address) and
+ * fixed window, so every API process counts into the same rows. A row is useless once its
+ * window and the next one are over (`expires_at`): pruned from time to time.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limit_counters_expires_idx').on(table.expiresAt),
+    check('rate_limit_counters_hits_positive', sql`${table.hits} > 0`),
+  ],
+);

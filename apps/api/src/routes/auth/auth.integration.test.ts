@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeOrganizationSessions, revokeUserSessions } from '../../auth/sessions.js';
@@ -398,22 +398,28 @@ describe('mail failure', () => {
 
 describe('per-IP limits', () => {
   it('answers 429 with Retry-After past the configured code requests and checks', async () => {
-    const limited = await startApiForTest({ OTP_REQUESTS_PER_IP: '3', OTP_CHECKS_PER_IP: '2' });
+    // The counters live in the run's database, shared with every test file calling from
+    // 127.0.0.1: this client has an address of its own (X-Forwarded-For from a trusted proxy).
+    const limited = await startApiForTest({ OTP_REQUESTS_PER_IP: '3', OTP_CHECKS_PER_IP: '2', TRUST_PROXY: '127.0.0.1' });
+    const headers = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
     try {
       for (let i = 0; i < 3; i += 1) {
-        const ok = await limited.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() } });
+        const ok = await limited.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() }, headers });
         expect(ok.status).toBe(202);
       }
-      const over = await limited.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() } });
+      const over = await limited.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() }, headers });
       expect(over.status).toBe(429);
+      expect(over.body.detail).toBe('Trop de tentatives depuis votre connexion. Veuillez réessayer plus tard.');
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
       expectResponseMatches('POST', '/auth/login/magic-link/request', 429, over.body);
+      // Another address is not concerned.
+      expect((await limited.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() }, headers: { 'x-forwarded-for': '192.0.2.77' } })).status).not.toBe(429);
 
       const email = uniqueEmail();
       for (let i = 0; i < 2; i += 1) {
-        expect((await limited.request('POST', '/auth/magic-link/verify', { body: { email, otp: '000000' } })).status).toBe(400);
+        expect((await limited.request('POST', '/auth/magic-link/verify', { body: { email, otp: '000000' }, headers })).status).toBe(400);
       }
-      const checksOver = await limited.request('POST', '/auth/magic-link/verify', { body: { email, otp: '000000' } });
+      const checksOver = await limited.request('POST', '/auth/magic-link/verify', { body: { email, otp: '000000' }, headers });
       expect(checksOver.status).toBe(429);
       expect(checksOver.headers.get('retry-after')).toBeTruthy();
     } finally {

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth/codes.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, knownDevice, rememberDevice } from '../../auth/devices.js';
-import { SlidingWindowLimiter } from '../../auth/rate-limit.js';
+import { RateLimiter } from '../../auth/rate-limit.js';
 import {
   ACCOUNT_ARCHIVED_DETAIL,
   inArchivedOrganization,
@@ -56,8 +56,9 @@ async function accountState(db: Db, user: UserRow | undefined, adminEmails: read
 const authRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const windowMs = config.rateLimits.ipWindowSeconds * 1000;
-  const codeRequests = new SlidingWindowLimiter(config.rateLimits.otpRequestsPerIp, windowMs);
-  const codeChecks = new SlidingWindowLimiter(config.rateLimits.otpChecksPerIp, windowMs);
+  // Counted in PostgreSQL: every API process of the deployment shares them (src/auth/rate-limit.ts).
+  const codeRequests = new RateLimiter(app.db, { name: 'otp-request', limit: config.rateLimits.otpRequestsPerIp, windowMs });
+  const codeChecks = new RateLimiter(app.db, { name: 'otp-check', limit: config.rateLimits.otpChecksPerIp, windowMs });
 
   // Device cookies (src/auth/devices.ts): read on every code request and check, set at sign-in.
   await app.register(cookie);
@@ -122,21 +123,21 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.post('/login/magic-link/request', async (request, reply) => {
-    codeRequests.hit(request.ip);
+    await codeRequests.hit(request.ip);
     const { email } = parseBody(LoginRequest, request.body);
     await requestCode(request, email.toLowerCase(), 'LOGIN');
     return reply.code(202).send();
   });
 
   app.post('/register/magic-link/request', async (request, reply) => {
-    codeRequests.hit(request.ip);
+    await codeRequests.hit(request.ip);
     const { email } = parseBody(RegisterRequest, request.body);
     await requestCode(request, email.toLowerCase(), 'REGISTER');
     return reply.code(202).send();
   });
 
   app.post('/invitation/request', async (request, reply) => {
-    codeRequests.hit(request.ip);
+    await codeRequests.hit(request.ip);
     const claims = await verifyInvitationToken(config.authSecret, bodyObject(request.body).token);
     const [invitation] = await app.db.select().from(invitations).where(eq(invitations.id, claims.invitationId));
     if (
@@ -164,7 +165,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/magic-link/verify', async (request, reply) => {
-    codeChecks.hit(request.ip);
+    await codeChecks.hit(request.ip);
     const { email: rawEmail, otp } = parseBody(VerifyRequest, request.body);
     const email = rawEmail.toLowerCase();
     const deviceId = deviceOf(request, email);
