@@ -2,7 +2,8 @@
 // row an operation, so a new endpoint cannot land without saying who may call it.
 import { expect, it } from 'vitest';
 import { OPERATIONS, ROLES } from './operations.js';
-import { expectedStatuses, specOperations } from './sweep.js';
+import { specOperations } from '../helpers/openapi.js';
+import { expectedStatuses } from './sweep.js';
 
 it('covers every operation of openapi.yaml, and nothing else', () => {
   const inSpec = specOperations().map((o) => o.operationId);

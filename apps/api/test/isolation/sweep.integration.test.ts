@@ -3,46 +3,21 @@
 // its own, so that "nothing changed" means the whole database. `pnpm --filter @terres/api sweep`
 // runs this file alone and prints the figures.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { startApiForTest, type TestApi } from '../helpers/session.js';
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startStripeFake, type StripeFake } from '../helpers/stripe-fake.js';
-import { DatabaseWatch, formatReport, runSweep } from './sweep.js';
-import { buildWorld, type World } from './world.js';
+import { formatReport, runSweep } from './sweep.js';
+import { openWorld, type OpenedWorld } from './world.js';
 
-let database: TestDatabase;
-let api: TestApi;
-let stripeApi: TestApi;
-let fake: StripeFake;
-let watch: DatabaseWatch;
-let world: World;
+let opened: OpenedWorld;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startApiForTest({}, { databaseUrl: database.url });
-  fake = await startStripeFake();
-  stripeApi = await startApiForTest(
-    {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    },
-    { databaseUrl: database.url, adminEmail: api.adminEmail },
-  );
-  world = await buildWorld(api, stripeApi);
-  watch = await DatabaseWatch.open(database.url);
+  opened = await openWorld();
 }, 300_000);
 
 afterAll(async () => {
-  await watch?.close();
-  await stripeApi?.close();
-  await api?.close();
-  await fake?.close();
-  await database?.drop();
+  await opened?.close();
 });
 
 it('every operation x every role x two organisations: no leak, every answer as the table says', async () => {
-  const report = await runSweep(world, watch);
+  const report = await runSweep(opened.world, opened.watch);
   console.log(formatReport(report));
   expect(report.uncovered, 'operations of openapi.yaml without a row in test/isolation/operations.ts').toEqual([]);
   expect(report.unknown, 'rows of operations.ts whose operation left openapi.yaml').toEqual([]);

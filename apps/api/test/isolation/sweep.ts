@@ -7,49 +7,10 @@
 // in the body), or any change to the database on a refused call or on a call naming another
 // organisation's data. A mismatch: any other status than the table's (a valid request that
 // fails, a 500...). Uncovered: an operation of the YAML without a row, or a row without operation.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { parse } from 'yaml';
+import { changes, type DatabaseWatch, type RowState } from '../helpers/database-watch.js';
+import { specOperations, type SpecOperation } from '../helpers/openapi.js';
 import { OPERATIONS, ROLES, type CallContext, type Expectation, type OperationCase, type Role, type Statuses, type SweepRequest, type Target } from './operations.js';
 import type { OrgWorld, Person, World } from './world.js';
-
-const specPath = fileURLToPath(new URL('../../../../openapi/openapi.yaml', import.meta.url));
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-
-export interface SpecOperation {
-  operationId: string;
-  method: string;
-  /** The template as written in the YAML, e.g. `/inquiries/{id}`. */
-  path: string;
-  /** `/api/v1`, or the path's own `servers` entry (`/api`). */
-  base: string;
-  public: boolean;
-}
-
-/** The operations of openapi.yaml, in the order the file lists them. */
-export function specOperations(): SpecOperation[] {
-  const spec = parse(readFileSync(specPath, 'utf8')) as {
-    servers: { url: string }[];
-    paths: Record<string, { servers?: { url: string }[] } & Record<string, { operationId?: string; security?: unknown[] }>>;
-  };
-  const operations: SpecOperation[] = [];
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      if (!operation.operationId) throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`);
-      operations.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        base: item.servers?.[0]?.url ?? spec.servers[0]!.url,
-        public: Array.isArray(operation.security) && operation.security.length === 0,
-      });
-    }
-  }
-  return operations;
-}
 
 export interface Finding {
   operationId: string;
@@ -95,78 +56,6 @@ export function expectedStatuses(spec: SpecOperation, row: OperationCase, role: 
   const own = list(expectation as Statuses);
   if (target === 'own' || role === 'admin' || spec.public) return own;
   return own.every((status) => status < 400) ? [404] : own;
-}
-
-// ── the database, whole, row by row ──
-
-interface TableShape {
-  name: string;
-  key: string[];
-  hasUserId: boolean;
-}
-
-async function tableShapes(client: pg.Client): Promise<TableShape[]> {
-  const { rows } = await client.query<{ name: string; key: string[] | null; has_user_id: boolean }>(`
-    select c.relname as name,
-           (select array_agg(a.attname::text order by k.ord)
-              from pg_index i
-              cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
-              join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
-             where i.indrelid = c.oid and i.indisprimary) as key,
-           exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id' and not a.attisdropped) as has_user_id
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind = 'r'
-     order by c.relname`);
-  return rows.map((row) => {
-    if (!row.key) throw new Error(`table ${row.name} has no primary key: the sweep cannot follow its rows`);
-    return { name: row.name, key: row.key, hasUserId: row.has_user_id };
-  });
-}
-
-interface RowState {
-  hash: string;
-  userId: string | null;
-}
-
-export class DatabaseWatch {
-  private constructor(
-    private readonly client: pg.Client,
-    private readonly query: string,
-  ) {}
-
-  static async open(url: string): Promise<DatabaseWatch> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const shapes = await tableShapes(client);
-    const parts = shapes.map(
-      (shape) =>
-        `select '${shape.name}' as t, concat_ws('|', ${shape.key.map((k) => `x."${k}"::text`).join(', ')}) as k, md5(x::text) as h, ${
-          shape.hasUserId ? 'x.user_id::text' : 'null::text'
-        } as u from "${shape.name}" x`,
-    );
-    return new DatabaseWatch(client, parts.join('\nunion all\n'));
-  }
-
-  async snapshot(): Promise<Map<string, RowState>> {
-    const { rows } = await this.client.query<{ t: string; k: string; h: string; u: string | null }>(this.query);
-    return new Map(rows.map((row) => [`${row.t}:${row.k}`, { hash: row.h, userId: row.u }]));
-  }
-
-  close(): Promise<void> {
-    return this.client.end();
-  }
-}
-
-/** Rows added, removed or changed, except those `allowed` (the caller's own session rows). */
-function changes(before: Map<string, RowState>, after: Map<string, RowState>, allowed: (key: string, row: RowState) => boolean): string[] {
-  const changed: string[] = [];
-  for (const [key, row] of after) {
-    const was = before.get(key);
-    if (was?.hash === row.hash) continue;
-    if (!allowed(key, row)) changed.push(`${was ? 'changed' : 'added'} ${key}`);
-  }
-  for (const [key, row] of before) if (!after.has(key) && !allowed(key, row)) changed.push(`removed ${key}`);
-  return changed;
 }
 
 // ── the calls ──

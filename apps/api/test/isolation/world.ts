@@ -21,7 +21,10 @@ import {
 import { validatedListing } from '../helpers/matching.js';
 import { packsOf, payWithSimulator } from '../helpers/payments.js';
 import { codeOf } from '../helpers/smtp.js';
-import { skipCodeCooldown, uniqueEmail, type TestApi } from '../helpers/session.js';
+import { skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../helpers/session.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { DatabaseWatch } from '../helpers/database-watch.js';
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startStripeFake } from '../helpers/stripe-fake.js';
 
 export type OrgLabel = 'A' | 'B' | 'C';
 
@@ -233,4 +236,47 @@ export async function buildWorld(api: TestApi, stripeApi: TestApi): Promise<Worl
     matchId: proposed.body.id,
     fresh: freshResources(api),
   };
+}
+
+export interface OpenedWorld {
+  world: World;
+  /** The world's database, whole (it is the world's alone). */
+  watch: DatabaseWatch;
+  close(): Promise<void>;
+}
+
+/**
+ * The world on a database of its own (so that "nothing changed" means the whole database), with
+ * the simulator app and a Stripe-configured app (fake Stripe on loopback) on it: the isolation
+ * sweep's and the fuzzer's.
+ */
+export async function openWorld(): Promise<OpenedWorld> {
+  const database = await createTestDatabase();
+  const closers: (() => Promise<void>)[] = [() => database.drop()];
+  const close = async () => {
+    for (const closeOne of closers.reverse()) await closeOne();
+  };
+  try {
+    const api = await startApiForTest({}, { databaseUrl: database.url });
+    closers.push(() => api.close());
+    const fake = await startStripeFake();
+    closers.push(() => fake.close());
+    const stripeApi = await startApiForTest(
+      {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: fake.url,
+      },
+      { databaseUrl: database.url, adminEmail: api.adminEmail },
+    );
+    closers.push(() => stripeApi.close());
+    const world = await buildWorld(api, stripeApi);
+    const watch = await DatabaseWatch.open(database.url);
+    closers.push(() => watch.close());
+    return { world, watch, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
