@@ -27,6 +27,7 @@ import type {
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
+  UnsupportedMediaTypeResponse,
   VerifyCodeRequest
 } from '.././model';
 
@@ -70,7 +71,7 @@ export const requestLoginCode = async (emailRequest: EmailRequest, options?: Req
 
 
 
-export const getRequestLoginCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getRequestLoginCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -97,12 +98,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestLoginCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestLoginCode>>>
     export type RequestLoginCodeMutationBody = BodyType<EmailRequest>
-    export type RequestLoginCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type RequestLoginCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a sign-in code
  */
-export const useRequestLoginCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useRequestLoginCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestLoginCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestLoginCode>>,
@@ -145,7 +146,7 @@ export const requestRegistrationCode = async (emailRequest: EmailRequest, option
 
 
 
-export const getRequestRegistrationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getRequestRegistrationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -172,12 +173,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestRegistrationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestRegistrationCode>>>
     export type RequestRegistrationCodeMutationBody = BodyType<EmailRequest>
-    export type RequestRegistrationCodeMutationError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type RequestRegistrationCodeMutationError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a registration code
  */
-export const useRequestRegistrationCode = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useRequestRegistrationCode = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestRegistrationCode>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestRegistrationCode>>,
@@ -221,7 +222,7 @@ export const requestInvitationCode = async (invitationCodeRequest: InvitationCod
 
 
 
-export const getRequestInvitationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getRequestInvitationCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext> => {
 
@@ -248,12 +249,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestInvitationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestInvitationCode>>>
     export type RequestInvitationCodeMutationBody = BodyType<InvitationCodeRequest>
-    export type RequestInvitationCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type RequestInvitationCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Request a code for an invitation
  */
-export const useRequestInvitationCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useRequestInvitationCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestInvitationCode>>, TError,{data: BodyType<InvitationCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestInvitationCode>>,
@@ -306,7 +307,7 @@ export const verifyCode = async (verifyCodeRequest: VerifyCodeRequest, options?:
 
 
 
-export const getVerifyCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const getVerifyCodeMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext> => {
 
@@ -333,12 +334,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyCodeMutationResult = NonNullable<Awaited<ReturnType<typeof verifyCode>>>
     export type VerifyCodeMutationBody = BodyType<VerifyCodeRequest>
-    export type VerifyCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
+    export type VerifyCodeMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>
 
     /**
  * @summary Verify a one-time code and open a session
  */
-export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
+export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCode>>, TError,{data: BodyType<VerifyCodeRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyCode>>,
@@ -385,7 +386,7 @@ export const refreshTokens = async (refreshTokenRequest: RefreshTokenRequest, op
 
 
 
-export const getRefreshTokensMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
+export const getRefreshTokensMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshTokens>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshTokens>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext> => {
 
@@ -412,12 +413,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshTokensMutationResult = NonNullable<Awaited<ReturnType<typeof refreshTokens>>>
     export type RefreshTokensMutationBody = BodyType<RefreshTokenRequest>
-    export type RefreshTokensMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>
+    export type RefreshTokensMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Exchange a refresh token for new tokens
  */
-export const useRefreshTokens = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
+export const useRefreshTokens = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshTokens>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refreshTokens>>,
@@ -457,7 +458,7 @@ export const logout = async (refreshTokenRequest: RefreshTokenRequest, options?:
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
+export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext> => {
 
@@ -484,12 +485,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     export type LogoutMutationBody = BodyType<RefreshTokenRequest>
-    export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>
+    export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Sign out
  */
-export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse>,
+export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,

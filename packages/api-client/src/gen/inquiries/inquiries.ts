@@ -40,6 +40,7 @@ import type {
   SetInquiryStatusRequest,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
+  UnsupportedMediaTypeResponse,
   UpdateInquiryRequest,
   UriTooLongResponse
 } from '.././model';
@@ -256,7 +257,7 @@ export const createInquiry = async (createInquiryRequest: CreateInquiryRequest, 
 
 
 
-export const getCreateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
+export const getCreateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createInquiry>>, TError,{data: BodyType<CreateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createInquiry>>, TError,{data: BodyType<CreateInquiryRequest>}, TContext> => {
 
@@ -283,12 +284,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateInquiryMutationResult = NonNullable<Awaited<ReturnType<typeof createInquiry>>>
     export type CreateInquiryMutationBody = BodyType<CreateInquiryRequest>
-    export type CreateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>
+    export type CreateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Create a listing (draft)
  */
-export const useCreateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
+export const useCreateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createInquiry>>, TError,{data: BodyType<CreateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createInquiry>>,
@@ -662,7 +663,7 @@ export const updateInquiry = async (id: string,
 
 
 
-export const getUpdateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
+export const getUpdateInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateInquiry>>, TError,{id: string;data: BodyType<UpdateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateInquiry>>, TError,{id: string;data: BodyType<UpdateInquiryRequest>}, TContext> => {
 
@@ -689,12 +690,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateInquiryMutationResult = NonNullable<Awaited<ReturnType<typeof updateInquiry>>>
     export type UpdateInquiryMutationBody = BodyType<UpdateInquiryRequest>
-    export type UpdateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>
+    export type UpdateInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Edit or submit a listing
  */
-export const useUpdateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
+export const useUpdateInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateInquiry>>, TError,{id: string;data: BodyType<UpdateInquiryRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateInquiry>>,
@@ -810,7 +811,7 @@ export const setInquiryStatus = async (id: string,
 
 
 
-export const getSetInquiryStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
+export const getSetInquiryStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext> => {
 
@@ -837,12 +838,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetInquiryStatusMutationResult = NonNullable<Awaited<ReturnType<typeof setInquiryStatus>>>
     export type SetInquiryStatusMutationBody = BodyType<SetInquiryStatusRequest>
-    export type SetInquiryStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>
+    export type SetInquiryStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Move a listing to another status
  */
-export const useSetInquiryStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
+export const useSetInquiryStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setInquiryStatus>>,

@@ -42,6 +42,7 @@ import type {
   SetMatchStatusRequest,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
+  UnsupportedMediaTypeResponse,
   UriTooLongResponse
 } from '.././model';
 
@@ -277,7 +278,7 @@ export const generateInquiryDocument = async (id: string,
 
 
 
-export const getGenerateInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse | BusyResponse>,
+export const getGenerateInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | BusyResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateInquiryDocument>>, TError,{id: string;data: BodyType<GenerateDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateInquiryDocument>>, TError,{id: string;data: BodyType<GenerateDocumentRequest>}, TContext> => {
 
@@ -304,12 +305,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateInquiryDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof generateInquiryDocument>>>
     export type GenerateInquiryDocumentMutationBody = BodyType<GenerateDocumentRequest>
-    export type GenerateInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse | BusyResponse>
+    export type GenerateInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | BusyResponse>
 
     /**
  * @summary Generate a document of the transfer chain
  */
-export const useGenerateInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse | BusyResponse>,
+export const useGenerateInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | BusyResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateInquiryDocument>>, TError,{id: string;data: BodyType<GenerateDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateInquiryDocument>>,
@@ -522,7 +523,7 @@ export const proposeMatch = async (proposeMatchRequest: ProposeMatchRequest, opt
 
 
 
-export const getProposeMatchMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
+export const getProposeMatchMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof proposeMatch>>, TError,{data: BodyType<ProposeMatchRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof proposeMatch>>, TError,{data: BodyType<ProposeMatchRequest>}, TContext> => {
 
@@ -549,12 +550,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ProposeMatchMutationResult = NonNullable<Awaited<ReturnType<typeof proposeMatch>>>
     export type ProposeMatchMutationBody = BodyType<ProposeMatchRequest>
-    export type ProposeMatchMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>
+    export type ProposeMatchMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Propose a CUT and a FILL listing to each other
  */
-export const useProposeMatch = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
+export const useProposeMatch = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof proposeMatch>>, TError,{data: BodyType<ProposeMatchRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof proposeMatch>>,
@@ -754,7 +755,7 @@ export const setMatchStatus = async (id: string,
 
 
 
-export const getSetMatchStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
+export const getSetMatchStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setMatchStatus>>, TError,{id: string;data: BodyType<SetMatchStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setMatchStatus>>, TError,{id: string;data: BodyType<SetMatchStatusRequest>}, TContext> => {
 
@@ -781,12 +782,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetMatchStatusMutationResult = NonNullable<Awaited<ReturnType<typeof setMatchStatus>>>
     export type SetMatchStatusMutationBody = BodyType<SetMatchStatusRequest>
-    export type SetMatchStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>
+    export type SetMatchStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Move a match
  */
-export const useSetMatchStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnprocessableEntityResponse>,
+export const useSetMatchStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setMatchStatus>>, TError,{id: string;data: BodyType<SetMatchStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setMatchStatus>>,

@@ -6,6 +6,9 @@
 import type { Problem } from './problem';
 
 /**
- * File type not allowed.
+ * A body in a format the operation does not take (`Content-Type` other than the one declared,
+e.g. `text/plain` where JSON is expected: `Type de contenu non pris en charge.`), or an
+uploaded file of a type not allowed (`Format de fichier non autorisé.`).
+
  */
 export type UnsupportedMediaTypeResponse = Problem;

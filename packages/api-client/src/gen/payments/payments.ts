@@ -33,6 +33,7 @@ import type {
   ShowSimulatorCheckoutParams,
   ShowStripeCheckoutParams,
   StripeEvent,
+  UnsupportedMediaTypeResponse,
   WebhookAck
 } from '.././model';
 
@@ -248,7 +249,7 @@ formUrlEncoded.append(`action`, checkoutForm.action)
 
 
 
-export const getSubmitStripeCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | Problem | string>,
+export const getSubmitStripeCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | Problem | string>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitStripeCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof submitStripeCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext> => {
 
@@ -275,12 +276,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubmitStripeCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof submitStripeCheckout>>>
     export type SubmitStripeCheckoutMutationBody = BodyType<CheckoutForm>
-    export type SubmitStripeCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | Problem | string>
+    export type SubmitStripeCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | Problem | string>
 
     /**
  * @summary Open the Stripe Checkout Session, or cancel
  */
-export const useSubmitStripeCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | Problem | string>,
+export const useSubmitStripeCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | Problem | string>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitStripeCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitStripeCheckout>>,
@@ -325,7 +326,7 @@ export const handleStripeWebhook = async (stripeEvent: StripeEvent, options?: Re
 
 
 
-export const getHandleStripeWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse>,
+export const getHandleStripeWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof handleStripeWebhook>>, TError,{data: BodyType<StripeEvent>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof handleStripeWebhook>>, TError,{data: BodyType<StripeEvent>}, TContext> => {
 
@@ -352,12 +353,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type HandleStripeWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof handleStripeWebhook>>>
     export type HandleStripeWebhookMutationBody = BodyType<StripeEvent>
-    export type HandleStripeWebhookMutationError = ErrorType<BadRequestResponse | ContentTooLargeResponse>
+    export type HandleStripeWebhookMutationError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Stripe webhook
  */
-export const useHandleStripeWebhook = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse>,
+export const useHandleStripeWebhook = <TError = ErrorType<BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof handleStripeWebhook>>, TError,{data: BodyType<StripeEvent>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof handleStripeWebhook>>,
@@ -568,7 +569,7 @@ formUrlEncoded.append(`action`, checkoutForm.action)
 
 
 
-export const getSubmitSimulatorCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse>,
+export const getSubmitSimulatorCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext> => {
 
@@ -595,12 +596,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubmitSimulatorCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof submitSimulatorCheckout>>>
     export type SubmitSimulatorCheckoutMutationBody = BodyType<CheckoutForm>
-    export type SubmitSimulatorCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse>
+    export type SubmitSimulatorCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Pay or cancel on the simulator
  */
-export const useSubmitSimulatorCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse>,
+export const useSubmitSimulatorCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitSimulatorCheckout>>,

@@ -38,6 +38,7 @@ import type {
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
+  UnsupportedMediaTypeResponse,
   UpdateProfileRequest,
   UriTooLongResponse,
   User
@@ -232,7 +233,7 @@ export const updateCurrentUser = async (updateProfileRequest: UpdateProfileReque
 
 
 
-export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
+export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: BodyType<UpdateProfileRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: BodyType<UpdateProfileRequest>}, TContext> => {
 
@@ -259,12 +260,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentUser>>>
     export type UpdateCurrentUserMutationBody = BodyType<UpdateProfileRequest>
-    export type UpdateCurrentUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse>
+    export type UpdateCurrentUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
 
     /**
  * @summary Update the signed-in user's profile
  */
-export const useUpdateCurrentUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnprocessableEntityResponse>,
+export const useUpdateCurrentUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: BodyType<UpdateProfileRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentUser>>,
@@ -313,7 +314,7 @@ export const inviteCollaborator = async (emailRequest: EmailRequest, options?: R
 
 
 
-export const getInviteCollaboratorMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getInviteCollaboratorMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteCollaborator>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof inviteCollaborator>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -340,12 +341,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InviteCollaboratorMutationResult = NonNullable<Awaited<ReturnType<typeof inviteCollaborator>>>
     export type InviteCollaboratorMutationBody = BodyType<EmailRequest>
-    export type InviteCollaboratorMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type InviteCollaboratorMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Invite a collaborator
  */
-export const useInviteCollaborator = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useInviteCollaborator = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteCollaborator>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof inviteCollaborator>>,
@@ -389,7 +390,7 @@ export const resendInvitation = async (emailRequest: EmailRequest, options?: Req
 
 
 
-export const getResendInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const getResendInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{data: BodyType<EmailRequest>}, TContext> => {
 
@@ -416,12 +417,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof resendInvitation>>>
     export type ResendInvitationMutationBody = BodyType<EmailRequest>
-    export type ResendInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
+    export type ResendInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Resend an invitation
  */
-export const useResendInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
+export const useResendInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | TooManyRequestsResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{data: BodyType<EmailRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendInvitation>>,
