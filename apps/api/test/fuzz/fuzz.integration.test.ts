@@ -1,0 +1,33 @@
+// The fuzzer (issue 12, "Prove the rest"): every operation of openapi.yaml, called by an owner,
+// an employee, an admin and an anonymous caller with requests fast-check makes from the
+// operation's schemas (test/fuzz/fuzz.ts). In `pnpm test` with a fixed seed and a few requests
+// per operation and role; `pnpm --filter @terres/api fuzz` runs it longer (FUZZ_RUNS, FUZZ_SEED).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { specOperations } from '../helpers/openapi.js';
+import { openWorld, type OpenedWorld } from '../isolation/world.js';
+import { formatReport, runFuzz } from './fuzz.js';
+
+const SEED = Number(process.env.FUZZ_SEED || 20261123);
+const RUNS = Number(process.env.FUZZ_RUNS || 3);
+
+let opened: OpenedWorld;
+
+beforeAll(async () => {
+  opened = await openWorld();
+}, 300_000);
+
+afterAll(async () => {
+  await opened?.close();
+});
+
+it('every operation, fuzzed from its schema: no 5xx, every answer as openapi.yaml says, nothing stored when refused', async () => {
+  expect(Number.isInteger(SEED) && Number.isInteger(RUNS) && RUNS > 0, 'FUZZ_SEED and FUZZ_RUNS are integers, FUZZ_RUNS at least 1').toBe(true);
+  const report = await runFuzz(opened.world, opened.watch, { seed: SEED, runs: RUNS });
+  console.log(formatReport(report));
+  expect(report.uncovered, 'operations of openapi.yaml the fuzzer did not call').toEqual([]);
+  expect(report.covered.length).toBe(specOperations().length);
+  expect(report.serverErrors, 'answers of 5xx (or none at all)').toEqual([]);
+  expect(report.offSchema, 'answers outside openapi.yaml').toEqual([]);
+  expect(report.storedFromRefused, 'refused requests that changed the database').toEqual([]);
+  expect(report.requests).toBeGreaterThanOrEqual(report.operations * RUNS);
+}, 1_800_000);
