@@ -522,6 +522,14 @@ export function judge(operation: SpecOperation, answer: Answer): string[] {
   return answerProblems(operation.method, operation.path, answer.status, body, mediaType ?? (body === undefined ? 'application/json' : 'text/plain'));
 }
 
+/**
+ * Rows a refused call may write: the per-IP counters of code requests and checks count every
+ * attempt, refused ones included (that is their job); they hold nothing the request sent.
+ */
+function countsAttempts(key: string): boolean {
+  return key.startsWith('rate_limit_counters:');
+}
+
 function seedOf(seed: number, ...parts: string[]): number {
   let hash = seed | 0;
   for (const character of parts.join('|')) hash = (Math.imul(hash, 31) + character.charCodeAt(0)) | 0;
@@ -591,7 +599,7 @@ export async function runFuzz(world: World, watch: DatabaseWatch, options: FuzzO
           if (problems.length) report.offSchema.push(finding(`${problems.slice(0, 3).join('; ')} — ${answer.text.slice(0, 200)}`));
         }
         if (answer.status >= 400 || answer.status === 0) {
-          const changed = changes(before, after, () => false);
+          const changed = changes(before, after, countsAttempts);
           if (changed.length) report.storedFromRefused.push(finding(`${changed.slice(0, 5).join('; ')}${changed.length > 5 ? ` (+${changed.length - 5})` : ''}`));
         }
         before = after;
