@@ -9,6 +9,7 @@ import configPlugin from './plugins/app/config.js';
 import databasePlugin from './plugins/app/database.js';
 import type { HeavyWork } from './heavy/pool.js';
 import heavyPlugin from './plugins/app/heavy.js';
+import storagePlugin from './plugins/app/storage.js';
 import authPlugin from './plugins/app/auth.js';
 import mailerPlugin from './plugins/app/mailer.js';
 import inputGuardPlugin from './plugins/app/input-guard.js';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logStream, heavyWork }: Build
   await app.register(mailerPlugin);
   await app.register(authPlugin);
   await app.register(heavyPlugin, heavyWork ? { heavyWork } : {});
+  await app.register(storagePlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(contractRoutes, { prefix: '/api' });

@@ -157,3 +157,48 @@ describe('matching configuration', () => {
     expect(() => loadConfig({ AUTH_SECRET: SECRET, MATCH_RADIUS_KM: 'loin' }, {})).toThrow('MATCH_RADIUS_KM');
   });
 });
+
+describe('object storage configuration', () => {
+  const S3 = { S3_BUCKET: 'bourse-fichiers', S3_REGION: 'fr-par' };
+
+  it('keeps files on the local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }, {}).s3).toBeUndefined();
+    expect(loadConfig({ AUTH_SECRET: SECRET, ...S3 }, {}).s3).toEqual({
+      bucket: 'bourse-fichiers',
+      region: 'fr-par',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    const config = loadConfig(
+      {
+        AUTH_SECRET: SECRET,
+        ...S3,
+        S3_ENDPOINT: 'https://s3.fr-par.scw.cloud/',
+        S3_ACCESS_KEY_ID: 'SCWKEY',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: '1',
+      },
+      {},
+    );
+    expect(config.s3).toEqual({
+      bucket: 'bourse-fichiers',
+      region: 'fr-par',
+      endpoint: 'https://s3.fr-par.scw.cloud',
+      credentials: { accessKeyId: 'SCWKEY', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses an incomplete or malformed S3 configuration in French, naming the variable', () => {
+    const refused = (env: Record<string, string>) => () => loadConfig({ AUTH_SECRET: SECRET, ...env }, {});
+    expect(refused({ S3_ENDPOINT: 'http://minio:9000' })).toThrow("S3_BUCKET: requis quand S3_ENDPOINT est défini");
+    expect(refused({ S3_BUCKET: 'bourse-fichiers' })).toThrow('S3_REGION: requis avec S3_BUCKET');
+    expect(refused({ ...S3, S3_ACCESS_KEY_ID: 'key' })).toThrow('S3_SECRET_ACCESS_KEY: requis avec S3_ACCESS_KEY_ID');
+    expect(refused({ ...S3, S3_SECRET_ACCESS_KEY: 'secret' })).toThrow('S3_ACCESS_KEY_ID: requis avec S3_SECRET_ACCESS_KEY');
+    expect(refused({ ...S3, S3_BUCKET: 'Mon_Bucket' })).toThrow('S3_BUCKET: doit être un nom de bucket S3');
+    expect(refused({ ...S3, S3_ENDPOINT: 'ftp://minio' })).toThrow('S3_ENDPOINT: doit être une URL http(s)');
+    expect(refused({ ...S3, S3_ENDPOINT: 'http://minio:9000/bucket' })).toThrow('S3_ENDPOINT: doit être une URL sans chemin');
+    expect(refused({ ...S3, S3_FORCE_PATH_STYLE: 'oui' })).toThrow("S3_FORCE_PATH_STYLE: doit valoir '0' ou '1'");
+  });
+});

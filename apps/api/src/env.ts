@@ -86,6 +86,27 @@ const EnvSchema = v.object({
   HEAVY_WORKERS: v.optional(integer(0, 64)),
   HEAVY_QUEUE: v.optional(integer(0, 10_000), '16'),
   HEAVY_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
+  // Object storage (issue 13): with S3_BUCKET set, uploaded files and generated PDFs go to that
+  // S3-compatible bucket (AWS S3, MinIO, Scaleway, OVHcloud, Garage...) instead of $DATA_DIR/files,
+  // so that every API process reads what any of them stored. Unset: local disk.
+  S3_BUCKET: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'doit être un nom de bucket S3 : 3 à 63 caractères, minuscules, chiffres, points et tirets')),
+  ),
+  S3_REGION: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9-]{2,40}$/, 'doit être un nom de région, par exemple eu-west-3 ou fr-par'))),
+  // Another service than AWS's own (MinIO, Scaleway...): its URL, no path.
+  S3_ENDPOINT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.url('doit être une URL'),
+      v.regex(/^https?:\/\//, 'doit être une URL http(s)'),
+      v.check((value) => URL.canParse(value) && /^\/?$/.test(new URL(value).pathname) && !/[?#]/.test(value), 'doit être une URL sans chemin, requête ni fragment'),
+    ),
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  // '1': https://endpoint/bucket/key (MinIO and most local servers need it); '0': https://bucket.endpoint/key.
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1'], "doit valoir '0' ou '1'"), '0'),
   // Matching (issue 11): unset keeps the domain's default (README "Matching").
   MATCH_RADIUS_KM: v.optional(decimal),
   MATCH_DETOUR_FACTOR: v.optional(decimal),
@@ -151,6 +172,18 @@ export interface Config {
   heavyWork: { threads: number; queue: number; timeoutMs: number };
   /** The matching's constants: the domain's defaults with the MATCH_* overrides. */
   matching: MatchingConfig;
+  /** Where files are stored: the S3-compatible bucket when S3_BUCKET is set, else `$DATA_DIR/files`. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  /** Unset: the AWS SDK's default chain (environment, shared files, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -197,6 +230,7 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     if (!env.STRIPE_SECRET_KEY) problems.push('- STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     if (!env.STRIPE_WEBHOOK_SECRET) problems.push('- STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
   }
+  const s3 = s3Config(env, problems);
   const matching = matchingConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
@@ -248,6 +282,31 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
       timeoutMs: env.HEAVY_TIMEOUT_SECONDS * 1000,
     },
     matching: matching!,
+    s3,
+  };
+}
+
+/** The object storage settings, or undefined (local disk); French problems for what is missing. */
+function s3Config(env: v.InferOutput<typeof EnvSchema>, problems: string[]): S3Config | undefined {
+  const others = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET) {
+    if (others.length > 0) {
+      problems.push(`- S3_BUCKET: requis quand ${others.join(', ')} est défini (le stockage objet ne s'active qu'avec un bucket ; sans S3_*, les fichiers restent sur le disque local)`);
+    }
+    return undefined;
+  }
+  if (!env.S3_REGION) problems.push('- S3_REGION: requis avec S3_BUCKET (par exemple eu-west-3 ; us-east-1 pour la plupart des serveurs MinIO)');
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) problems.push('- S3_SECRET_ACCESS_KEY: requis avec S3_ACCESS_KEY_ID');
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) problems.push('- S3_ACCESS_KEY_ID: requis avec S3_SECRET_ACCESS_KEY');
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? '',
+    endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
   };
 }
 

@@ -3,6 +3,7 @@
 // file, a delegation). Realistic Alsace projects; dates relative to today.
 import { inquiryCost, todayInParis, type InquiryStatus, type InquiryType } from '@terres/domain';
 import { storeDemoDocument } from '../files/demo.js';
+import type { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
 import type { Tx } from './index.js';
 import { inquiries, type StoredMaterial } from './schema.js';
@@ -84,7 +85,7 @@ const LISTINGS: DemoListing[] = [
 
 const VALIDATED: InquiryStatus[] = ['APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED'];
 
-export async function seedListings(tx: Tx, ids: DemoIdentities, dataDir: string): Promise<void> {
+export async function seedListings(tx: Tx, ids: DemoIdentities, storage: FileStorage): Promise<void> {
   for (const [index, listing] of LISTINGS.entries()) {
     const cost = inquiryCost(listing.type, listing.surface) ?? 0;
     const submitted = listing.status !== 'DRAFT';
@@ -124,7 +125,7 @@ export async function seedListings(tx: Tx, ids: DemoIdentities, dataDir: string)
     const files: { kind: 'PERMISSION' | 'SOIL_STUDY'; name: string }[] = [{ kind: 'PERMISSION', name: 'arrete-permis-amenager.pdf' }];
     if (listing.soilStudy === 'file') files.push({ kind: 'SOIL_STUDY', name: 'etude-de-sol-G2-AVP.pdf' });
     for (const file of files) {
-      await storeDemoDocument(tx, dataDir, {
+      await storeDemoDocument(tx, storage, {
         inquiryId: row!.id,
         kind: file.kind,
         name: file.name,
@@ -171,7 +172,7 @@ export async function seedListings(tx: Tx, ids: DemoIdentities, dataDir: string)
     cost: inquiryCost('FILL', 7.5) ?? 0,
     submittedAt: new Date(),
   }).returning();
-  await storeDemoDocument(tx, dataDir, {
+  await storeDemoDocument(tx, storage, {
     inquiryId: other!.id,
     kind: 'PERMISSION',
     name: 'autorisation-prefectorale.pdf',

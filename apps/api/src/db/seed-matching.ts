@@ -5,6 +5,7 @@
 // credits as the real workflow does (a grant first), so every balance is its ledger's sum.
 import { evaluateMatch, inquiryCost, todayInParis, type InquiryStatus, type InquiryType } from '@terres/domain';
 import { storeDemoDocument } from '../files/demo.js';
+import type { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
 import { toMatchListing } from '../services/matching.js';
 import { eq } from 'drizzle-orm';
@@ -167,7 +168,7 @@ const SITES: readonly DemoSite[] = [
   },
 ];
 
-export async function seedMatching(tx: Tx, ids: DemoIdentities, dataDir: string): Promise<void> {
+export async function seedMatching(tx: Tx, ids: DemoIdentities, storage: FileStorage): Promise<void> {
   const owners = new Map<string, { organizationId: string; userId: string }>();
   owners.set('demo', { organizationId: ids.organizationId, userId: ids.ownerId });
   for (const org of MATCHING_ORGANIZATIONS) {
@@ -228,7 +229,7 @@ export async function seedMatching(tx: Tx, ids: DemoIdentities, dataDir: string)
       })
       .returning();
     created.set(site.projectName, row!);
-    await storeDemoDocument(tx, dataDir, { inquiryId: row!.id, kind: 'PERMISSION', name: 'arrete-permis-amenager.pdf', bytes: MINIMAL_PDF(`${site.projectName} PERMISSION`) });
+    await storeDemoDocument(tx, storage, { inquiryId: row!.id, kind: 'PERMISSION', name: 'arrete-permis-amenager.pdf', bytes: MINIMAL_PDF(`${site.projectName} PERMISSION`) });
     await appendLedgerLine(tx, {
       organizationId: owner.organizationId,
       kind: 'LISTING_VALIDATION',

@@ -11,6 +11,7 @@ import { startSmtp } from '../../test/helpers/smtp.js';
 import { createDatabase, type Database } from './index.js';
 import { creditLedger, documents, inquiries, invoices, organizations, users } from './schema.js';
 import { DEMO_ACCOUNTS, loadDemoData } from './seed.js';
+import { LocalFileStorage } from '../files/storage.js';
 
 describe('demo data', () => {
   const dir = tempDir();
@@ -27,7 +28,7 @@ describe('demo data', () => {
   });
 
   it('loads the CONTRACT accounts into an empty database, once', async () => {
-    expect(await loadDemoData(database.db, { dataDir: dir.path })).toBe(true);
+    expect(await loadDemoData(database.db, { storage: new LocalFileStorage(dir.path) })).toBe(true);
     const accounts = await database.db.select({ email: users.email, role: users.role }).from(users);
     expect(accounts).toEqual(
       expect.arrayContaining([
@@ -42,7 +43,7 @@ describe('demo data', () => {
     // Every demo organisation passed the onboarding: each owner reaches a dashboard.
     expect(all.filter((o) => onboardingStep(o) !== 'complete').map((o) => o.name)).toEqual([]);
 
-    expect(await loadDemoData(database.db, { dataDir: dir.path })).toBe(false);
+    expect(await loadDemoData(database.db, { storage: new LocalFileStorage(dir.path) })).toBe(false);
     const [{ n }] = (await database.db.select({ n: count() }).from(users)) as [{ n: number }];
     expect(n).toBe(accounts.length);
     // The welcome grant, the demo purchase (src/db/seed-payments.ts) with its invoice, and the
@@ -98,7 +99,7 @@ describe('demo data on PostgreSQL, used over HTTP', () => {
     const fresh = await createTestDatabase(server.toString());
     dropDatabase = () => fresh.drop();
     const database = await openPostgres(fresh.url);
-    expect(await loadDemoData(database.db, { dataDir: dir.path, adminEmails: [ADMIN, DEMO_ACCOUNTS.owner] })).toBe(true);
+    expect(await loadDemoData(database.db, { storage: new LocalFileStorage(dir.path), adminEmails: [ADMIN, DEMO_ACCOUNTS.owner] })).toBe(true);
     const smtp = await startSmtp();
     const config = testConfig({ DATABASE_URL: fresh.url, DATA_DIR: dir.path, SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN });
     const running = await startApp({ config, database });
@@ -128,7 +129,7 @@ describe('demo data on PostgreSQL, used over HTTP', () => {
     expect(accounts.filter((a) => a.role === 'ADMIN').map((a) => a.email)).toEqual([ADMIN]);
     // An ADMIN_EMAILS address that is a demo advertiser account stays an advertiser.
     expect(accounts.find((a) => a.email === DEMO_ACCOUNTS.owner)?.role).toBe('OWNER');
-    expect(await loadDemoData(api.database.db, { dataDir: dir.path, adminEmails: [ADMIN] })).toBe(false);
+    expect(await loadDemoData(api.database.db, { storage: new LocalFileStorage(dir.path), adminEmails: [ADMIN] })).toBe(false);
     const [{ n }] = (await api.database.db.select({ n: count() }).from(users)) as [{ n: number }];
     expect(n).toBe(accounts.length);
   });

@@ -14,6 +14,7 @@ import type { Db, Tx } from './index.js';
 import { seedMatching } from './seed-matching.js';
 import { seedDemoPayments } from './seed-payments.js';
 import { organizations, users } from './schema.js';
+import type { FileStorage } from '../files/storage.js';
 
 export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.test',
@@ -127,8 +128,8 @@ async function seedIdentities(tx: Tx, adminEmails: readonly string[]): Promise<D
 }
 
 export interface DemoDataOptions {
-  /** Receives the demo documents' files. */
-  dataDir: string;
+  /** Receives the demo documents' files (`app.storage`: local disk or the S3 bucket). */
+  storage: FileStorage;
   /** The configuration's ADMIN_EMAILS (`config.adminEmails`); default: admin@demo.test. */
   adminEmails?: readonly string[];
 }
@@ -144,8 +145,8 @@ export async function loadDemoData(db: Db, options: DemoDataOptions): Promise<bo
     if (Number(rows[0]?.n ?? 0) > 0) return false;
     const identities = await seedIdentities(tx, options.adminEmails ?? [DEMO_ACCOUNTS.admin]);
     await seedDemoPayments(tx, identities);
-    await seedListings(tx, identities, options.dataDir);
-    await seedMatching(tx, identities, options.dataDir);
+    await seedListings(tx, identities, options.storage);
+    await seedMatching(tx, identities, options.storage);
     return true;
   });
 }

@@ -40,7 +40,7 @@ describe('storeDemoDocument', () => {
   it('stores a file the API serves like an upload, and a soil study shows in the admin table', async () => {
     const bytes = SAMPLE_FILES['permis.pdf']!;
     const row = await api.database.db.transaction((tx) =>
-      storeDemoDocument(tx, dataDir.path, { inquiryId, kind: 'SOIL_STUDY', name: 'étude-de-sol-G2-AVP.pdf', bytes }),
+      storeDemoDocument(tx, api.running.app.storage, { inquiryId, kind: 'SOIL_STUDY', name: 'étude-de-sol-G2-AVP.pdf', bytes }),
     );
     expect(row).toMatchObject({ inquiryId, organizationId: owner.organizationId, kind: 'SOIL_STUDY', mimeType: 'application/pdf', size: bytes.length });
     expect(storedFiles()).toEqual([row.storageKey]);
@@ -63,10 +63,10 @@ describe('storeDemoDocument', () => {
   it('refuses bytes the upload would refuse, storing nothing', async () => {
     const before = storedFiles();
     await expect(
-      storeDemoDocument(api.database.db, dataDir.path, { inquiryId, kind: 'PERMISSION', name: 'permis.pdf', bytes: SAMPLE_FILES['plan.png']! }),
+      storeDemoDocument(api.database.db, api.running.app.storage, { inquiryId, kind: 'PERMISSION', name: 'permis.pdf', bytes: SAMPLE_FILES['plan.png']! }),
     ).rejects.toThrow(/do not match/);
     await expect(
-      storeDemoDocument(api.database.db, dataDir.path, {
+      storeDemoDocument(api.database.db, api.running.app.storage, {
         inquiryId: '00000000-0000-4000-8000-000000000000',
         kind: 'PERMISSION',
         name: 'permis.pdf',

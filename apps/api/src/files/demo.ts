@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { inquiries } from '../db/schema.js';
 import { insertDocument, type DocumentRow } from '../services/documents.js';
-import { FileStorage } from './storage.js';
+import type { FileStorage } from './storage.js';
 
 export interface DemoDocument {
   inquiryId: string;
@@ -17,11 +17,11 @@ export interface DemoDocument {
 }
 
 /**
- * Stores `bytes` under `$dataDir/files` and inserts its `documents` row through `db` (the seed's
+ * Stores `bytes` in `storage` (local disk or the S3 bucket) and inserts its `documents` row through `db` (the seed's
  * transaction, or the database; if that rolls back, the file stays behind unreferenced). Throws when the
  * name and bytes break the upload rule, so demo files are files the API itself would accept.
  */
-export async function storeDemoDocument(db: DbOrTx, dataDir: string, document: DemoDocument): Promise<DocumentRow> {
+export async function storeDemoDocument(db: DbOrTx, storage: FileStorage, document: DemoDocument): Promise<DocumentRow> {
   if (!fileContentMatchesExtension(document.name, document.bytes)) {
     throw new Error(`demo document ${document.name}: its bytes do not match its extension`);
   }
@@ -30,7 +30,7 @@ export async function storeDemoDocument(db: DbOrTx, dataDir: string, document: D
     .from(inquiries)
     .where(eq(inquiries.id, document.inquiryId));
   if (!inquiry) throw new Error(`demo document ${document.name}: no listing ${document.inquiryId}`);
-  const stored = await new FileStorage(dataDir).save(Readable.from([Buffer.from(document.bytes)]));
+  const stored = await storage.save(Readable.from([Buffer.from(document.bytes)]));
   return db.transaction((tx) =>
     insertDocument(tx, {
       inquiry,

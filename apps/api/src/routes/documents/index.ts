@@ -19,7 +19,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireRole } from '../../auth/guards.js';
 import { documents } from '../../db/schema.js';
 import { cleanFileName } from '../../files/names.js';
-import { attachmentHeader, FileStorage, type TempFile } from '../../files/storage.js';
+import { attachmentHeader, type FileStorage, type TempFile } from '../../files/storage.js';
 import { isUuid } from '../../http/ids.js';
 import { HttpProblem, problem } from '../../http/problem.js';
 import { assertCleanInput } from '../../http/text-guard.js';
@@ -42,8 +42,8 @@ interface ReceivedFile {
 }
 
 /**
- * Reads the multipart body: one `file` part (streamed to a temporary file, 5 MiB at most) and
- * a `kind` field. The caller must discard `temp` unless it commits it.
+ * Reads the multipart body: one `file` part (streamed to a temporary local file, 5 MiB at most)
+ * and a `kind` field. The caller must discard `temp` unless it commits it.
  */
 async function receiveFile(request: FastifyRequest, storage: FileStorage): Promise<ReceivedFile> {
   let temp: TempFile | undefined;
@@ -77,7 +77,7 @@ async function receiveFile(request: FastifyRequest, storage: FileStorage): Promi
       }
     }
   } catch (error) {
-    if (temp) await storage.discard(temp.path);
+    if (temp) await storage.discard(temp);
     if (error && typeof error === 'object' && 'code' in error) {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw problem(413, messages.fileTooLarge);
       if (error.code === 'FST_FILES_LIMIT') throw problem(400, ONE_FILE_DETAIL);
@@ -90,7 +90,7 @@ async function receiveFile(request: FastifyRequest, storage: FileStorage): Promi
     throw problem(400, messages.multipartInvalid);
   }
   if (nameTooLong) {
-    if (temp) await storage.discard(temp.path);
+    if (temp) await storage.discard(temp);
     throw problem(422, messages.fileNameTooLong, { errors: { file: messages.fileNameTooLong } });
   }
   if (!temp) throw problem(400, FILE_MISSING_DETAIL, { errors: { file: FILE_MISSING_DETAIL } });
@@ -103,9 +103,8 @@ function asDocumentNotFound(error: unknown): never {
 }
 
 const documentRoutes: FastifyPluginAsync = async (app) => {
-  const storage = new FileStorage(app.config.dataDir);
-  const swept = await storage.sweepTemp(60 * 60_000);
-  if (swept) app.log.warn({ swept }, 'removed temporary upload files left by an interrupted upload');
+  // Local disk or the S3 bucket (src/plugins/app/storage.ts), which also sweeps stale temporary files.
+  const { storage } = app;
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 5, fieldSize: 1000, parts: 10 },
   });
@@ -175,13 +174,16 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
             return { row: inserted, locked: current };
           }));
         } catch (error) {
-          await storage.remove(stored.storageKey);
+          // Nothing was recorded (a refusal, or the database lost mid-transaction): the file goes too.
+          await storage.remove(stored.storageKey).catch((removal: unknown) => {
+            request.log.error({ err: removal, storageKey: stored.storageKey }, 'stored file of a failed upload not removed');
+          });
           throw error;
         }
         if (byPlatform) await mailDocumentSent(app, locked, row);
         return reply.code(201).send(toDocument(row));
       } finally {
-        if (temp) await storage.discard(temp.path);
+        if (temp) await storage.discard(temp);
       }
     },
   );
@@ -214,14 +216,15 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
     // Same rule as the listing: another organisation's document is a 404.
     await readableInquiry(app.db, request, row.inquiryId).catch(asDocumentNotFound);
-    if (!(await storage.exists(row.storageKey))) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
+    const file = await storage.read(row.storageKey);
+    if (!file) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
     return reply
       .type(row.mimeType)
       .header('content-disposition', attachmentHeader(row.fileName))
       .header('x-content-type-options', 'nosniff')
       // Private files: no shared cache keeps a copy once access is lost.
       .header('cache-control', 'private, no-store')
-      .send(storage.open(row.storageKey));
+      .send(file);
   });
 };
 

@@ -18,7 +18,6 @@ import { bodyObject } from '../../http/input.js';
 import { isUuid } from '../../http/ids.js';
 import { parseEnumList, type QueryValue } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
-import { FileStorage } from '../../files/storage.js';
 import { mailDocumentSent, mailStatusChanged } from '../../services/document-notices.js';
 import { toDocument } from '../../services/documents.js';
 import { clientGone } from '../../heavy/pool.js';
@@ -89,7 +88,6 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
   // The doubt-clearing letter, the pre-contract and the transfer contract, generated as PDFs and
   // sent to the organisations (src/services/generated-documents.ts). 201 when made now, 200
   // when it existed already (a retried click): nothing is made or moved twice.
-  const storage = new FileStorage(app.config.dataDir);
   app.post<{ Params: { id: string } }>('/inquiries/:id/generated-documents', async (request, reply) => {
     if (request.auth.role !== 'ADMIN') {
       // Another organisation's listing stays a 404 (CONTRACT §4); one's own is a 403.
@@ -103,7 +101,7 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
     if (body.matchId !== undefined && body.matchId !== null && typeof body.matchId !== 'string') {
       throw problem(422, matchingMessages.matchNotFound, { errors: { match_id: matchingMessages.matchNotFound } });
     }
-    const outcome = await generateDocument(app.db, storage, request.auth, request.params.id, body.kind, {
+    const outcome = await generateDocument(app.db, app.storage, request.auth, request.params.id, body.kind, {
       ...(typeof body.matchId === 'string' ? { matchId: body.matchId } : {}),
       // The PDF in a worker thread (src/heavy/): 503 + Retry-After when they are all busy.
       render: (task) => app.heavy.run(task, { signal: clientGone(reply) }),
