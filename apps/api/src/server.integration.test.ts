@@ -1,67 +1,12 @@
 // SIGTERM on the real entry point (src/server.ts under tsx, as `pnpm --filter @terres/api dev`
 // runs it), in a child process: the request under way is answered, new connections are refused,
 // kept-alive idle connections do not hold the process, and it exits 0.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tempDir, TEST_AUTH_SECRET } from '../test/helpers/app.js';
-
-const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  /** Every JSON log line so far. */
-  lines: { msg?: string; [key: string]: unknown }[];
-  /** Resolves when a line whose message starts with this (and that `also` accepts) appears. */
-  logged(message: string, also?: (line: Server['lines'][number]) => boolean): Promise<void>;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: packageRoot,
-    // Only what the server needs: nothing of the test runner's environment leaks in.
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Server['lines'] = [];
-  const waiters: { accepts: (line: Server['lines'][number]) => boolean; resolve: () => void }[] = [];
-  let buffer = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    buffer += chunk;
-    let newline: number;
-    while ((newline = buffer.indexOf('\n')) !== -1) {
-      const text = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      try {
-        const line = JSON.parse(text) as Server['lines'][number];
-        lines.push(line);
-        for (const waiter of waiters.filter((w) => w.accepts(line))) waiter.resolve();
-      } catch {
-        // not a log line
-      }
-    }
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const logged = (message: string, also: (line: Server['lines'][number]) => boolean = () => true) => {
-    const accepts = (line: Server['lines'][number]) => line.msg?.startsWith(message) === true && also(line);
-    return lines.some(accepts)
-      ? Promise.resolve()
-      : new Promise<void>((resolve, reject) => {
-          waiters.push({ accepts, resolve });
-          void exited.then((code) => reject(new Error(`server exited (${code}) before logging "${message}": ${stderr}`)));
-        });
-  };
-  await logged('Server listening at');
-  const listening = lines.find((line) => line.msg?.startsWith('Server listening at'))!.msg!;
-  return { child, port: Number(/:(\d+)$/.exec(listening)![1]), lines, logged, exited };
-}
+import { startServer, type Server } from '../test/helpers/server-process.js';
 
 /** Resolves true when a TCP connection to the port is refused, false when one is accepted. */
 function refused(port: number): Promise<boolean> {

@@ -1,0 +1,139 @@
+// Many processes, one platform (issue 13): two API processes (src/server.ts, each in a child
+// process of its own, each with its own DATA_DIR) on one fresh PostgreSQL database, behind no
+// proxy, with one local S3-compatible server on loopback. Nothing a request relies on lives in
+// one process: a limit is counted once across both, a session ended on one is refused at once by
+// the other, a file uploaded through one is downloaded through the other.
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/index.js';
+import { openPostgres, tempDir, TEST_AUTH_SECRET } from '../test/helpers/app.js';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/database.js';
+import { adminToken, createOwner, SAMPLE_FILES, uploadDocument } from '../test/helpers/fixtures.js';
+import { expectResponseMatches } from '../test/helpers/openapi.js';
+import { startS3Fixture, type S3Fixture } from '../test/helpers/s3-fixture.js';
+import { startServer, type Server } from '../test/helpers/server-process.js';
+import { httpRequest, signIn, skipCodeCooldown, uniqueEmail, type TestApi } from '../test/helpers/session.js';
+import { startSmtp, type TestSmtp } from '../test/helpers/smtp.js';
+
+const CODE_REQUESTS_PER_IP = 6;
+
+let testDatabase: TestDatabase;
+let database: Database;
+let smtp: TestSmtp;
+let s3: S3Fixture;
+const dirs = [tempDir('bourse-process-a-'), tempDir('bourse-process-b-')];
+const adminEmail = `admin.${randomBytes(5).toString('hex')}@plateforme.test`;
+let servers: Server[] = [];
+/** The same platform seen through process A and process B. */
+let a: TestApi;
+let b: TestApi;
+
+/** The test helpers' view of one process: its URL, the shared mailbox and database. */
+function through(server: Server): TestApi {
+  return {
+    url: server.url,
+    running: undefined as unknown as TestApi['running'],
+    smtp,
+    database,
+    adminEmail,
+    request: (method, path, options) => httpRequest(`${server.url}/api/v1${path}`, method, options),
+    close: () => server.stop(),
+  };
+}
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  [smtp, s3] = await Promise.all([startSmtp(), startS3Fixture()]);
+  const env = (dataDir: string): Record<string, string> => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: testDatabase.url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    SMTP_URL: smtp.url,
+    ADMIN_EMAILS: adminEmail,
+    OTP_REQUESTS_PER_IP: String(CODE_REQUESTS_PER_IP),
+    // The limit test names its client's address (X-Forwarded-For), as a proxy on loopback would.
+    TRUST_PROXY: '127.0.0.1',
+    // PDFs in the request's thread: no worker threads to boot in each child.
+    HEAVY_WORKERS: '0',
+    ...s3.env,
+  });
+  // Both start at once on an empty database: the migrations run once (advisory lock).
+  servers = await Promise.all(dirs.map((dir) => startServer(env(dir.path))));
+  database = await openPostgres(testDatabase.url);
+  [a, b] = servers.map(through) as [TestApi, TestApi];
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await database?.close();
+  await smtp?.close();
+  await s3?.close();
+  await testDatabase?.drop();
+  for (const dir of dirs) dir.remove();
+});
+
+describe('two API processes on one database', () => {
+  it('count a per-IP limit once across both', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.50' };
+    const ask = (api: TestApi) => api.request('POST', '/auth/login/magic-link/request', { body: { email: uniqueEmail() }, headers });
+    // Alternating between the processes: each alone has seen half of the requests.
+    for (let i = 0; i < CODE_REQUESTS_PER_IP; i += 1) expect((await ask(i % 2 === 0 ? a : b)).status).toBe(202);
+    for (const api of [a, b]) {
+      const over = await ask(api);
+      expect(over.status).toBe(429);
+      expectResponseMatches('POST', '/auth/login/magic-link/request', 429, over.body);
+      expect(over.body.detail).toBe('Trop de tentatives depuis votre connexion. Veuillez réessayer plus tard.');
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuse on one a session ended on the other, at once', async () => {
+    const owner = await createOwner(a);
+    expect((await b.request('GET', '/users/me', { token: owner.token })).status).toBe(200);
+    const out = await a.request('POST', '/auth/logout', { token: owner.token, body: { refresh_token: owner.session.refreshToken } });
+    expect(out.status).toBe(204);
+    const refused = await b.request('GET', '/users/me', { token: owner.token });
+    expect(refused.status).toBe(401);
+    expect((await b.request('POST', '/auth/refresh', { body: { refresh_token: owner.session.refreshToken } })).status).toBe(401);
+
+    // An organisation archived through B cuts a session opened through A on its next call to A.
+    await skipCodeCooldown(a, owner.email);
+    const again = await signIn(a, owner.email);
+    expect((await a.request('GET', '/organizations/me', { token: again.accessToken })).status).toBe(200);
+    const archived = await b.request('DELETE', `/organizations/${owner.organizationId}/archive`, { token: await adminToken(b) });
+    expect(archived.status).toBe(204);
+    const cut = await a.request('GET', '/organizations/me', { token: again.accessToken });
+    expect(cut.status).toBe(403);
+    expect(cut.body.type).toBe('urn:bourse-terres:problem:organization-archived');
+  });
+
+  it('serve through one a file uploaded through the other, from the object store', async () => {
+    const owner = await createOwner(a, { name: 'Terrassements Deux Process' });
+    const created = await a.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'ZAC deux process' } });
+    expect(created.status).toBe(201);
+    const bytes = SAMPLE_FILES['permis.pdf']!;
+    const uploaded = await uploadDocument(a, owner.token, created.body.id, { name: 'arrêté de permis.pdf', bytes });
+    expect(uploaded.status).toBe(201);
+    const key = [...s3.objects.keys()].find((k) => s3.objects.get(k)!.equals(Buffer.from(bytes)));
+    expect(key).toBeDefined();
+    expect(s3.requests).toContain(`PUT ${key}`);
+    // Neither process keeps the file on its disk (only its temporary folder, now empty).
+    for (const dir of dirs) expect(readdirSync(dir.path)).not.toContain('files');
+    expect(readdirSync(join(dirs[0]!.path, 'upload-tmp'))).toEqual([]);
+
+    const listed = await b.request('GET', `/inquiries/${created.body.id}/documents`, { token: owner.token });
+    expect(listed.body).toEqual([expect.objectContaining({ id: uploaded.body.id, fileName: 'arrêté de permis.pdf' })]);
+    const download = await fetch(`${b.url}/api/v1/documents/${uploaded.body.id}/download`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toContain('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+    expect(s3.requests).toContain(`GET ${key}`);
+  });
+});
