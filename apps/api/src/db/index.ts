@@ -85,6 +85,10 @@ function createPostgres(url: string): Database {
   // An idle client losing its server connection must not crash the process; the next
   // query reports the problem (and /api/health answers 503).
   pool.on('error', () => {});
+  // The same for a client checked out (a transaction under way): pg-pool listens only to idle
+  // ones, and an 'error' event nobody listens to (the server ending the connection) would crash
+  // the process. The query under way fails instead: the answer is a 503 (src/db/connection-errors.ts).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
 
   return {

@@ -15,6 +15,7 @@ import {
   problemDocument,
   type ProblemOptions,
 } from '../../http/problem.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL, isConnectionLost } from '../../db/connection-errors.js';
 import { frenchValidationErrors } from '../../http/validation-messages.js';
 import { SECURITY_HEADERS } from '../external/security-headers.js';
 import { REQUEST_ID_HEADER } from '../../logging.js';
@@ -121,6 +122,15 @@ export default fp(
       if ('validation' in error && Array.isArray(error.validation)) {
         const { detail, errors } = frenchValidationErrors(error.validation);
         return sendProblem(request, reply, 400, detail, { errors });
+      }
+
+      // The database connection was lost (or could not be had): nothing was committed and the
+      // request may be sent again (src/db/connection-errors.ts).
+      if (isConnectionLost(error)) {
+        request.log.warn({ err: error }, 'database connection lost: 503');
+        return sendProblem(request, reply, 503, DATABASE_UNAVAILABLE_DETAIL, {
+          headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        });
       }
 
       const conflict = UNIQUE_CONFLICTS[uniqueViolation(error) ?? ''];

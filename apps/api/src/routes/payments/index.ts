@@ -11,6 +11,7 @@
 import { messages, WEBHOOK_BODY_LIMIT } from '@terres/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL, isConnectionLost } from '../../db/connection-errors.js';
 import { purchases } from '../../db/schema.js';
 import { HttpProblem, problem } from '../../http/problem.js';
 import { INVALID_LINK_DETAIL, verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
@@ -66,8 +67,11 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
 
   /** A browser gets the French error page; an API client the problem document. */
   const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-    if (!(error instanceof HttpProblem) || !(request.headers.accept ?? '').includes('text/html')) throw error;
-    return htmlHeaders(reply).code(error.status).type('text/html; charset=utf-8').send(errorPage(error.detail, buyUrl));
+    // A lost database connection: nothing was paid, the same form may be posted again.
+    const known = error instanceof HttpProblem ? error : isConnectionLost(error) ? problem(503, DATABASE_UNAVAILABLE_DETAIL) : undefined;
+    if (!known || !(request.headers.accept ?? '').includes('text/html')) throw error;
+    if (known !== error) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return htmlHeaders(reply).code(known.status).type('text/html; charset=utf-8').send(errorPage(known.detail, buyUrl));
   };
 
   /** The link's pack and organisation, or a 400 problem (forged, expired, pack withdrawn, archived). */

@@ -37,6 +37,7 @@ import type {
   ListInquiriesParams,
   ListInquiryPinsParams,
   NotFoundResponse,
+  ServiceUnavailableResponse,
   SetInquiryStatusRequest,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
@@ -811,7 +812,7 @@ export const setInquiryStatus = async (id: string,
 
 
 
-export const getSetInquiryStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+export const getSetInquiryStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext> => {
 
@@ -838,12 +839,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetInquiryStatusMutationResult = NonNullable<Awaited<ReturnType<typeof setInquiryStatus>>>
     export type SetInquiryStatusMutationBody = BodyType<SetInquiryStatusRequest>
-    export type SetInquiryStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
+    export type SetInquiryStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Move a listing to another status
  */
-export const useSetInquiryStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+export const useSetInquiryStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setInquiryStatus>>, TError,{id: string;data: BodyType<SetInquiryStatusRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setInquiryStatus>>,

@@ -6,6 +6,10 @@
 import type { Problem } from './problem';
 
 /**
- * Database not reachable or not migrated yet, or the e-mail could not be sent.
+ * The database is not reachable or not migrated yet (health), its connection was lost
+during the request (nothing was committed: the same request may be sent again after
+`Retry-After` seconds, with the same `Idempotency-Key` where the operation takes one),
+the file storage is out of reach, or the e-mail could not be sent.
+
  */
 export type ServiceUnavailableResponse = Problem;

@@ -30,6 +30,7 @@ import type {
   CheckoutForm,
   ContentTooLargeResponse,
   Problem,
+  ServiceUnavailableResponse,
   ShowSimulatorCheckoutParams,
   ShowStripeCheckoutParams,
   StripeEvent,
@@ -569,7 +570,7 @@ formUrlEncoded.append(`action`, checkoutForm.action)
 
 
 
-export const getSubmitSimulatorCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getSubmitSimulatorCheckoutMutationOptions = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext> => {
 
@@ -596,12 +597,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubmitSimulatorCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof submitSimulatorCheckout>>>
     export type SubmitSimulatorCheckoutMutationBody = BodyType<CheckoutForm>
-    export type SubmitSimulatorCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type SubmitSimulatorCheckoutMutationError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>
 
     /**
  * @summary Pay or cancel on the simulator
  */
-export const useSubmitSimulatorCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useSubmitSimulatorCheckout = <TError = ErrorType<void | BadRequestResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSimulatorCheckout>>, TError,{data: BodyType<CheckoutForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitSimulatorCheckout>>,
