@@ -28,6 +28,7 @@ import type {
 import type {
   BadRequestResponse,
   ConflictResponse,
+  ContentTooLargeResponse,
   Document,
   ForbiddenResponse,
   NotFoundResponse,
@@ -323,7 +324,7 @@ export const deleteDocument = async (id: string, options?: RequestInit): Promise
 
 
 
-export const getDeleteDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+export const getDeleteDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDocument>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteDocument>>, TError,{id: string}, TContext> => {
 
@@ -350,12 +351,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteDocument>>>
     
-    export type DeleteDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>
+    export type DeleteDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Remove a document
  */
-export const useDeleteDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+export const useDeleteDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDocument>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteDocument>>,

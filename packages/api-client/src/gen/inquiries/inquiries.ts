@@ -735,7 +735,7 @@ export const deleteInquiry = async (id: string, options?: RequestInit): Promise<
 
 
 
-export const getDeleteInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+export const getDeleteInquiryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteInquiry>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteInquiry>>, TError,{id: string}, TContext> => {
 
@@ -762,12 +762,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteInquiryMutationResult = NonNullable<Awaited<ReturnType<typeof deleteInquiry>>>
     
-    export type DeleteInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>
+    export type DeleteInquiryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Delete a draft
  */
-export const useDeleteInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+export const useDeleteInquiry = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteInquiry>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteInquiry>>,

@@ -712,7 +712,7 @@ export const setOrganizationVerified = async (id: string,
 
 
 
-export const getSetOrganizationVerifiedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>,
+export const getSetOrganizationVerifiedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setOrganizationVerified>>, TError,{id: string;params: SetOrganizationVerifiedParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setOrganizationVerified>>, TError,{id: string;params: SetOrganizationVerifiedParams}, TContext> => {
 
@@ -739,12 +739,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetOrganizationVerifiedMutationResult = NonNullable<Awaited<ReturnType<typeof setOrganizationVerified>>>
     
-    export type SetOrganizationVerifiedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
+    export type SetOrganizationVerifiedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Mark an organisation verified or not
  */
-export const useSetOrganizationVerified = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>,
+export const useSetOrganizationVerified = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setOrganizationVerified>>, TError,{id: string;params: SetOrganizationVerifiedParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setOrganizationVerified>>,
@@ -785,7 +785,7 @@ export const archiveOrganization = async (id: string, options?: RequestInit): Pr
 
 
 
-export const getArchiveOrganizationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+export const getArchiveOrganizationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof archiveOrganization>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof archiveOrganization>>, TError,{id: string}, TContext> => {
 
@@ -812,12 +812,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ArchiveOrganizationMutationResult = NonNullable<Awaited<ReturnType<typeof archiveOrganization>>>
     
-    export type ArchiveOrganizationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>
+    export type ArchiveOrganizationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Archive an organisation
  */
-export const useArchiveOrganization = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UriTooLongResponse>,
+export const useArchiveOrganization = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof archiveOrganization>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof archiveOrganization>>,

@@ -620,7 +620,7 @@ export const archiveCollaborator = async (id: string, options?: RequestInit): Pr
 
 
 
-export const getArchiveCollaboratorMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>,
+export const getArchiveCollaboratorMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof archiveCollaborator>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof archiveCollaborator>>, TError,{id: string}, TContext> => {
 
@@ -647,12 +647,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ArchiveCollaboratorMutationResult = NonNullable<Awaited<ReturnType<typeof archiveCollaborator>>>
     
-    export type ArchiveCollaboratorMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
+    export type ArchiveCollaboratorMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Remove a collaborator
  */
-export const useArchiveCollaborator = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>,
+export const useArchiveCollaborator = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof archiveCollaborator>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof archiveCollaborator>>,
