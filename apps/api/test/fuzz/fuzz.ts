@@ -133,10 +133,10 @@ function queryParameter(parameter: OpenApiParameter, context: SchemaContext): fc
   const known = context.known?.[parameter.name];
   const valid = valueOf(schema, { ...context, hostile: false }).map((value) => `${parameter.name}=${encodeComponent(serialized(parameter, value))}`);
   return fc.oneof(
-    { weight: parameter.required ? 1 : 3, arbitrary: tagged(fc.constant(undefined), parameter.required ? `query: ${parameter.name} missing` : undefined) },
-    { weight: 4, arbitrary: tagged(known?.length ? fc.oneof(valid, fc.constantFrom(...known).map((v) => `${parameter.name}=${encodeComponent(v)}`)) : valid) },
+    { weight: parameter.required ? 1 : 4, arbitrary: tagged(fc.constant(undefined), parameter.required ? `query: ${parameter.name} missing` : undefined) },
+    { weight: 6, arbitrary: tagged(known?.length ? fc.oneof(valid, fc.constantFrom(...known).map((v) => `${parameter.name}=${encodeComponent(v)}`)) : valid) },
     {
-      weight: 2,
+      weight: 1,
       arbitrary: tagged(fc.oneof(hostileFor(normalized(schema)), hostileString()).map((value) => `${parameter.name}=${encodeComponent(asText(value))}`), 'query: hostile'),
     },
     { weight: 1, arbitrary: tagged(fc.constantFrom(...RAW_URL_JUNK).map((junk) => `${parameter.name}=${junk}`), 'query: bad encoding') },
@@ -277,7 +277,14 @@ function multipartBody(schema: OpenApiSchema): fc.Arbitrary<Tagged<Body>> {
   const form = fc
     .record({
       kind: fc.option(kindValue, { freq: 6 }),
-      file: fc.option(fc.record({ name: fileName, data: bytes, type: fc.constantFrom(...FILE_TYPES) }), { freq: 6 }),
+      file: fc.option(
+        fc.oneof(
+          // A real file of an allowed kind under its own name: the upload that should succeed.
+          { weight: 3, arbitrary: fc.constantFrom(...samples).map(([name, data]) => ({ name: { value: name } as Tagged<string>, data: { value: data } as Tagged<Uint8Array>, type: 'application/octet-stream' })) },
+          { weight: 4, arbitrary: fc.record({ name: fileName, data: bytes, type: fc.constantFrom(...FILE_TYPES) }) },
+        ),
+        { freq: 6 },
+      ),
       extra: fc.option(fc.tuple(fc.constantFrom('kind', 'file', 'organization_id', '__proto__'), hostileString()), { freq: 2, nil: undefined }),
       boundary: fc.constantFrom('----fuzz7MA4YWxkTrZu0gW', 'x', 'a'.repeat(70)),
     })
@@ -411,6 +418,7 @@ export function callArbitrary(operation: SpecOperation, world: World): fc.Arbitr
       { weight: 4, arbitrary: fc.constant({ value: undefined }) },
       { weight: 1, arbitrary: wrongTyped().map((v) => ({ value: { contentType: 'application/json', data: JSON.stringify(v) ?? '' }, tag: 'body: unexpected' })) },
       { weight: 1, arbitrary: fc.constant({ value: { contentType: 'application/json', data: '{"a":' }, tag: 'body: unexpected, malformed' }) },
+      { weight: 1, arbitrary: hostileString().map((text) => ({ value: { contentType: 'text/plain', data: text }, tag: 'body: unexpected, text' })) },
     );
 
   return fc
