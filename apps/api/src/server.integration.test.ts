@@ -35,6 +35,8 @@ describe('SIGTERM', () => {
       DATA_DIR: dir.path,
       AUTH_SECRET: TEST_AUTH_SECRET,
       DEV_OUTBOX: '1',
+      // The per-IP counters live in the run's database, where every test file calls from 127.0.0.1.
+      OTP_REQUESTS_PER_IP: '100000',
       // Longer than this test needs: a hang shows as exit code 1, not as a slow pass.
       SHUTDOWN_TIMEOUT_SECONDS: '60',
     });
