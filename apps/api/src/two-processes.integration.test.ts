@@ -2,7 +2,7 @@
 // process of its own, each with its own DATA_DIR) on one fresh PostgreSQL database, behind no
 // proxy, with one local S3-compatible server on loopback. Nothing a request relies on lives in
 // one process: a limit is counted once across both, a session ended on one is refused at once by
-// the other, a file uploaded through one is downloaded through the other.
+// the other, a file uploaded (or a PDF generated) through one is downloaded through the other.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/index.js';
 import { openPostgres, tempDir, TEST_AUTH_SECRET } from '../test/helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/database.js';
-import { adminToken, createOwner, SAMPLE_FILES, uploadDocument } from '../test/helpers/fixtures.js';
+import { adminToken, createCompleteDraft, createOwner, SAMPLE_FILES, uploadDocument } from '../test/helpers/fixtures.js';
 import { expectResponseMatches } from '../test/helpers/openapi.js';
 import { startS3Fixture, type S3Fixture } from '../test/helpers/s3-fixture.js';
 import { startServer, type Server } from '../test/helpers/server-process.js';
@@ -135,5 +135,22 @@ describe('two API processes on one database', () => {
     expect(download.headers.get('content-type')).toContain('application/pdf');
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
     expect(s3.requests).toContain(`GET ${key}`);
+  });
+
+  it('serve through one a PDF the platform generated through the other', async () => {
+    // Through B: its admin session (granting the credits) is the one already open.
+    const owner = await createOwner(b, { credits: 500 });
+    const id = await createCompleteDraft(a, owner.token);
+    expect((await a.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { status: 'PENDING_VALIDATION' } })).status).toBe(200);
+    const admin = await adminToken(b);
+    expect((await b.request('PUT', `/inquiries/${id}/status`, { token: admin, body: { status: 'APPROVED' } })).status).toBe(200);
+    const generated = await b.request('POST', `/inquiries/${id}/generated-documents`, { token: admin, body: { kind: 'DOUBT_CLEARING_LETTER' } });
+    expect(generated.status).toBe(201);
+    const pdf = await fetch(`${a.url}/api/v1/documents/${generated.body.document.id}/download`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect([...s3.objects.values()].some((object) => object.equals(bytes))).toBe(true);
+    for (const dir of dirs) expect(readdirSync(dir.path)).not.toContain('files');
   });
 });
