@@ -11,6 +11,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { openSession } from '../src/auth/sessions.js';
 import { createDatabase } from '../src/db/index.js';
+import { systemScope } from '../src/db/scope.js';
 import { inquiries, users } from '../src/db/schema.js';
 import { loadConfig } from '../src/env.js';
 
@@ -47,7 +48,7 @@ async function main() {
     console.error('bench:lists: DATABASE_URL must name the database filled by seed:scale.');
     process.exit(1);
   }
-  const database = await createDatabase(config);
+  const database = await createDatabase(config, { unscoped: systemScope('scripts') });
   await database.migrate();
   const { db } = database;
   const [{ listings } = { listings: 0 }] = (await db.execute<{ listings: number }>(sql`select count(*)::int as listings from inquiries`)).rows;

@@ -13,6 +13,7 @@ import { MATCHABLE_STATUSES, rankAndCount, type MatchingConfig } from '@terres/d
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDatabase, type Db } from '../src/db/index.js';
+import { systemScope } from '../src/db/scope.js';
 import { inquiries } from '../src/db/schema.js';
 import { loadConfig } from '../src/env.js';
 import { inquiryColumns, type InquiryRow } from '../src/services/inquiries.js';
@@ -90,7 +91,9 @@ async function benchSize(size: number): Promise<void> {
   try {
     const organizations = Math.max(200, Math.round(size / 50));
     const filled = await fillScaleDatabase(url.toString(), { listings: size, organizations, seed: Number(args.seed) || 1, spread: SPREAD });
-    const database = await createDatabase(loadConfig({ DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-matching-no-tokens-are-signed-here' }, {}));
+    const database = await createDatabase(loadConfig({ DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-matching-no-tokens-are-signed-here' }, {}), {
+      unscoped: systemScope('scripts'),
+    });
     const db = database.db;
     const config = loadConfig({ AUTH_SECRET: 'bench-matching-no-tokens-are-signed-here' }, {}).matching;
     const { rows: counts } = await db.execute<{ matchable: string }>(

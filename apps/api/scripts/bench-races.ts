@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/index.js';
+import { systemScope } from '../src/db/scope.js';
 import { creditLedger, inquiries, organizations, purchases, sessionFamilies, users } from '../src/db/schema.js';
 import { startApp, testConfig } from '../test/helpers/app.js';
 import { createTestDatabase } from '../test/helpers/database.js';
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
     OTP_REQUESTS_PER_IP: '100000',
     OTP_CHECKS_PER_IP: '100000',
   });
-  const database = await createDatabase(config);
+  const database = await createDatabase(config, { unscoped: systemScope('scripts') });
   await database.migrate();
   const { db } = database;
   const running = await startApp({ config, database });

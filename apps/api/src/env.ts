@@ -36,6 +36,11 @@ const EnvSchema = v.object({
   PORT: v.optional(integer(0, 65_535), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), '127.0.0.1'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
+  // The login that owns the tables and runs the migrations, when DATABASE_URL's is another one
+  // (a member of the runtime role `terres_api`, see README "Row-level security"). Unset: DATABASE_URL's.
+  DATABASE_OWNER_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// (la connexion propriétaire des tables, pour les migrations)')),
+  ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), '.data'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   // The dev outbox (mail kept in memory, listed at GET /api/dev/outbox to loopback clients):
@@ -130,6 +135,11 @@ export interface Config {
   host: string;
   /** Set: node-postgres on that server. Unset: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
+  /**
+   * The tables' owner, used only to migrate; unset: `databaseUrl`'s login migrates. Either way
+   * every connection serving requests switches to the role `terres_api` (row-level security).
+   */
+  databaseOwnerUrl: string | undefined;
   /** Absolute. */
   dataDir: string;
   smtpUrl: string | undefined;
@@ -211,6 +221,9 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
   const isProduction = env.NODE_ENV === 'production';
 
   const problems: string[] = [];
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    problems.push("- DATABASE_OWNER_URL : sans DATABASE_URL, l'API utilise PGlite embarqué ; indiquez aussi DATABASE_URL (la connexion de l'API) ou retirez DATABASE_OWNER_URL");
+  }
   if (isProduction && !env.AUTH_SECRET) problems.push('- AUTH_SECRET: required when NODE_ENV=production');
   if (isProduction && !env.SMTP_URL) {
     problems.push('- SMTP_URL: required when NODE_ENV=production (sign-in codes are e-mailed; there is no dev outbox in production)');
@@ -246,6 +259,7 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL,
     dataDir,
     smtpUrl: env.SMTP_URL,
     mailTransport: env.SMTP_URL ? 'smtp' : env.DEV_OUTBOX === '1' ? 'outbox' : 'none',

@@ -92,7 +92,11 @@ type RefreshRow = typeof refreshTokens.$inferSelect;
  * signed with the row's creation time as `iat`, so the same row always gives the same pair.
  */
 async function sessionAnswer(secret: string, user: UserRow, row: RefreshRow, refreshToken: string): Promise<LoginResponse> {
-  const access = await signAccessToken(secret, { userId: user.id, sessionId: row.familyId, role: user.role as Role }, row.createdAt);
+  const access = await signAccessToken(
+    secret,
+    { userId: user.id, sessionId: row.familyId, role: user.role as Role, organizationId: user.organizationId },
+    row.createdAt,
+  );
   return {
     accessToken: access.token,
     refreshToken,

@@ -20,12 +20,18 @@ export interface AccessClaims {
   userId: string;
   sessionId: string;
   role: Role;
+  /**
+   * The user's organisation when the token was signed (`org`; absent: none, or a token signed
+   * before the claim existed). Only a hint: it scopes the session check of `app.authenticate`
+   * (row-level security), which then scopes the request from the database's row.
+   */
+  organizationId: string | null;
 }
 
 export async function signAccessToken(secret: string, claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000);
-  const token = await new SignJWT({ sid: claims.sessionId, role: claims.role })
+  const token = await new SignJWT({ sid: claims.sessionId, role: claims.role, ...(claims.organizationId ? { org: claims.organizationId } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -45,7 +51,12 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       algorithms: ['HS256'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.role !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid, role: payload.role as Role };
+    return {
+      userId: payload.sub,
+      sessionId: payload.sid,
+      role: payload.role as Role,
+      organizationId: typeof payload.org === 'string' ? payload.org : null,
+    };
   } catch {
     return null;
   }

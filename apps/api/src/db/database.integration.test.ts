@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, testConfig } from '../../test/helpers/app.js';
 import { createTestDatabase, shippedMigrationCount, type TestDatabase } from '../../test/helpers/database.js';
 import { createDatabase, type Database } from './index.js';
-import { isMigrated } from './migrate.js';
 import { auditLog } from './schema.js';
 
 describe('migrations on PostgreSQL', () => {
@@ -39,7 +38,7 @@ describe('migrations on PostgreSQL', () => {
     expect(row?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(row?.createdAt).toBeInstanceOf(Date);
     expect(row?.details).toEqual({ reason: 'éssai' });
-    expect(await isMigrated(database.db)).toBe(true);
+    expect(await database.isMigrated()).toBe(true);
   });
 
   it('is idempotent: migrating again applies nothing', async () => {
@@ -65,11 +64,11 @@ describe('migrating a new PostgreSQL database from several processes at once', (
   it('applies each migration once (advisory lock)', async () => {
     const handles = await Promise.all([1, 2, 3].map(() => createDatabase(testConfig({ DATABASE_URL: scratch.url }))));
     try {
-      expect(await isMigrated(handles[0]!.db)).toBe(false);
+      expect(await handles[0]!.isMigrated()).toBe(false);
       await Promise.all(handles.map((handle) => handle.migrate()));
       const applied = await handles[0]!.db.execute<{ n: string }>(sql`select count(*)::text as n from drizzle.__drizzle_migrations`);
       expect(applied.rows[0]?.n).toBe(String(shippedMigrationCount()));
-      expect(await isMigrated(handles[1]!.db)).toBe(true);
+      expect(await handles[1]!.isMigrated()).toBe(true);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
     }

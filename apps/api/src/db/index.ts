@@ -1,8 +1,10 @@
 // One database handle for both engines: node-postgres when DATABASE_URL is set, embedded PGlite
 // otherwise. Both are drizzle `PgDatabase`s over the same schema, so repositories never care.
+// Both run every query as the role `terres_api` under the scope of the code that issued it
+// (src/db/scope.ts; row-level security, migration 0013); only migrations run as the owner.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -13,7 +15,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../env.js';
 import { migrationsFolder } from '../paths.js';
+import { isMigrated } from './migrate.js';
 import * as schema from './schema.js';
+import { currentScope, hasScopeHolder, NO_SCOPE, scopeSettings, type Scope, type ScopeSettings } from './scope.js';
 
 export { schema };
 
@@ -44,14 +48,21 @@ export interface Database {
   kind: DatabaseKind;
   /** For logs: the PGlite directory, or the server URL without its password. */
   location: string;
-  /** Applies the pending SQL migrations of `drizzle/`; safe to call from several processes. */
+  /** Applies the pending SQL migrations of `drizzle/` as the tables' owner; safe to call from several processes. */
   migrate(): Promise<void>;
+  /**
+   * Whether the newest shipped migration is applied (src/db/migrate.ts), asked without switching
+   * to the runtime role: before the first migration that role may not exist yet.
+   */
+  isMigrated(): Promise<boolean>;
   close(): Promise<void>;
   /**
    * node-postgres pool use, read when metrics are scraped. PGlite has no pool (one in-process
    * connection whose queries queue inside PGlite): undefined there.
    */
   poolStats?: () => PoolStats;
+  /** How many times a connection was given another scope (one statement each): the cost of row-level security. */
+  scopeStats(): ScopeStats;
 }
 
 export interface PoolStats {
@@ -63,25 +74,110 @@ export interface PoolStats {
   max: number;
 }
 
+export interface ScopeStats {
+  /** Scope statements run (`set_config` x4 in one round trip), since the database was opened. */
+  applied: number;
+}
+
 /** Connections one API process opens at most on PostgreSQL. */
 export const POOL_MAX = 10;
+
+/**
+ * The role every connection serving requests switches to (created by migration 0013): it owns
+ * no table, has no BYPASSRLS, and row-level security is forced on every organisation's table.
+ */
+export const RUNTIME_ROLE = 'terres_api';
+
+/**
+ * One statement, one round trip: the runtime role and the three settings the policies read.
+ * Session-level (`false`): a pooled connection keeps them until its next checkout under
+ * another scope, which applies this again before anything else runs on it.
+ */
+const APPLY_SCOPE_SQL =
+  "select set_config('role', $1, false), set_config('app.all', $2, false), set_config('app.organization_id', $3, false), set_config('app.user_id', $4, false)";
+
+function applyScopeParams(settings: ScopeSettings): string[] {
+  return [RUNTIME_ROLE, settings.all, settings.organizationId, settings.userId];
+}
 
 export interface CreateDatabaseOptions {
   /** PGlite data directory instead of `$DATA_DIR/pglite`: `memory://` or a temp dir (tests). */
   pgliteDataDir?: string;
+  /**
+   * The scope of code that runs outside any request and any `withScope` (src/db/scope.ts).
+   * Unset: none, so such code sees no row. Test helpers pass `systemScope('tests')`.
+   */
+  unscoped?: Scope;
 }
 
 // Any constant will do: it only has to be the same in every process migrating one database.
 const MIGRATION_LOCK_KEY = 4_021_977_313;
 
 export async function createDatabase(config: Config, options: CreateDatabaseOptions = {}): Promise<Database> {
+  const unscoped = options.unscoped ?? NO_SCOPE;
+  const wanted = () => scopeSettings(hasScopeHolder() ? currentScope() : unscoped);
   return config.databaseUrl
-    ? createPostgres(config.databaseUrl)
-    : createPglite(options.pgliteDataDir ?? join(config.dataDir, 'pglite'));
+    ? createPostgres(config.databaseUrl, config.databaseOwnerUrl ?? config.databaseUrl, wanted)
+    : createPglite(options.pgliteDataDir ?? join(config.dataDir, 'pglite'), wanted);
 }
 
-function createPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+/**
+ * A node-postgres pool whose every checkout (a pooled query, a drizzle transaction, a prepared
+ * statement's execution) first gives the connection the caller's scope, read synchronously at
+ * the call (the caller's async context). A connection already in that scope runs nothing more.
+ */
+class ScopedPool extends pg.Pool {
+  readonly scopeStats: ScopeStats = { applied: 0 };
+  readonly #applied = new WeakMap<pg.PoolClient, string>();
+
+  constructor(
+    config: pg.PoolConfig,
+    private readonly wanted: () => ScopeSettings,
+  ) {
+    super(config);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    const settings = this.wanted();
+    const scoped = super.connect().then((client) => this.#apply(client, settings));
+    if (!callback) return scoped;
+    scoped.then(
+      (client) => callback(undefined, client, (release?: unknown) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }
+
+  /**
+   * A connection left in whatever role and scope it has: for `isMigrated` only (drizzle's
+   * journal, no organisation's row), which must answer before the runtime role exists.
+   */
+  connectUnscoped(): Promise<pg.PoolClient> {
+    return super.connect();
+  }
+
+  async #apply(client: pg.PoolClient, settings: ScopeSettings): Promise<pg.PoolClient> {
+    if (this.#applied.get(client) === settings.key) return client;
+    try {
+      this.#applied.delete(client);
+      // Named: parsed once per connection, then one Bind/Execute each time.
+      await client.query({ name: 'terres_apply_scope', text: APPLY_SCOPE_SQL, values: applyScopeParams(settings) });
+    } catch (error) {
+      // Never hand out a connection in an unknown scope: destroy it.
+      client.release(error as Error);
+      throw error;
+    }
+    this.#applied.set(client, settings.key);
+    this.scopeStats.applied += 1;
+    return client;
+  }
+}
+
+function createPostgres(url: string, ownerUrl: string, wanted: () => ScopeSettings): Database {
+  const pool = new ScopedPool({ connectionString: url, max: POOL_MAX }, wanted);
   // An idle client losing its server connection must not crash the process; the next
   // query reports the problem (and /api/health answers 503).
   pool.on('error', () => {});
@@ -91,6 +187,19 @@ function createPostgres(url: string): Database {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
 
+  /** A connection of the owner's own, outside the pool: migrations and their bookkeeping only. */
+  async function asOwner<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    try {
+      // Data migrations see every organisation's rows (FORCE applies to the owner too).
+      await client.query("select set_config('app.all', 'on', false)");
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  }
+
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -98,14 +207,19 @@ function createPostgres(url: string): Database {
     async migrate() {
       // drizzle's migrator takes no lock: two API processes starting together (or parallel
       // test workers) would apply the same migration twice. Serialise them on one connection.
-      const client = await pool.connect();
-      try {
+      await asOwner(async (client) => {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
+      });
+    },
+    async isMigrated() {
+      const client = await pool.connectUnscoped();
+      try {
+        return await isMigrated(drizzleNodePg({ client, schema }) as unknown as Db);
       } finally {
         client.release();
       }
@@ -114,27 +228,90 @@ function createPostgres(url: string): Database {
       await pool.end();
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
+    scopeStats: () => ({ ...pool.scopeStats }),
   };
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
+/**
+ * PGlite is one in-process connection, and runs as its superuser, which row-level security
+ * ignores: this wrapper switches that connection to the runtime role and the caller's scope.
+ * A query and the statement that scopes it must not be split by another caller's, so each runs
+ * in one PGlite transaction (PGlite runs them one at a time; an in-process BEGIN/COMMIT costs
+ * microseconds). What drizzle calls of a PGlite client: `query`, `exec`, `transaction`.
+ */
+class ScopedPglite {
+  readonly scopeStats: ScopeStats = { applied: 0 };
+  #appliedKey: string | undefined;
+
+  constructor(
+    readonly raw: PGlite,
+    private readonly wanted: () => ScopeSettings,
+  ) {}
+
+  /** After the raw connection was used as the superuser (migrations): apply the scope again. */
+  forgetScope(): void {
+    this.#appliedKey = undefined;
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#scoped(this.wanted(), (tx) => tx.query<T>(text, params, options));
+  }
+
+  exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#scoped(this.wanted(), (tx) => tx.exec(text, options));
+  }
+
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#scoped(this.wanted(), callback);
+  }
+
+  async #scoped<T>(settings: ScopeSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    let applied = false;
+    try {
+      return await this.raw.transaction(async (tx) => {
+        if (this.#appliedKey !== settings.key) {
+          this.#appliedKey = undefined;
+          await tx.query(APPLY_SCOPE_SQL, applyScopeParams(settings));
+          applied = true;
+          this.#appliedKey = settings.key;
+          this.scopeStats.applied += 1;
+        }
+        return fn(tx);
+      });
+    } catch (error) {
+      // Rolled back with the transaction: the connection's scope is no longer known.
+      if (applied) this.#appliedKey = undefined;
+      throw error;
+    }
+  }
+}
+
+async function createPglite(dataDir: string, wanted: () => ScopeSettings): Promise<Database> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm ships in PGlite's contrib bundle; loading it lets migration 0005 create the
   // trigram index of the quick search (without it the search scans, see the README).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const scoped = new ScopedPglite(client, wanted);
+  const db = drizzlePglite({ client: scoped as unknown as PGlite, schema, casing: 'snake_case' });
 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     location: dataDir,
     async migrate() {
-      // PGlite is one connection owned by this process: nothing to lock.
-      await migratePglite(db, { migrationsFolder });
+      // PGlite is one connection owned by this process: nothing to lock. The migrator opens its
+      // own transaction, so the superuser is restored first, outside one.
+      await client.query("select set_config('role', 'none', false), set_config('app.all', 'on', false)");
+      scoped.forgetScope();
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
+    // Whatever role the connection has now: the owner's before any scoped query, else the runtime
+    // role, which may read drizzle's journal (migration 0013). Changes no setting.
+    isMigrated: () => isMigrated(drizzlePglite({ client, schema }) as unknown as Db),
     async close() {
       if (!client.closed) await client.close();
     },
+    scopeStats: () => ({ ...scoped.scopeStats }),
   };
 }
 

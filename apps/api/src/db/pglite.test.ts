@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, tempDir, testConfig, type RunningApp } from '../../test/helpers/app.js';
 import { shippedMigrationCount } from '../../test/helpers/database.js';
-import { createDatabase, type Database } from './index.js';
-import { isMigrated } from './migrate.js';
+import { createDatabase, RUNTIME_ROLE, type Database } from './index.js';
+import { asSystem, organizationScope, withScope } from './scope.js';
 import { DEFAULT_MATCHING_CONFIG } from '@terres/domain';
 import { findMatches } from '../services/matching.js';
 import { auditLog, inquiries, organizations, users } from './schema.js';
@@ -37,15 +37,16 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
     expect(text).not.toContain('terres_db_pool_');
   });
 
-  it('runs the same migration as PostgreSQL (gen_random_uuid, jsonb, timestamptz)', async () => {
+  // The test's own rows: a named system scope (the app's requests get their callers').
+  it('runs the same migration as PostgreSQL (gen_random_uuid, jsonb, timestamptz)', () => asSystem('tests', async () => {
     const [row] = await running.app.db.insert(auditLog).values({ action: 'test.pglite', details: { n: 1 } }).returning();
     expect(row?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(row?.createdAt).toBeInstanceOf(Date);
     const count = await running.app.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(count.rows[0]?.n).toBe(shippedMigrationCount());
-  });
+  }));
 
-  it('finds matching candidates through the GiST index on (point, daterange), as PostgreSQL does', async () => {
+  it('finds matching candidates through the GiST index on (point, daterange), as PostgreSQL does', () => asSystem('tests', async () => {
     const db = running.app.db;
     const [organization] = await db
       .insert(organizations)
@@ -75,6 +76,57 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
           and daterange(start_date, end_date, '[]') && daterange('2027-03-01'::date, '2027-06-30'::date, '[]')`);
     });
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('inquiries_match_fill_idx');
+  }));
+});
+
+describe('row-level security on PGlite', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createDatabase(testConfig(), { pgliteDataDir: 'memory://' });
+    await database.migrate();
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('switches its superuser session to the runtime role, so the policies apply as on PostgreSQL', async () => {
+    const [first] = await asSystem('tests', () =>
+      database.db
+        .insert(organizations)
+        .values({ name: 'Alpha SAS', registrationNumber: '73282932000074', legalForm: 'SAS', street: '1 rue', postcode: '68100', city: 'Mulhouse' })
+        .returning(),
+    );
+    await asSystem('tests', () =>
+      database.db
+        .insert(organizations)
+        .values({ name: 'Bêta SAS', registrationNumber: '35600000000048', legalForm: 'SAS', street: '2 rue', postcode: '67000', city: 'Strasbourg' }),
+    );
+    const who = await database.db.execute<{ role: string; superuser: string }>(sql`select current_user as role, current_setting('is_superuser') as superuser`);
+    expect(who.rows).toEqual([{ role: RUNTIME_ROLE, superuser: 'off' }]);
+    // No scope: nothing; organisation A: A only; the system scope: both.
+    expect(await database.db.select({ name: organizations.name }).from(organizations)).toEqual([]);
+    const own = await withScope(organizationScope(first!.id, null), () => database.db.select({ name: organizations.name }).from(organizations));
+    expect(own).toEqual([{ name: 'Alpha SAS' }]);
+    const all = await asSystem('tests', () => database.db.select({ name: organizations.name }).from(organizations).orderBy(organizations.name));
+    expect(all).toEqual([{ name: 'Alpha SAS' }, { name: 'Bêta SAS' }]);
+    const moved = await withScope(organizationScope(first!.id, null), () =>
+      database.db.execute(sql`update organizations set name = 'Pris' returning id`),
+    );
+    expect(moved.rows).toEqual([{ id: first!.id }]);
+    // A failed transaction rolls back the scope it applied: the next query applies it again.
+    expect(await database.db.select({ name: organizations.name }).from(organizations)).toEqual([]);
+    await expect(
+      withScope(organizationScope(first!.id, null), () =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          throw new Error('rollback');
+        }),
+      ),
+    ).rejects.toThrow('rollback');
+    const again = await withScope(organizationScope(first!.id, null), () => database.db.select({ name: organizations.name }).from(organizations));
+    expect(again).toEqual([{ name: 'Pris' }]);
   });
 });
 
@@ -93,7 +145,7 @@ describe('health before migrations', () => {
   });
 
   it('answers 503 until the database is migrated, then 200', async () => {
-    expect(await isMigrated(database.db)).toBe(false);
+    expect(await database.isMigrated()).toBe(false);
     const before = await fetch(`${running.url}/api/health`);
     expect(before.status).toBe(503);
     expect(before.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');

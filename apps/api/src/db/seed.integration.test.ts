@@ -9,6 +9,7 @@ import { expectResponseMatches } from '../../test/helpers/openapi.js';
 import { httpRequest, signIn, type TestApi } from '../../test/helpers/session.js';
 import { startSmtp } from '../../test/helpers/smtp.js';
 import { createDatabase, type Database } from './index.js';
+import { systemScope } from './scope.js';
 import { creditLedger, documents, inquiries, invoices, organizations, users } from './schema.js';
 import { DEMO_ACCOUNTS, loadDemoData } from './seed.js';
 import { LocalFileStorage } from '../files/storage.js';
@@ -18,7 +19,7 @@ describe('demo data', () => {
   let database: Database;
 
   beforeAll(async () => {
-    database = await createDatabase(testConfig({ DATA_DIR: dir.path }));
+    database = await createDatabase(testConfig({ DATA_DIR: dir.path }), { unscoped: systemScope('tests') });
     await database.migrate();
   });
 

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { appendLedgerLine } from '../services/credits.js';
 import { seedListings } from './seed-listings.js';
 import type { Db, Tx } from './index.js';
+import { asSystem } from './scope.js';
 import { seedMatching } from './seed-matching.js';
 import { seedDemoPayments } from './seed-payments.js';
 import { organizations, users } from './schema.js';
@@ -134,9 +135,12 @@ export interface DemoDataOptions {
   adminEmails?: readonly string[];
 }
 
-/** Loads the demo data if the database has no user and no organisation; answers whether it did. */
+/**
+ * Loads the demo data if the database has no user and no organisation; answers whether it did.
+ * Across organisations (row-level security): a named system path.
+ */
 export async function loadDemoData(db: Db, options: DemoDataOptions): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return asSystem('demo-seed', () => db.transaction(async (tx) => {
     // Two processes starting at once: one loads, the other then sees a non-empty database.
     await tx.execute(sql`select pg_advisory_xact_lock(4021977314)`);
     const { rows } = await tx.execute<{ n: number }>(
@@ -148,5 +152,5 @@ export async function loadDemoData(db: Db, options: DemoDataOptions): Promise<bo
     await seedListings(tx, identities, options.storage);
     await seedMatching(tx, identities, options.storage);
     return true;
-  });
+  }));
 }

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers/app.js';
 import { createDatabase, type Database } from '../db/index.js';
+import { systemScope } from '../db/scope.js';
 import { inquiries, organizations, users } from '../db/schema.js';
 import { parseSearch } from '../http/list-query.js';
 import { and, isNull } from 'drizzle-orm';
@@ -14,7 +15,7 @@ let database: Database;
 const admin = { userId: '00000000-0000-4000-8000-000000000001', role: 'ADMIN' as const, organizationId: null };
 
 beforeAll(async () => {
-  database = await createDatabase(testConfig(), { pgliteDataDir: 'memory://' });
+  database = await createDatabase(testConfig(), { pgliteDataDir: 'memory://', unscoped: systemScope('tests') });
   await database.migrate();
   const [organization] = await database.db
     .insert(organizations)

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { HeavyWork } from '../../src/heavy/pool.js';
 import { createDatabase, type Database } from '../../src/db/index.js';
+import { systemScope } from '../../src/db/scope.js';
 import { loadConfig, type Config, type EnvInput } from '../../src/env.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret!';
@@ -72,9 +73,13 @@ export async function startApp({ config, database, configure, logStream, keepPub
   return { app, url, close: () => app.close() };
 }
 
-/** An open, migrated database on the run's PostgreSQL database (see test/global-setup.ts). */
+/**
+ * An open, migrated database on the run's PostgreSQL database (see test/global-setup.ts). The
+ * test's own queries (arranging rows, checking what was stored) run outside any request, under
+ * the named system scope 'tests'; the app's requests run under their callers' scopes.
+ */
 export async function openPostgres(databaseUrl: string): Promise<Database> {
-  const database = await createDatabase(testConfig({ DATABASE_URL: databaseUrl }));
+  const database = await createDatabase(testConfig({ DATABASE_URL: databaseUrl }), { unscoped: systemScope('tests') });
   await database.migrate();
   return database;
 }

@@ -14,7 +14,13 @@ import {
 } from '../../auth/sessions.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
 import { organizations, sessionFamilies, users } from '../../db/schema.js';
+import { adminScope, asSystem, organizationScope, setScope, type Scope } from '../../db/scope.js';
 import { problem } from '../../http/problem.js';
+
+/** What a signed-in caller's queries may see: an admin every organisation, anyone else their own. */
+function scopeOf(role: Role, userId: string, organizationId: string | null): Scope {
+  return role === 'ADMIN' ? adminScope(userId) : organizationScope(organizationId, userId);
+}
 
 export const MISSING_TOKEN_DETAIL = 'Authentification requise. Veuillez vous connecter.';
 
@@ -28,21 +34,31 @@ export default fp(
       const claims = await verifyAccessToken(app.config.authSecret, match[1]!);
       if (!claims) throw problem(401, SESSION_EXPIRED_DETAIL);
 
-      const [row] = await app.db
-        .select({
-          userId: users.id,
-          email: users.email,
-          role: users.role,
-          organizationId: users.organizationId,
-          userArchivedAt: users.archivedAt,
-          organizationArchivedAt: organizations.archivedAt,
-          familyUserId: sessionFamilies.userId,
-          familyRevokedAt: sessionFamilies.revokedAt,
-        })
-        .from(sessionFamilies)
-        .innerJoin(users, eq(users.id, sessionFamilies.userId))
-        .leftJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(eq(sessionFamilies.id, claims.sessionId));
+      // Row-level security: the check runs under the scope the token claims (its signature
+      // vouches for it), so a request costs one scope statement at most; the request then gets
+      // the scope of the rows read. A stale claim (an owner who created an organisation since)
+      // cannot see that organisation: checked again across organisations, named.
+      const lookup = () =>
+        app.db
+          .select({
+            userId: users.id,
+            email: users.email,
+            role: users.role,
+            organizationId: users.organizationId,
+            userArchivedAt: users.archivedAt,
+            organizationArchivedAt: organizations.archivedAt,
+            familyUserId: sessionFamilies.userId,
+            familyRevokedAt: sessionFamilies.revokedAt,
+          })
+          .from(sessionFamilies)
+          .innerJoin(users, eq(users.id, sessionFamilies.userId))
+          .leftJoin(organizations, eq(organizations.id, users.organizationId))
+          .where(eq(sessionFamilies.id, claims.sessionId));
+      setScope(scopeOf(claims.role, claims.userId, claims.organizationId));
+      let [row] = await lookup();
+      if (row && claims.role !== 'ADMIN' && row.organizationId !== claims.organizationId) {
+        [row] = await asSystem('authenticate', lookup);
+      }
       if (!row || row.familyUserId !== claims.userId) throw problem(401, SESSION_EXPIRED_DETAIL);
       // Archiving an organisation also revokes its sessions: say why rather than 'expired'.
       if (row.organizationArchivedAt) throw refusalProblem(ORGANIZATION_ARCHIVED);
@@ -57,6 +73,7 @@ export default fp(
         organizationId: row.organizationId,
         sessionId: claims.sessionId,
       };
+      setScope(scopeOf(request.auth.role, request.auth.userId, request.auth.organizationId));
     });
   },
   { name: 'auth', dependencies: ['config', 'database'] },

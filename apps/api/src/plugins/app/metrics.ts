@@ -62,6 +62,17 @@ export default fp(
       labelNames: ['driver'],
       registers: [registry],
     }).set({ driver: app.database.kind }, 1);
+    // Row-level security's cost: each is one statement (one round trip) giving a connection
+    // another caller's scope (src/db/index.ts); a connection already in scope needs none.
+    new client.Counter({
+      name: 'terres_db_scope_statements_total',
+      help: 'Scope statements run (a connection given another caller\'s scope, one round trip each; row-level security).',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(app.database.scopeStats().applied);
+      },
+    });
     if (stats) {
       const gauge = (name: string, help: string, read: () => number) =>
         new client.Gauge({

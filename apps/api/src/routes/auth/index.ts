@@ -24,6 +24,7 @@ import {
 } from '../../auth/sessions.js';
 import { verifyInvitationToken } from '../../auth/tokens.js';
 import type { Db, Tx } from '../../db/index.js';
+import { setScope, systemScope } from '../../db/scope.js';
 import { invitations, organizations, users } from '../../db/schema.js';
 import { problem } from '../../http/problem.js';
 import { bodyObject, parseBody } from '../../http/input.js';
@@ -62,6 +63,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   // Device cookies (src/auth/devices.ts): read on every code request and check, set at sign-in.
   await app.register(cookie);
+
+  // No caller yet: codes, users, invitations and sessions are found by e-mail or token, across
+  // organisations (row-level security, src/db/scope.ts). Logout's `app.authenticate`, which
+  // runs after this hook, narrows its request to the caller's own scope.
+  app.addHook('preHandler', async () => setScope(systemScope('sign-in')));
 
   /** The known device of this browser for the address (its own code budget), if any. */
   function deviceOf(request: FastifyRequest, email: string): string | undefined {

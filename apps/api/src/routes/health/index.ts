@@ -6,7 +6,6 @@
 // While the server closes (SIGTERM), Fastify answers 503 to any request on a kept-alive connection.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ping } from '../../db/index.js';
-import { isMigrated } from '../../db/migrate.js';
 import { problem } from '../../http/problem.js';
 
 const okSchema = {
@@ -24,8 +23,10 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
   const ready = async (request: FastifyRequest) => {
     let migrated: boolean;
     try {
-      await ping(app.db);
-      migrated = await isMigrated(app.db);
+      // Asked without switching to the runtime role, which the first migration creates; once
+      // migrated, the ping proves the runtime role's connections work too.
+      migrated = await app.database.isMigrated();
+      if (migrated) await ping(app.db);
     } catch (error) {
       request.log.warn({ err: error }, 'health: database unreachable');
       throw problem(503, 'La base de données est injoignable.');

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { requireRole, ROLE_FORBIDDEN_DETAIL } from '../../auth/guards.js';
+import { asSystem } from '../../db/scope.js';
 import { bodyObject } from '../../http/input.js';
 import { isUuid } from '../../http/ids.js';
 import { parseEnumList, type QueryValue } from '../../http/list-query.js';
@@ -72,7 +73,11 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
       },
     };
     if (!admin && !isMatchableStatus(listing.status) && listing.status !== 'PROCESSED') return answer;
-    const { total, ranked } = await findMatches(app.db, listing, settings, limit);
+    // The candidates are other organisations' listings: an advertiser's request reads them
+    // across organisations (named), and is answered their figures only (no identity, below).
+    const { total, ranked } = await (admin
+      ? findMatches(app.db, listing, settings, limit)
+      : asSystem('matching', () => findMatches(app.db, listing, settings, limit)));
     const open = admin ? await openMatchesOf(app.db, listing.id) : new Map();
     answer.total = total;
     answer.items = ranked.map(({ match, candidate }) => ({

@@ -78,6 +78,8 @@ describe('GET /api/metrics', () => {
   });
 
   it('reports the node-postgres pool', async () => {
+    // A query opens the pool's first connection (migrations use a connection of their own).
+    expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
     const text = await scrape(api.url);
     expect(sample(text, 'terres_db_info', { driver: 'postgres' })).toBe(1);
     expect(sample(text, 'terres_db_pool_max_connections')).toBe(10);
@@ -86,6 +88,8 @@ describe('GET /api/metrics', () => {
     expect(total).toBeGreaterThanOrEqual(1);
     expect(idle).toBeLessThanOrEqual(total);
     expect(sample(text, 'terres_db_pool_waiting_queries')).toBe(0);
+    // Row-level security: the health check's connection was given its (empty) scope.
+    expect(sample(text, 'terres_db_scope_statements_total')).toBeGreaterThanOrEqual(1);
   });
 
   it('counts e-mails sent, Stripe checkouts opened, webhook events by outcome and purchases credited', async () => {

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { requireRole } from '../../auth/guards.js';
 import { revokeOrganizationSessions } from '../../auth/sessions.js';
 import { organizations, users } from '../../db/schema.js';
+import { organizationScope, withScope } from '../../db/scope.js';
 import { bodyObject, parseBody } from '../../http/input.js';
 import { parseBoolean, parsePaging, parseSearch, parseSort, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
@@ -61,15 +62,18 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
   app.post('/', { preHandler: requireRole('OWNER') }, async (request, reply) => {
     if (request.auth.organizationId) throw problem(409, ALREADY_HAS_ORGANIZATION_DETAIL);
     const input = parseBody(organisationCreateSchema, request.body);
-    const created = await app.db.transaction(async (tx) => {
+    // Row-level security: the new organisation's id is chosen here so that the transaction runs
+    // in its scope (the owner has none yet): it can insert that organisation and attach itself.
+    const id = randomUUID();
+    const created = await withScope(organizationScope(id, request.auth.userId), () => app.db.transaction(async (tx) => {
       // The owner row is locked: two parallel creations cannot both attach an organisation.
       const [owner] = await tx.select().from(users).where(eq(users.id, request.auth.userId)).for('update');
       if (!owner || owner.organizationId) throw problem(409, ALREADY_HAS_ORGANIZATION_DETAIL);
-      const [row] = await tx.insert(organizations).values(input).returning();
+      const [row] = await tx.insert(organizations).values({ ...input, id }).returning();
       await tx.update(users).set({ organizationId: row!.id, updatedAt: new Date() }).where(eq(users.id, owner.id));
       await recordAudit(tx, { actorUserId: owner.id, action: 'organization.created', targetType: 'organization', targetId: row!.id });
       return row!;
-    });
+    }));
     return reply.code(201).send(toOrganization(created));
   });
 

@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL, isConnectionLost } from '../../db/connection-errors.js';
 import { purchases } from '../../db/schema.js';
+import { organizationScope, setScope, systemScope } from '../../db/scope.js';
 import { HttpProblem, problem } from '../../http/problem.js';
 import { INVALID_LINK_DETAIL, verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
 import { errorPage, pageCsp, simulatorPage, STRIPE_CHECKOUT_ORIGIN, stripePage } from '../../payments/pages.js';
@@ -77,6 +78,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   /** The link's pack and organisation, or a 400 problem (forged, expired, pack withdrawn, archived). */
   async function checkout(token: unknown): Promise<Checkout> {
     const claims = verifyCheckoutToken(config.authSecret, token);
+    // The signed link is the capability: the request sees its organisation's rows only.
+    setScope(organizationScope(claims.organizationId, null));
     const pack = await findActivePack(app.db, claims.packageId);
     const organization = await findOrganization(app.db, claims.organizationId);
     if (!pack || !organization) throw problem(400, INVALID_LINK_DETAIL);
@@ -197,7 +200,9 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       // Signed, so sent by Stripe (or whoever holds the secret); still, an event without an id
       // cannot be recorded once, and text with U+0000 cannot be stored: refused, nothing stored.
       if (!isStorableEvent(event)) throw problem(400, messages.stripeEventInvalid);
-      // Answered only once the transaction has committed: on any failure Stripe retries.
+      // Answered only once the transaction has committed: on any failure Stripe retries. The
+      // event names a purchase of any organisation: across organisations, named.
+      setScope(systemScope('stripe-webhook'));
       const outcome = await handleStripeEvent(app.db, event, config.seller, request.log);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event handled');
       app.appMetrics.webhookEvents.inc({ outcome });

@@ -6,6 +6,7 @@ import { organizationOf, requireRole } from '../../auth/guards.js';
 import { revokeUserSessions } from '../../auth/sessions.js';
 import { signInvitationToken } from '../../auth/tokens.js';
 import type { Tx } from '../../db/index.js';
+import { asSystem } from '../../db/scope.js';
 import { invitations, organizations, users } from '../../db/schema.js';
 import { parseBody } from '../../http/input.js';
 import { problem } from '../../http/problem.js';
@@ -92,6 +93,10 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const organizationId = organizationOf(request);
     const { email: typed } = parseBody(inviteSchema, request.body);
     const inviter = await currentUser(request.auth.userId);
+    // An account with this address may belong to another organisation, which this request's
+    // scope cannot see (row-level security): asked across organisations, named, before the
+    // transaction (whose scope is its connection's). The answer is only 'taken' or not.
+    const holder = await asSystem('invitation-address', () => findUserByEmail(app.db, typed.trim().toLowerCase()));
     const invitation = await app.db.transaction(async (tx) => {
       // One invitation at a time per organisation, so parallel invites cannot pass 5.
       await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
@@ -103,7 +108,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       });
       if (!check.ok) throw problem(check.message === messages.simpleEmail ? 422 : 409, check.message);
       const email = check.email.trim().toLowerCase();
-      const existing = await findUserByEmail(tx, email);
+      const existing = holder?.email.toLowerCase() === email ? holder : await findUserByEmail(tx, email);
       if (existing && !existing.archivedAt) throw problem(409, ADDRESS_TAKEN_DETAIL);
       const sendId = await reserveInvitationEmail(tx, organizationId, email);
       const [row] = await tx
