@@ -39,6 +39,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the tables\' owner for migrations from DATABASE_OWNER_URL, only with DATABASE_URL', () => {
+    const dir = dataDir();
+    const both = loadConfig(
+      { DATA_DIR: dir, DATABASE_URL: 'postgres://terres_web@db/terres', DATABASE_OWNER_URL: 'postgres://owner@db/terres' },
+      {},
+    );
+    expect(both).toMatchObject({ databaseUrl: 'postgres://terres_web@db/terres', databaseOwnerUrl: 'postgres://owner@db/terres' });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://owner@db/terres' }, {}).databaseOwnerUrl).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_OWNER_URL: 'postgres://owner@db/terres' }, {})).toThrow(
+      /DATABASE_OWNER_URL : sans DATABASE_URL, l'API utilise PGlite embarqué/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://a@db/t', DATABASE_OWNER_URL: 'mysql://owner@db/t' }, {})).toThrow(
+      /DATABASE_OWNER_URL: doit commencer par postgres:\/\//,
+    );
+  });
+
   it('resolves a relative DATA_DIR from the repository root, not the cwd', () => {
     const config = loadConfig({ DATA_DIR: '.data', AUTH_SECRET: 's'.repeat(32) }, {});
     expect(config.dataDir).toBe(join(repoRoot, '.data'));
