@@ -29,6 +29,7 @@ import type { DbOrTx, Tx } from '../db/index.js';
 import { documents, inquiries, organizations, users, type StoredMaterial } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
+import { uniqueViolation } from '../plugins/app/problems.js';
 import { recordAudit } from './audit.js';
 import { appendLedgerLine, INSUFFICIENT_CREDITS_DETAIL } from './credits.js';
 
@@ -227,7 +228,13 @@ export async function createDraft(db: DbOrTx, viewer: Viewer & { organizationId:
         projectName: fields.projectName!,
         cost: costOf(draft.type, fields.quantity ?? null),
       })
-      .returning(inquiryColumns);
+      .returning(inquiryColumns)
+      .catch((error: unknown) => {
+        // Another organisation's listing holds the id: row-level security hid it from the
+        // check above, the primary key still refuses it. The same 409.
+        if (uniqueViolation(error) === 'inquiries_pkey') throw problem(409, ID_TAKEN_DETAIL);
+        throw error;
+      });
     return row!;
   });
 }
