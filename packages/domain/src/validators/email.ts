@@ -9,6 +9,21 @@ export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // RFC 5321 path limit; beyond it no mailbox exists, so the pattern message fits.
 const EMAIL_MAX_LENGTH = 254;
 
+// What a mail server takes (RFC 5321, with RFC 6531's UTF-8): dot-separated atoms of letters,
+// digits and `!#$%&'*+/=?^_\`{|}~-` before the @, host-name labels (no edge hyphen) after it.
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\p{L}\\p{N}\\p{M}-]";
+const LABEL = '[\\p{L}\\p{N}\\p{M}](?:[\\p{L}\\p{N}\\p{M}-]*[\\p{L}\\p{N}\\p{M}])?';
+const MAILABLE_PATTERN = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@${LABEL}(?:\\.${LABEL})+$`, 'u');
+
+/**
+ * An address a mail server accepts: both patterns above let through some that SMTP refuses
+ * (`a..b@x.fr`, `a@b_c.fr`, `a@8~r.l`), which would turn an invitation or a sign-in code into a
+ * failed send (issue 12: found by the API's fuzzer). Checked with the pattern's own message.
+ */
+export function isMailableAddress(value: string): boolean {
+  return MAILABLE_PATTERN.test(value);
+}
+
 function requiredEmail(pattern: RegExp, message: string, requiredMessage: string = messages.required) {
   return v.pipe(
     v.string(requiredMessage),
@@ -16,6 +31,7 @@ function requiredEmail(pattern: RegExp, message: string, requiredMessage: string
     v.nonEmpty(requiredMessage),
     v.maxLength(EMAIL_MAX_LENGTH, message),
     v.regex(pattern, message),
+    v.check(isMailableAddress, message),
   );
 }
 
@@ -25,7 +41,7 @@ function optionalEmail(pattern: RegExp, message: string) {
       v.string(message),
       v.trim(),
       v.maxLength(EMAIL_MAX_LENGTH, message),
-      v.check((value) => value === '' || pattern.test(value), message),
+      v.check((value) => value === '' || (pattern.test(value) && isMailableAddress(value)), message),
     ),
   );
 }

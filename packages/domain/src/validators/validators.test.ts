@@ -48,6 +48,17 @@ describe('e-mail', () => {
     expect(error(simpleEmailSchema, 'a.b@c')).toBe("Format d'email invalide");
   });
 
+  it('refuses what a mail server would refuse, with each rule’s own message (issue 12)', () => {
+    for (const unmailable of ['jean..dupont@exemple.fr', '.jean@exemple.fr', 'jean@exemple_chantier.fr', 'jean@-exemple.fr', "jean@8~r.l/s$o'", 'je\u202ean@exemple.fr']) {
+      expect(error(emailSchema, unmailable), unmailable).toBe('Veuillez entrer une adresse email valide.');
+      expect(error(simpleEmailSchema, unmailable), unmailable).toBe("Format d'email invalide");
+      expect(error(optionalSimpleEmailSchema, unmailable), unmailable).toBe("Format d'email invalide");
+    }
+    for (const mailable of ["élise.o'brien+chantier@exemple-chantier.fr", 'a/b=c@x.fr', 'jean@xn--bton-bsa.fr']) {
+      expect(error(simpleEmailSchema, mailable), mailable).toBeNull();
+    }
+  });
+
   it('optional variants accept nothing but reject a bad address', () => {
     for (const empty of [undefined, null, '', '  ']) {
       expect(error(optionalEmailSchema, empty)).toBeNull();

@@ -132,6 +132,18 @@ describe('registration and login', () => {
     expect(api.smtp.messages.length).toBe(before);
   });
 
+  it('refuses an address no mail server takes with a 422, not a failed send (503; issue 12, found by the fuzzer)', async () => {
+    const before = api.smtp.messages.length;
+    for (const email of ['camille..martin@exemple.fr', '.camille@exemple.fr', 'camille@exemple_chantier.fr']) {
+      for (const path of ['/auth/login/magic-link/request', '/auth/register/magic-link/request']) {
+        const refused = await api.request('POST', path, { body: { email } });
+        expect(refused.status, `${path} ${email}`).toBe(422);
+        expectResponseMatches('POST', path, 422, refused.body);
+      }
+    }
+    expect(api.smtp.messages.length).toBe(before);
+  });
+
   it('gives an ADMIN_EMAILS address its ADMIN account on its first request', async () => {
     const session = await signIn(api, api.adminEmail);
     expect(session.user).toMatchObject({ role: 'ADMIN', organizationId: null });

@@ -93,6 +93,42 @@ describe('onboarding: POST /organizations and GET /organizations/me', () => {
   });
 });
 
+describe('addresses (found by the fuzzer, issue 12)', () => {
+  it('answers an address that only the simple rule takes (accents, apostrophe) as openapi.yaml says', async () => {
+    // The spec's rule for the onboarding's e-mails and for invitations is looser than the sign-in's;
+    // openapi.yaml promised `format: email` (ASCII) wherever an address is answered.
+    const owner = await createOwner(api);
+    const address = `élise.o'brien+${Date.now()}@exemple-chantier.fr`;
+    const updated = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: owner.token, body: { representative_email: address, email: address } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ representativeEmail: address, email: address });
+    expectResponseMatches('PUT', '/organizations/{id}', 200, updated.body);
+    expectResponseMatches('GET', '/organizations/me', 200, (await api.request('GET', '/organizations/me', { token: owner.token })).body);
+
+    const invited = await api.request('POST', '/users/invite', { token: owner.token, body: { email: address } });
+    expect(invited.status).toBe(202);
+    expectResponseMatches('POST', '/users/invite', 202, invited.body);
+    const members = await api.request('GET', '/users/organization/members', { token: owner.token });
+    expect(members.body.some((m: { email: string }) => m.email === address)).toBe(true);
+    expectResponseMatches('GET', '/users/organization/members', 200, members.body);
+  });
+
+  it('refuses an address no mail server takes with a 422, not a failed send (503), storing nothing', async () => {
+    const owner = await createOwner(api);
+    const before = await api.request('GET', '/users/organization/members', { token: owner.token });
+    for (const address of ["camille@8~r.l/s$o'", 'camille..martin@exemple.fr', 'camille@exemple_chantier.fr']) {
+      const invited = await api.request('POST', '/users/invite', { token: owner.token, body: { email: address } });
+      expect(invited.status, address).toBe(422);
+      expect(invited.body.detail).toBe("Format d'email invalide");
+      expectResponseMatches('POST', '/users/invite', 422, invited.body);
+      const updated = await api.request('PUT', `/organizations/${owner.organizationId}`, { token: owner.token, body: { representative_email: address } });
+      expect(updated.status, address).toBe(422);
+      expectResponseMatches('PUT', '/organizations/{id}', 422, updated.body);
+    }
+    expect((await api.request('GET', '/users/organization/members', { token: owner.token })).body).toEqual(before.body);
+  });
+});
+
 describe('one SIRET per active organisation (issue 12)', () => {
   const SIRET_TAKEN = 'Une organisation utilise déjà ce numéro SIRET.';
 

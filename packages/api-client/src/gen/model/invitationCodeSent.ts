@@ -5,6 +5,9 @@
  */
 
 export interface InvitationCodeSent {
-  /** The invited address the code was sent to. */
+  /**
+   * The invited address the code was sent to.
+   * @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$
+   */
   email: string;
 }

@@ -5,5 +5,6 @@
  */
 
 export interface InvitationSent {
+  /** @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$ */
   email: string;
 }

@@ -10,6 +10,7 @@ import type { Role } from './role';
 
 export interface Member {
   id: string;
+  /** @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$ */
   email: string;
   firstName: MemberFirstName;
   lastName: MemberLastName;

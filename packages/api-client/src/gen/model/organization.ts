@@ -26,12 +26,14 @@ export interface Organization {
   postcode: string;
   city: string;
   country: string;
+  /** @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$ */
   email: OrganizationEmail;
   officePhoneNumber: OrganizationOfficePhoneNumber;
   mobilePhoneNumber: OrganizationMobilePhoneNumber;
   representativeFirstName: OrganizationRepresentativeFirstName;
   representativeLastName: OrganizationRepresentativeLastName;
   representativePosition: OrganizationRepresentativePosition;
+  /** @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$ */
   representativeEmail: OrganizationRepresentativeEmail;
   representativePhoneNumber: OrganizationRepresentativePhoneNumber;
   verified: boolean;

@@ -4,4 +4,7 @@
  * Bourse aux terres API 1.0.0
  */
 
+/**
+ * @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$
+ */
 export type OrganizationRepresentativeEmail = string | null;

@@ -6,6 +6,7 @@
 
 export interface OutboxMessage {
   id: string;
+  /** @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$ */
   to: string;
   subject: string;
   text: string;

@@ -11,6 +11,13 @@ import type { UserOrganizationId } from './userOrganizationId';
 
 export interface User {
   id: string;
+  /**
+   * As the API accepted it: sign-up and sign-in take a strict address, invitations (and
+the organisation's e-mails) the spec's simple rule (no space, one `@`, a dot after
+it), so only the simple rule is promised here and wherever an address is answered.
+
+   * @pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$
+   */
   email: string;
   role: Role;
   firstName: UserFirstName;
