@@ -197,6 +197,10 @@ export function hostileFor(schema: OpenApiSchema): fc.Arbitrary<unknown> {
   }
   if (typeof schema.maxItems === 'number') targeted.push(fc.constant(Array.from({ length: schema.maxItems + 1 }, () => 'x')));
   if (schema.format === 'uuid') targeted.push(fc.constantFrom('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '3f1c2a9e-5b7d-4c8e-9a1f-2b6d8e4c7a1'));
+  if (schema.format === 'email' || (typeof schema.pattern === 'string' && schema.pattern.includes('@'))) {
+    // Nearly addresses: each passes a naive pattern, none is taken by a mail server.
+    targeted.push(fc.constantFrom('a..b@exemple.fr', '.a@exemple.fr', 'a.@exemple.fr', 'a@exemple_chantier.fr', 'a@-exemple.fr', "a@8~r.l/s$o'", 'a@b.c)', 'a"b@exemple.fr', 'a@exemple.fr.', 'a\u202e@exemple.fr'));
+  }
   if (schema.format === 'date') targeted.push(fc.constantFrom('2027-02-30', '0000-00-00', '99999-01-01', '2027-13-01', '01/02/2027'));
   return targeted.length ? fc.oneof({ weight: 2, arbitrary: fc.oneof(...targeted) }, { weight: 3, arbitrary: wrongTyped() }) : wrongTyped();
 }

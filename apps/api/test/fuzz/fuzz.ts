@@ -9,6 +9,7 @@ import { changes, type DatabaseWatch, type RowState } from '../helpers/database-
 import { SAMPLE_FILES } from '../helpers/fixtures.js';
 import { answerProblems, schemaValidator, specOperations, type OpenApiParameter, type OpenApiSchema, type SpecOperation } from '../helpers/openapi.js';
 import { signPayload } from '../helpers/stripe-fake.js';
+import { OPERATIONS, type SweepRequest } from '../isolation/operations.js';
 import type { World } from '../isolation/world.js';
 import { encodeComponent, hostileFor, hostileString, normalized, RAW_URL_JUNK, valueOf, withHostileFields, wrongTyped, type SchemaContext } from './arbitraries.js';
 
@@ -171,12 +172,44 @@ function headerParameter(parameter: OpenApiParameter): fc.Arbitrary<Tagged<[stri
   );
 }
 
+/**
+ * Headers every operation reads whether it declares them or not: a broken or forged bearer
+ * token (sent when the caller has none: anonymous), the device cookie of the sign-in flow, a
+ * client's request id.
+ */
+function ambientHeader(): fc.Arbitrary<Tagged<[string, string] | undefined>> {
+  const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","role":"ADMIN"}').toString('base64url')}.`;
+  return fc.oneof(
+    { weight: 8, arbitrary: tagged(fc.constant(undefined)) },
+    {
+      weight: 1,
+      arbitrary: tagged(
+        fc.oneof(
+          fc.constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', `Bearer ${unsigned}`, 'Bearer a.b.c', `Bearer ${'x'.repeat(5_000)}`, 'bearer  x'),
+          headerText.map((text) => `Bearer ${text}`),
+        ).map((value) => ['authorization', value] as [string, string]),
+        'header: authorization junk',
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: tagged(
+        fc.oneof(fc.constantFrom('terres_device=', 'terres_device=a.b.c', '=;=;', 'terres_device=%', 'terres_device="x'), headerText.map((text) => `terres_device=${text}`)).map(
+          (value) => ['cookie', value] as [string, string],
+        ),
+        'header: cookie junk',
+      ),
+    },
+    { weight: 1, arbitrary: tagged(headerText.map((value) => ['x-request-id', value] as [string, string]), 'header: request id junk') },
+  );
+}
+
 type Body = { contentType?: string; data: string | Uint8Array };
 
 /** Over every route's body limit (JSON 32 KiB, listings 64 KiB, the webhook 256 KiB) or just over some. */
 const OVERSIZED = [40_000, 70_000, 300_000] as const;
 
-function jsonBody(schema: OpenApiSchema, context: SchemaContext): fc.Arbitrary<Tagged<Body>> {
+function jsonBody(schema: OpenApiSchema, context: SchemaContext, base?: Record<string, unknown>): fc.Arbitrary<Tagged<Body>> {
   const target = normalized(schema);
   const required = (target.required as string[] | undefined) ?? [];
   const valid = valueOf(schema, { ...context, hostile: false });
@@ -221,6 +254,36 @@ function jsonBody(schema: OpenApiSchema, context: SchemaContext): fc.Arbitrary<T
     },
     { weight: 1, arbitrary: fc.constantFrom<Tagged<Body>>({ value: { contentType: 'application/json', data: '' }, tag: 'body: empty' }, { value: { data: '' }, tag: 'body: none' }) },
   ];
+  if (base) {
+    // The isolation sweep's valid request for this operation, as is or with one field changed:
+    // it passes the checks the schema cannot express (SIRET key, dates, listing rules), so the
+    // hostile value reaches deeper code than the schema's own values do.
+    const properties = (target.properties ?? {}) as Record<string, OpenApiSchema>;
+    const names = [...new Set([...Object.keys(base), ...Object.keys(properties)])];
+    const replacement = (name: string) => {
+      const property = properties[name];
+      return property
+        ? fc.oneof(hostileFor(normalized(property)), hostileString(), valueOf(property, { ...context, hostile: false }))
+        : fc.oneof(hostileString(), wrongTyped());
+    };
+    variants.push(
+      { weight: 2, arbitrary: fc.constant(base).map(json('base')) },
+      {
+        weight: 5,
+        arbitrary: fc
+          .constantFrom(...names)
+          .chain((name) => replacement(name).map((value) => ({ ...base, [name]: value })))
+          .map(json('base: one field changed')),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(...Object.keys(base))
+          .map((name) => Object.fromEntries(Object.entries(base).filter(([key]) => key !== name)))
+          .map(json('base: one field missing')),
+      },
+    );
+  }
   if (required.length) {
     variants.push({
       weight: 2,
@@ -397,8 +460,15 @@ function webhookBody(schema: OpenApiSchema, context: SchemaContext): fc.Arbitrar
 }
 
 /** Every request fast-check may make for this operation. */
-export function callArbitrary(operation: SpecOperation, world: World): fc.Arbitrary<FuzzCall> {
+export function callArbitrary(operation: SpecOperation, world: World, base?: SweepRequest): fc.Arbitrary<FuzzCall> {
   const plan = planFor(operation, world);
+  // Not for a DELETE: its base names the callers' own data (see planFor).
+  if (base?.params && operation.method !== 'DELETE') plan.ids = [...new Set([...Object.values(base.params), ...plan.ids])];
+  if (base?.query) {
+    const known = { ...plan.known };
+    for (const [name, value] of Object.entries(base.query)) known[name] = [...(known[name] ?? []), value];
+    plan.known = known;
+  }
   const context: SchemaContext = { ids: worldIds(world), hostile: false, ...(plan.known ? { known: plan.known } : {}) };
   const pathNames = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
   const queries = operation.parameters.filter((p) => p.in === 'query');
@@ -409,7 +479,7 @@ export function callArbitrary(operation: SpecOperation, world: World): fc.Arbitr
 
   let body: fc.Arbitrary<Tagged<Body | undefined> & { signature?: string; sigTag?: string }>;
   if (webhook) body = webhookBody(media!.schema!, context);
-  else if (mediaType === 'application/json') body = jsonBody(media!.schema!, context);
+  else if (mediaType === 'application/json') body = jsonBody(media!.schema!, context, isObject(base?.body) ? base.body : undefined);
   else if (mediaType === 'multipart/form-data') body = multipartBody(media!.schema!);
   else if (mediaType === 'application/x-www-form-urlencoded') body = formBody(media!.schema!, context);
   else if (operation.method === 'GET') body = fc.constant({ value: undefined });
@@ -425,7 +495,7 @@ export function callArbitrary(operation: SpecOperation, world: World): fc.Arbitr
     .record({
       params: fc.record(Object.fromEntries(pathNames.map((name) => [name, pathParameter(plan)]))),
       query: fc.tuple(...queries.map((q) => queryParameter(q, context)), extraQuery()),
-      headers: fc.tuple(...headers.map(headerParameter)),
+      headers: fc.tuple(...headers.map(headerParameter), ambientHeader()),
       body,
     })
     .map(({ params, query, headers: headerValues, body: b }) => {
@@ -456,6 +526,26 @@ export function callArbitrary(operation: SpecOperation, world: World): fc.Arbitr
       if (!shape.length) shape.push('valid');
       return call;
     });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The isolation sweep's valid request for this operation (test/isolation/operations.ts), as the
+ * owner of A would make it on A's data; undefined when it cannot be built. Made before the
+ * operation's first call (and the database snapshot): building may open a session or ask a code.
+ */
+async function baseRequest(operation: SpecOperation, world: World): Promise<SweepRequest | undefined> {
+  const row = OPERATIONS[operation.operationId];
+  if (!row) return undefined;
+  const { A } = world.orgs;
+  try {
+    return await row.build({ world, role: 'owner', target: 'own', org: A, home: A, actor: A.owner, succeeds: false });
+  } catch {
+    return undefined;
+  }
 }
 
 // ── sending and judging ──
@@ -497,7 +587,8 @@ async function send(world: World, operation: SpecOperation, plan: Plan, call: Fu
   const app = plan.app === 'stripe' ? world.stripeApi : world.api;
   const target = `${operation.base}${path}${call.query ? `?${call.query}` : ''}`;
   const headers: Record<string, string> = { ...call.headers };
-  if (token) headers.authorization = `Bearer ${token}`;
+  // A junk authorization header of the call (see ambientHeader) replaces the caller's token.
+  if (token) headers.authorization ??= `Bearer ${token}`;
   if (call.body?.contentType) headers['content-type'] = call.body.contentType;
   const response = await fetch(`${app.url}${target}`, {
     method: operation.method,
@@ -571,10 +662,11 @@ export async function runFuzz(world: World, watch: DatabaseWatch, options: FuzzO
     storedFromRefused: [],
     seconds: 0,
   };
-  let before: Map<string, RowState> = await watch.snapshot();
+  let before: Map<string, RowState>;
   for (const operation of operations) {
     const plan = planFor(operation, world);
-    const arbitrary = callArbitrary(operation, world);
+    const arbitrary = callArbitrary(operation, world, await baseRequest(operation, world));
+    before = await watch.snapshot();
     const histogram: Record<string, number> = {};
     for (const role of operation.public ? (['anonymous'] as const) : FUZZ_ROLES) {
       const numRuns = role === 'anonymous' && !operation.public ? Math.ceil(options.runs / 2) : options.runs;

@@ -150,7 +150,14 @@ export function answerProblems(method: string, path: string, status: number, bod
   }
   if (validate === null) return body === undefined || body === null || body === '' ? [] : [`${method} ${path} ${status} has no body in the spec`];
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}`);
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'} (${JSON.stringify(valueAt(body, e.instancePath))?.slice(0, 120)})`);
+}
+
+/** The value at a JSON pointer of `value` (`/materials/0/price`). */
+function valueAt(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const part of pointer.split('/').slice(1)) current = (current as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return current;
 }
 
 /**
