@@ -1,0 +1,359 @@
+// `pnpm bench:api` (or `pnpm --filter @terres/api bench:api [-- --seconds 5 --warmup 1
+// --connections 32 --codes 12000 --dist --port 4200 --profile <dir>]`)
+// The hot path against the ceiling (issue 13), in one run: on a fresh database of the local
+// PostgreSQL server (TEST_DATABASE_URL's server, or 127.0.0.1:5432; dropped at the end), it
+// starts two processes of their own, never this one (autocannon's load would steal their CPU):
+//   - the reference servers (scripts/bench-api-ceiling.ts): a bare Fastify route, and the
+//     minimal ceiling (Fastify + HS256 token check + one prepared SELECT by id);
+//   - the API (`tsx src/server.ts`, or `node dist/server.js` with --dist: build first), as in
+//     production (NODE_ENV=production, JSON logs at `info` written to a file);
+// seeds 10 organisations of 100 listings each, an owner's session and `--codes` one-time codes,
+// then drives each target with autocannon (`--connections` connections, `--warmup` seconds
+// discarded, then `--seconds` measured): requests/s, p50 and p99 latency, answers other than
+// 2xx, and the CPU each request cost the server process and the database's backends (from
+// /proc, so Linux only). Targets: the bare route, the ceiling, and the API's listing read
+// (GET /inquiries/{id}), own organisation (GET /organizations/me), listing list page
+// (GET /inquiries?page=1&page_size=20) and code verification (POST /auth/magic-link/verify,
+// each request a different address's right code: a new session each). Prints, asserts nothing;
+// README "Hot path" says how to read it. `--profile <dir>`: the API's V8 CPU profile of the
+// whole run is written there (open it in Chrome's DevTools), to see where its time goes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { issueCode } from '../src/auth/codes.js';
+import { openSession } from '../src/auth/sessions.js';
+import { createDatabase } from '../src/db/index.js';
+import { inquiries, organizations, users } from '../src/db/schema.js';
+import { loadConfig } from '../src/env.js';
+import { packageRoot } from '../src/paths.js';
+import { createTestDatabase } from '../test/helpers/database.js';
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '32' },
+    codes: { type: 'string', default: '12000' },
+    dist: { type: 'boolean', default: false },
+    // The first of two consecutive ports (reference servers, API); unset: free ports.
+    port: { type: 'string' },
+    // A directory: the API runs with --cpu-prof and writes its V8 CPU profile there when it stops.
+    profile: { type: 'string' },
+  },
+});
+
+const SECONDS = Math.max(1, Number(args.seconds) || 5);
+const WARMUP = Math.max(0, Number(args.warmup) || 0);
+const CONNECTIONS = Math.max(1, Number(args.connections) || 32);
+const CODES = Math.max(100, Number(args.codes) || 12000);
+const ORGANIZATIONS = 10;
+const LISTINGS_PER_ORGANIZATION = 100;
+const OWNER_EMAIL = 'owner@bench-api.test';
+const TICKS_PER_SECOND = 100; // USER_HZ: /proc/<pid>/stat counts CPU in 1/100 s on Linux
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(index: number): Promise<number> {
+  if (args.port) return Number(args.port) + index;
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** CPU ticks (user + system) of one process, or 0 when it is gone. */
+function cpuTicks(pid: number): number {
+  try {
+    // Fields after the command name (in parentheses, which may hold spaces): utime is the 14th field.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of one process, in MiB. */
+function residentMiB(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** CPU ticks of every PostgreSQL backend connected to `database` (this benchmark's only). */
+function databaseTicks(database: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (command.startsWith('postgres: ') && command.includes(` ${database} `)) total += cpuTicks(Number(entry));
+  }
+  return total;
+}
+
+interface Started {
+  child: ChildProcess;
+  exited: Promise<never>;
+}
+
+function start(command: string[], env: NodeJS.ProcessEnv, logFile: string): Started {
+  const log = createWriteStream(logFile);
+  const child = spawn(command[0]!, command.slice(1), { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited (${code}); its output:\n${readFileSync(logFile, 'utf8').slice(-3000)}`))),
+  );
+  exited.catch(() => {});
+  return { child, exited };
+}
+
+async function waitFor(url: string, started: Started): Promise<void> {
+  const since = performance.now();
+  for (;;) {
+    const ok = await Promise.race([fetch(url).then((r) => r.ok, () => false), started.exited]);
+    if (ok) return;
+    if (performance.now() - since > 120_000) throw new Error(`${url} did not answer in 120 s`);
+    await sleep(200);
+  }
+}
+
+async function stop(started: Started | undefined): Promise<void> {
+  if (!started || started.child.exitCode !== null) return;
+  started.child.kill('SIGTERM');
+  await new Promise((resolve) => started.child.once('exit', resolve));
+}
+
+interface Target {
+  name: string;
+  url: string;
+  /** The process serving it (for its CPU). */
+  pid: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A body per request (code verification). */
+  nextBody?: () => string;
+}
+
+interface Measure {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  other: number;
+  serverMicros: number;
+  databaseMicros: number;
+}
+
+function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
+  const { nextBody } = target;
+  return autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: target.method ?? 'GET',
+    headers: { ...target.headers, ...(nextBody ? { 'content-type': 'application/json' } : {}) },
+    ...(nextBody ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }] } : {}),
+  });
+}
+
+async function measure(target: Target, database: string): Promise<Measure> {
+  if (WARMUP > 0) await cannon(target, WARMUP);
+  const server0 = cpuTicks(target.pid);
+  const database0 = databaseTicks(database);
+  const result = await cannon(target, SECONDS);
+  const serverTicks = cpuTicks(target.pid) - server0;
+  const dbTicks = databaseTicks(database) - database0;
+  const total = result.requests.total;
+  const perRequest = (ticks: number) => (total > 0 ? (ticks / TICKS_PER_SECOND / total) * 1e6 : NaN);
+  return {
+    requestsPerSecond: total / SECONDS,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total,
+    other: result.non2xx + result.errors + result.timeouts,
+    serverMicros: perRequest(serverTicks),
+    databaseMicros: perRequest(dbTicks),
+  };
+}
+
+const MATERIALS = [
+  { materialName: 'Terre végétale', groundComposition: 'LIMONEUX', quantity: 1200, price: 3, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
+  { materialName: 'Grave', groundComposition: 'GRAVELEUX', quantity: 800, price: 5, qualityClass: 'UNKNOWN', wasteCode: null },
+];
+
+async function main(): Promise<void> {
+  const fresh = await createTestDatabase();
+  const secret = randomBytes(32).toString('hex');
+  const workDir = mkdtempSync(join(tmpdir(), 'bourse-bench-api-'));
+  const [referencePort, apiPort] = [await freePort(0), await freePort(1)];
+  const config = loadConfig({ DATABASE_URL: fresh.url, AUTH_SECRET: secret, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, {});
+  const database = await createDatabase(config);
+  let reference: Started | undefined;
+  let api: Started | undefined;
+  try {
+    await database.migrate();
+    const { db } = database;
+
+    // Seed: organisations with their listings, the owner of the first one and a session.
+    const seeded = performance.now();
+    const orgRows = await db
+      .insert(organizations)
+      .values(
+        Array.from({ length: ORGANIZATIONS }, (_, index) => ({
+          name: `Terrassements ${index + 1}`,
+          registrationNumber: String(73282932000074 + index * 1000).padStart(14, '0'),
+          legalForm: 'SAS',
+          street: '12 rue du Rhône',
+          postcode: '68100',
+          city: 'Mulhouse',
+        })),
+      )
+      .returning({ id: organizations.id });
+    const [owner] = await db
+      .insert(users)
+      .values({ email: OWNER_EMAIL, role: 'OWNER', firstName: 'Camille', lastName: 'Martin', organizationId: orgRows[0]!.id })
+      .returning();
+    for (const { id: organizationId } of orgRows) {
+      await db.insert(inquiries).values(
+        Array.from({ length: LISTINGS_PER_ORGANIZATION }, (_, index) => ({
+          organizationId,
+          userId: owner!.id,
+          type: index % 2 === 0 ? 'CUT' : 'FILL',
+          status: 'APPROVED',
+          projectName: `Chantier ${index + 1} de la rue des Carrières`,
+          projectOwnerFirstName: 'Camille',
+          projectOwnerLastName: 'Martin',
+          siteAddress: '3 rue des Carrières, 68000 Colmar',
+          siteLatitude: 48.08 + index / 1000,
+          siteLongitude: 7.36 + index / 1000,
+          parcelNumbers: ['68066000AB0123', '68066000AB0124'],
+          quantity: 1.5,
+          materials: MATERIALS,
+          startDate: '2027-03-01',
+          endDate: '2027-06-30',
+          cost: 120,
+        })),
+      );
+    }
+    const [listing] = await db.select({ id: inquiries.id }).from(inquiries).where(sql`${inquiries.organizationId} = ${orgRows[0]!.id}`).limit(1);
+    const session = await db.transaction((tx) => openSession(tx, secret, owner!));
+    // Code verification: one address per request, each with its right code (a user each).
+    await db.execute(
+      sql`insert into users (email, role) select 'verify-' || g || '@bench-api.test', 'OWNER' from generate_series(1, ${CODES}) g`,
+    );
+    const codes: { email: string; otp: string }[] = [];
+    for (let next = 1; next <= CODES; ) {
+      const batch = Array.from({ length: Math.min(16, CODES - next + 1) }, (_, index) => `verify-${next + index}@bench-api.test`);
+      next += batch.length;
+      const issued = await Promise.all(batch.map((email) => issueCode(db, secret, { email, purpose: 'LOGIN' })));
+      issued.forEach(({ code }, index) => codes.push({ email: batch[index]!, otp: code }));
+    }
+    const seedSeconds = (performance.now() - seeded) / 1000;
+
+    // The two processes under test.
+    const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+    const tsx = (file: string, flags: string[] = []) => [process.execPath, ...flags, '--import', 'tsx', join(packageRoot, file)];
+    reference = start(tsx('scripts/bench-api-ceiling.ts'), { DATABASE_URL: fresh.url, AUTH_SECRET: secret, PORT: String(referencePort) }, join(workDir, 'reference.log'));
+    const dist = join(packageRoot, 'dist', 'server.js');
+    if (args.dist && !existsSync(dist)) throw new Error('dist/server.js is missing: run `pnpm --filter @terres/api build` first');
+    api = start(
+      args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile),
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(apiPort),
+        API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+        DATABASE_URL: fresh.url,
+        DATA_DIR: workDir,
+        AUTH_SECRET: secret,
+        // Never reached: the measured routes send no mail.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        ALLOW_PAYMENT_SIMULATOR: '1',
+        ADMIN_EMAILS: 'admin@bench-api.test',
+        // Every request comes from 127.0.0.1: the per-IP limit would count the whole run as one client.
+        OTP_CHECKS_PER_IP: '1000000',
+      },
+      join(workDir, 'api.log'),
+    );
+    const referenceBase = `http://127.0.0.1:${referencePort}`;
+    const apiBase = `http://127.0.0.1:${apiPort}`;
+    await waitFor(`${referenceBase}/bare`, reference);
+    await waitFor(`${apiBase}/api/health`, api);
+    const startedMiB = residentMiB(api.child.pid!);
+
+    const bearer = { authorization: `Bearer ${session.accessToken}` };
+    let nextCode = 0;
+    const targets: Target[] = [
+      { name: 'bare Fastify route', url: `${referenceBase}/bare`, pid: reference.child.pid! },
+      { name: 'ceiling: HS256 + SELECT by id', url: `${referenceBase}/inquiries/${listing!.id}`, pid: reference.child.pid!, headers: bearer },
+      { name: 'API listing GET /inquiries/{id}', url: `${apiBase}/api/v1/inquiries/${listing!.id}`, pid: api.child.pid!, headers: bearer },
+      { name: 'API own organisation /organizations/me', url: `${apiBase}/api/v1/organizations/me`, pid: api.child.pid!, headers: bearer },
+      { name: 'API list page (20 of 100)', url: `${apiBase}/api/v1/inquiries?page=1&page_size=20`, pid: api.child.pid!, headers: bearer },
+      {
+        name: 'API code verification',
+        url: `${apiBase}/api/v1/auth/magic-link/verify`,
+        pid: api.child.pid!,
+        method: 'POST',
+        nextBody: () => JSON.stringify(codes[nextCode++ % codes.length]),
+      },
+    ];
+
+    // Every target answers 2xx once before it is measured.
+    for (const target of targets) {
+      const response = await fetch(target.url, {
+        method: target.method ?? 'GET',
+        headers: { ...target.headers, ...(target.nextBody ? { 'content-type': 'application/json' } : {}) },
+        body: target.nextBody?.(),
+      });
+      if (!response.ok) throw new Error(`${target.name}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+    }
+
+    console.log(
+      `bench:api on ${fresh.name} (fresh; seeded in ${seedSeconds.toFixed(1)} s): API ${args.dist ? 'node dist/server.js' : 'tsx src/server.ts'} ` +
+        `(NODE_ENV=production, logs at info to a file; ${startedMiB.toFixed(0)} MiB resident once started), ` +
+        `${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per target\n`,
+    );
+    const header = `${'target'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)} ${'server µs/req'.padStart(14)} ${'db µs/req'.padStart(10)}`;
+    console.log(header);
+    console.log('-'.repeat(header.length));
+    let ceiling = NaN;
+    for (const target of targets) {
+      const m = await measure(target, fresh.name);
+      if (target.name.startsWith('ceiling')) ceiling = m.requestsPerSecond;
+      const share = target.name.startsWith('API') && Number.isFinite(ceiling) ? `  ${((m.requestsPerSecond / ceiling) * 100).toFixed(0)} % of ceiling` : '';
+      console.log(
+        `${target.name.padEnd(40)} ${m.requestsPerSecond.toFixed(0).padStart(8)} ${m.p50.toFixed(1).padStart(7)} ${m.p99.toFixed(1).padStart(7)} ` +
+          `${String(m.other).padStart(8)} ${m.serverMicros.toFixed(0).padStart(14)} ${m.databaseMicros.toFixed(0).padStart(10)}${share}`,
+      );
+    }
+    const used = nextCode;
+    if (used > codes.length) console.log(`\n(code verification used ${used} requests for ${codes.length} codes: raise --codes)`);
+  } finally {
+    await stop(api);
+    await stop(reference);
+    await database.close();
+    await fresh.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
