@@ -90,9 +90,9 @@ function residentMiB(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-/** CPU ticks of every PostgreSQL backend connected to `database` (this benchmark's only). */
-function databaseTicks(database: string): number {
-  let total = 0;
+/** CPU ticks of each PostgreSQL backend connected to `database` (this benchmark's only), by pid. */
+function databaseTicks(database: string): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let command: string;
@@ -101,9 +101,32 @@ function databaseTicks(database: string): number {
     } catch {
       continue;
     }
-    if (command.startsWith('postgres: ') && command.includes(` ${database} `)) total += cpuTicks(Number(entry));
+    if (command.startsWith('postgres: ') && command.includes(` ${database} `)) ticks.set(Number(entry), cpuTicks(Number(entry)));
   }
-  return total;
+  return ticks;
+}
+
+/**
+ * Follows the database's backends while `run` goes on (a pool may close idle connections and
+ * open new ones meanwhile: each is read every 200 ms, its last reading counts) and returns
+ * the CPU ticks they spent.
+ */
+async function databaseTicksDuring<T>(database: string, run: () => Promise<T>): Promise<{ result: T; ticks: number }> {
+  const start = databaseTicks(database);
+  const last = new Map(start);
+  const sample = () => {
+    for (const [pid, ticks] of databaseTicks(database)) last.set(pid, ticks);
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    const result = await run();
+    sample();
+    let ticks = 0;
+    for (const [pid, value] of last) ticks += value - (start.get(pid) ?? 0);
+    return { result, ticks };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 interface Started {
@@ -175,10 +198,8 @@ function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
 async function measure(target: Target, database: string): Promise<Measure> {
   if (WARMUP > 0) await cannon(target, WARMUP);
   const server0 = cpuTicks(target.pid);
-  const database0 = databaseTicks(database);
-  const result = await cannon(target, SECONDS);
+  const { result, ticks: dbTicks } = await databaseTicksDuring(database, () => cannon(target, SECONDS));
   const serverTicks = cpuTicks(target.pid) - server0;
-  const dbTicks = databaseTicks(database) - database0;
   const total = result.requests.total;
   const perRequest = (ticks: number) => (total > 0 ? (ticks / TICKS_PER_SECOND / total) * 1e6 : NaN);
   return {
