@@ -1,7 +1,8 @@
 // Signed tokens: the 15-minute access JWT, the opaque 30-day refresh token (stored hashed), and
 // the 7-day invitation JWT. Each use gets its own key derived from AUTH_SECRET, so a token of one
-// kind can never pass for another.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+// kind can never pass for another. jose signs them all and verifies invitations; the access token,
+// checked on every signed-in request, is verified by `verifyAccessToken` below with node:crypto.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { messages } from '@terres/domain';
 import { problem } from '../http/problem.js';
@@ -42,24 +43,55 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now:
   return { token, expiresAt };
 }
 
-/** The claims, or null when the token is malformed, forged or expired. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/** Longer than any access token this API signs: refused before any hashing. */
+const MAX_ACCESS_TOKEN_LENGTH = 1024;
+
+/** A compact JWS segment's JSON object, or null (not base64url, not JSON, not an object). */
+function segmentObject(segment: string): Record<string, unknown> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(segment)) return null;
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret, 'access'), {
-      issuer: ISSUER,
-      audience: 'access',
-      algorithms: ['HS256'],
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.role !== 'string') return null;
-    return {
-      userId: payload.sub,
-      sessionId: payload.sid,
-      role: payload.role as Role,
-      organizationId: typeof payload.org === 'string' ? payload.org : null,
-    };
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The claims, or null when the token is malformed, forged or expired. Every signed-in request
+ * runs this, so it is one HMAC-SHA256 over the compact JWS (node:crypto, constant-time
+ * comparison) instead of jose's generic path (6 µs against 75 here): the same rules as
+ * `jwtVerify` with `algorithms: ['HS256']`, the issuer and the `access` audience: header `alg`
+ * HS256 and no `crit`, `exp` a number in the future, `nbf` (if any) past, `iat` (if any) a
+ * number; then `sub`, `sid` and `role` strings (`org` read when a string). Tokens stay those
+ * `signAccessToken` signs.
+ */
+export function verifyAccessToken(secret: string, token: string, now: number = Date.now()): AccessClaims | null {
+  if (token.length > MAX_ACCESS_TOKEN_LENGTH) return null;
+  const headerEnd = token.indexOf('.');
+  const payloadEnd = token.indexOf('.', headerEnd + 1);
+  if (headerEnd <= 0 || payloadEnd <= headerEnd + 1 || token.indexOf('.', payloadEnd + 1) !== -1) return null;
+  const expected = Buffer.from(createHmac('sha256', keyFor(secret, 'access')).update(token.slice(0, payloadEnd)).digest('base64url'));
+  const given = Buffer.from(token.slice(payloadEnd + 1));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+
+  const header = segmentObject(token.slice(0, headerEnd));
+  if (!header || header.alg !== 'HS256' || header.crit !== undefined || header.b64 !== undefined) return null;
+  const payload = segmentObject(token.slice(headerEnd + 1, payloadEnd));
+  if (!payload) return null;
+  const seconds = Math.floor(now / 1000);
+  const audience = payload.aud;
+  if (payload.iss !== ISSUER || !(audience === 'access' || (Array.isArray(audience) && audience.includes('access')))) return null;
+  if (typeof payload.exp !== 'number' || payload.exp <= seconds) return null;
+  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > seconds)) return null;
+  if (payload.iat !== undefined && typeof payload.iat !== 'number') return null;
+  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.role !== 'string') return null;
+  return {
+    userId: payload.sub,
+    sessionId: payload.sid,
+    role: payload.role as Role,
+    organizationId: typeof payload.org === 'string' ? payload.org : null,
+  };
 }
 
 /** An opaque refresh token (`rt_` + 256 random bits) and the hash stored in its place. */

@@ -31,7 +31,7 @@ export default fp(
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw problem(401, MISSING_TOKEN_DETAIL);
-      const claims = await verifyAccessToken(app.config.authSecret, match[1]!);
+      const claims = verifyAccessToken(app.config.authSecret, match[1]!);
       if (!claims) throw problem(401, SESSION_EXPIRED_DETAIL);
 
       // Row-level security: the check runs under the scope the token claims (its signature

@@ -1,0 +1,93 @@
+import { createHmac } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, signInvitationToken, verifyAccessToken } from './tokens.js';
+
+const SECRET = 's'.repeat(40);
+const CLAIMS = {
+  userId: '6f1c1c52-4d5e-4d7b-9d0e-2b1f3c4d5e6f',
+  sessionId: '0b9d2a4e-8c1f-4f3a-9e2d-7c6b5a4f3e2d',
+  role: 'OWNER' as const,
+  organizationId: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f',
+};
+const NOW = new Date('2026-11-23T12:00:00Z');
+
+/** The access key exactly as tokens.ts derives it: a token signed here is a real one. */
+const accessKey = new Uint8Array(createHmac('sha256', SECRET).update('jwt:access').digest());
+
+/** An access token with these claims and header, signed with the real key (jose). */
+function craft(payload: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(accessKey);
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const seconds = Math.floor(NOW.getTime() / 1000);
+const validPayload = { sid: CLAIMS.sessionId, role: 'OWNER', org: CLAIMS.organizationId, sub: CLAIMS.userId, iss: 'bourse-aux-terres', aud: 'access', iat: seconds, exp: seconds + 900 };
+
+describe('verifyAccessToken', () => {
+  it('accepts what signAccessToken signs, until it expires', async () => {
+    const { token, expiresAt } = await signAccessToken(SECRET, CLAIMS, NOW);
+    expect(expiresAt.getTime() - NOW.getTime()).toBe(ACCESS_TOKEN_TTL_SECONDS * 1000);
+    expect(verifyAccessToken(SECRET, token, NOW.getTime())).toEqual(CLAIMS);
+    expect(verifyAccessToken(SECRET, token, expiresAt.getTime() - 1000)).toEqual(CLAIMS);
+    expect(verifyAccessToken(SECRET, token, expiresAt.getTime())).toBeNull();
+    expect(verifyAccessToken(SECRET, await craft(validPayload), NOW.getTime())).toEqual(CLAIMS);
+  });
+
+  it('refuses another secret, a changed payload or signature, and garbage', async () => {
+    const { token } = await signAccessToken(SECRET, CLAIMS, NOW);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const admin = base64url({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'ADMIN' });
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const at = NOW.getTime();
+    expect(verifyAccessToken('t'.repeat(40), token, at)).toBeNull();
+    for (const forged of [
+      `${header}.${admin}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      `${header}.${payload}.${signature}=`,
+      `${header}.${payload}.`,
+      `${header}.${payload}`,
+      `${token}.${signature}`,
+      `.${payload}.${signature}`,
+      '',
+      'é'.repeat(600),
+      `${header}.${payload}.${'x'.repeat(2000)}`,
+    ]) {
+      expect(verifyAccessToken(SECRET, forged, at), forged.slice(0, 40)).toBeNull();
+    }
+  });
+
+  it('refuses an invitation token and a token without the access audience or issuer', async () => {
+    const at = NOW.getTime();
+    const invitation = await signInvitationToken(SECRET, { email: 'a@exemple.fr', organizationId: CLAIMS.userId, invitationId: CLAIMS.sessionId }, NOW);
+    expect(verifyAccessToken(SECRET, invitation, at)).toBeNull();
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, aud: 'invitation' }), at)).toBeNull();
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, aud: ['other', 'access'] }), at)).toEqual(CLAIMS);
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, iss: 'someone-else' }), at)).toBeNull();
+  });
+
+  it('refuses other algorithms, critical headers and missing or malformed time claims', async () => {
+    const at = NOW.getTime();
+    const { exp: _exp, ...withoutExp } = validPayload;
+    expect(verifyAccessToken(SECRET, await craft(withoutExp), at)).toBeNull();
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, exp: String(seconds + 900) }), at)).toBeNull();
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, nbf: seconds + 60 }), at)).toBeNull();
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, nbf: seconds - 60 }), at)).toEqual(CLAIMS);
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, iat: 'hier' }), at)).toBeNull();
+    expect(verifyAccessToken(SECRET, await craft(validPayload, { alg: 'HS384' }), at)).toBeNull();
+    // `alg: none` with the HS256 signature of its own bytes still fails on the header.
+    const none = `${base64url({ alg: 'none' })}.${base64url(validPayload)}`;
+    const signed = `${none}.${createHmac('sha256', accessKey).update(none).digest('base64url')}`;
+    expect(verifyAccessToken(SECRET, signed, at)).toBeNull();
+    expect(verifyAccessToken(SECRET, `${none}.`, at)).toBeNull();
+    const crit = `${base64url({ alg: 'HS256', crit: ['exp'] })}.${base64url(validPayload)}`;
+    expect(verifyAccessToken(SECRET, `${crit}.${createHmac('sha256', accessKey).update(crit).digest('base64url')}`, at)).toBeNull();
+    for (const field of ['sub', 'sid', 'role'] as const) {
+      expect(verifyAccessToken(SECRET, await craft({ ...validPayload, [field]: 42 }), at)).toBeNull();
+    }
+    // `org` is only a hint: absent or not a string, no organisation.
+    const { org: _org, ...withoutOrg } = validPayload;
+    expect(verifyAccessToken(SECRET, await craft(withoutOrg), at)).toEqual({ ...CLAIMS, organizationId: null });
+    expect(verifyAccessToken(SECRET, await craft({ ...validPayload, org: 42 }), at)).toEqual({ ...CLAIMS, organizationId: null });
+  });
+});
