@@ -22,10 +22,11 @@ import {
   type InquiryStatus,
   type InquiryType,
 } from '@terres/domain';
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Role } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
+import { prepared } from '../db/prepared.js';
 import { documents, inquiries, organizations, users, type StoredMaterial } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
@@ -148,6 +149,14 @@ function checkAcceptance(type: string, fields: InquiryFields, current: Partial<I
   }
 }
 
+/** The listing `id` (a placeholder) unless deleted: the read every listing endpoint starts with. */
+function liveInquiry(db: DbOrTx) {
+  return db
+    .select(inquiryColumns)
+    .from(inquiries)
+    .where(and(eq(inquiries.id, sql.placeholder('id')), isNull(inquiries.deletedAt)));
+}
+
 /**
  * The listing if the caller may see it, else a 404; `forUpdate` locks its row (inside a
  * transaction). Takes the request itself (`request.auth`) or any `{ auth }`.
@@ -159,11 +168,9 @@ export async function readableInquiry(
   options: { forUpdate?: boolean } = {},
 ): Promise<InquiryRow> {
   if (!isUuid(id)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
-  const query = db
-    .select(inquiryColumns)
-    .from(inquiries)
-    .where(and(eq(inquiries.id, id), isNull(inquiries.deletedAt)));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+  const [row] = options.forUpdate
+    ? await prepared(db, 'inquiry_by_id_for_update', (db, name) => liveInquiry(db).for('update').prepare(name)).execute({ id })
+    : await prepared(db, 'inquiry_by_id', (db, name) => liveInquiry(db).prepare(name)).execute({ id });
   const { role, organizationId } = viewer.auth;
   if (!row || (role !== 'ADMIN' && row.organizationId !== organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
   return row;

@@ -9,6 +9,7 @@ import { systemScope } from '../db/scope.js';
 import { inquiries, organizations, users } from '../db/schema.js';
 import { parseSearch } from '../http/list-query.js';
 import { and, isNull } from 'drizzle-orm';
+import type { Viewer } from './inquiries.js';
 import { DEFAULT_INQUIRY_SORT, inquiryPinsJson, listInquiries, pagedInquiryIds } from './inquiry-lists.js';
 
 let database: Database;
@@ -57,6 +58,33 @@ describe('lists on PGlite', () => {
     expect((await search('lefevre')).rows[0]?.organizationName).toBe('Carrières de l’Évêché');
     expect((await search('oeuvre')).rows).toEqual([]);
     expect((await search('oeuvre', ['DRAFT'])).rows.map((r) => r.status)).toEqual(['DRAFT']);
+  });
+
+  it('lists without a search through prepared statements: each call binds its own values', async () => {
+    const [organization] = await database.db.select().from(organizations);
+    const [owner] = await database.db.select().from(users);
+    const member = { userId: owner!.id, role: 'OWNER' as const, organizationId: organization!.id };
+    const list = (viewer: Viewer, statuses?: ('DRAFT' | 'APPROVED')[], page = 1, organizationId?: string) =>
+      listInquiries(database.db, viewer, { statuses, organizationId, sort: DEFAULT_INQUIRY_SORT, paging: { page, pageSize: 2, offset: (page - 1) * 2 } });
+    const statusesOf = (result: Awaited<ReturnType<typeof list>>) => result.rows.map((row) => row.status).sort();
+    expect(statusesOf(await list(admin))).toEqual(['APPROVED', 'PENDING_VALIDATION']);
+    expect((await list(admin)).count).toEqual({ total: 2, capped: false });
+    expect(statusesOf(await list(admin, ['DRAFT']))).toEqual(['DRAFT']);
+    expect((await list(admin, ['APPROVED'])).count.total).toBe(1);
+    // A member: every status of the own organisation, drafts included, paged.
+    expect((await list(member)).count).toEqual({ total: 3, capped: false });
+    expect((await list(member)).rows).toHaveLength(2);
+    expect((await list(member, undefined, 2)).rows).toHaveLength(1);
+    expect(statusesOf(await list(member, ['DRAFT']))).toEqual(['DRAFT']);
+    // Another organisation's id, or none at all: nothing (the same statements, other values).
+    const elsewhere = { ...member, organizationId: '00000000-0000-4000-8000-000000000002' };
+    expect((await list(elsewhere)).count.total).toBe(0);
+    expect((await list(admin, undefined, 1, elsewhere.organizationId)).rows).toEqual([]);
+    expect((await list(admin, undefined, 1, organization!.id)).count.total).toBe(2);
+    expect((await list({ ...member, organizationId: null })).rows).toEqual([]);
+    // The whole list (no paging) too.
+    const all = await listInquiries(database.db, member, { sort: DEFAULT_INQUIRY_SORT, paging: null });
+    expect(all.rows.map((row) => row.projectName)).toHaveLength(3);
   });
 
   it('answers pins as JSON text and follows a rename of the organisation', async () => {

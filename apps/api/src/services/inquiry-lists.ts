@@ -3,9 +3,10 @@
 // only when the status filter asks for them (CONTRACT §11); owners and employees their
 // organisation's listings, drafts included.
 import { INQUIRY_STATUSES, type InquiryStatus, type InquiryType } from '@terres/domain';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/index.js';
+import { prepared } from '../db/prepared.js';
 import { inquiries } from '../db/schema.js';
 import { SEARCH_COUNT_CAP, type Bbox, type ListCount, type Paging, type Sort } from '../http/list-query.js';
 import { inquiryColumns, type InquiryRow, type Viewer } from './inquiries.js';
@@ -39,21 +40,52 @@ export interface InquiryListQuery extends InquiryFilter {
   paging: Paging | null;
 }
 
-/** Who sees which statuses, as conditions; null when the viewer may see nothing. */
-function visibility(viewer: Viewer, statuses: readonly InquiryStatus[] | undefined): SQL[] | null {
-  if (viewer.role === 'ADMIN') return [inArray(inquiries.status, statuses ?? PUBLISHED_STATUSES)];
-  if (!viewer.organizationId) return null;
-  const own = eq(inquiries.organizationId, viewer.organizationId);
-  return statuses ? [own, inArray(inquiries.status, statuses)] : [own];
+/**
+ * A list's condition and how to run it. Without a search, every value is a placeholder and the
+ * queries are prepared statements named by the condition's shape (`statement`: which conditions
+ * are present, never their values): built once, planned once per connection (issue 13). A
+ * search is built and planned each time: its best plan depends on its words.
+ */
+interface ListWhere {
+  where: SQL | undefined;
+  statement: ListStatement | undefined;
 }
 
-function filterConditions(filter: InquiryFilter): (SQL | undefined)[] {
-  return [
+/** A prepared list's name prefix (the condition's shape) and its placeholders' values. */
+export interface ListStatement {
+  name: string;
+  values: Record<string, unknown>;
+}
+
+/** Who sees what (see the top of this file) and the filter, as one condition; null when the viewer may see nothing. */
+function listWhere(viewer: Viewer, filter: InquiryFilter): ListWhere | null {
+  const own = viewer.role === 'ADMIN' ? null : viewer.organizationId;
+  if (viewer.role !== 'ADMIN' && !own) return null;
+  const prepare = !filter.words;
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  /** The value as a placeholder (prepared) or inline (a search); `part` names it in the shape. */
+  const bind = <T extends string | readonly string[]>(part: string, name: string, value: T): T | Placeholder => {
+    shape.push(part);
+    if (!prepare) return value;
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  /** `column = any(array)`: one parameter, whatever the array's length. */
+  const anyOf = (part: string, name: string, column: AnyPgColumn, array: readonly string[]) =>
+    sql`${column} = any(${prepare ? bind(part, name, array) : sql.param(bind(part, name, array))})`;
+
+  const where = and(
+    own
+      ? eq(inquiries.organizationId, bind('m', 'viewerOrganizationId', own))
+      : anyOf('a', 'statuses', inquiries.status, filter.statuses ?? PUBLISHED_STATUSES),
+    own && filter.statuses ? anyOf('s', 'statuses', inquiries.status, filter.statuses) : undefined,
     isNull(inquiries.deletedAt),
-    filter.type ? eq(inquiries.type, filter.type) : undefined,
-    filter.organizationId ? eq(inquiries.organizationId, filter.organizationId) : undefined,
+    filter.type ? eq(inquiries.type, bind('t', 'type', filter.type)) : undefined,
+    filter.organizationId ? eq(inquiries.organizationId, bind('o', 'organizationId', filter.organizationId)) : undefined,
     filter.words ? searchCondition(inquiries.searchText, filter.words) : undefined,
-  ];
+  );
+  return { where, statement: prepare ? { name: `inquiry_list_${shape.join('')}`, values } : undefined };
 }
 
 /**
@@ -67,18 +99,22 @@ export async function listInquiries(
   viewer: Viewer,
   query: InquiryListQuery,
 ): Promise<{ rows: InquiryRow[]; count: ListCount }> {
-  const visible = visibility(viewer, query.statuses);
-  if (!visible) return { rows: [], count: { total: 0, capped: false } };
-  const where = and(...visible, ...filterConditions(query));
+  const list = listWhere(viewer, query);
+  if (!list) return { rows: [], count: { total: 0, capped: false } };
+  const { where, statement } = list;
   const sort = { column: SORT_COLUMNS[query.sort.key], descending: query.sort.descending };
+  const order = `${query.sort.key}_${query.sort.descending ? 'desc' : 'asc'}`;
+  const select = (db: DbOrTx, condition: SQL | undefined) => db.select(inquiryColumns).from(inquiries).where(condition).orderBy(...inquiryOrder(sort));
 
   if (!query.paging) {
-    const rows = await db.select(inquiryColumns).from(inquiries).where(where).orderBy(...inquiryOrder(sort));
+    const rows = statement
+      ? await prepared(db, `${statement.name}_all_${order}`, (db, name) => select(db, where).prepare(name)).execute(statement.values)
+      : await select(db, where);
     return { rows, count: { total: rows.length, capped: false } };
   }
-  const { ids, count: counted } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words));
+  const { ids, count: counted } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words), DEEP_PAGE_OFFSET, statement);
   const rows = ids.length
-    ? await db.select(inquiryColumns).from(inquiries).where(inArray(inquiries.id, ids)).orderBy(...inquiryOrder(sort))
+    ? await prepared(db, `inquiry_rows_${order}`, (db, name) => select(db, sql`${inquiries.id} = any(${sql.placeholder('ids')})`).prepare(name)).execute({ ids })
     : [];
   return { rows, count: counted };
 }
@@ -111,22 +147,28 @@ export async function pagedInquiryIds(
   paging: Paging,
   search: boolean,
   deepPageOffset = DEEP_PAGE_OFFSET,
+  statement?: ListStatement,
 ): Promise<{ ids: string[]; count: ListCount }> {
   const idsAt = async (descending: boolean, limit: number, offset: number) => {
-    const rows = await db
-      .select({ id: inquiries.id })
-      .from(inquiries)
-      .where(where)
-      .orderBy(...inquiryOrder({ column: sort.column, descending }))
-      .limit(limit)
-      .offset(offset);
+    const query = (db: DbOrTx) =>
+      db
+        .select({ id: inquiries.id })
+        .from(inquiries)
+        .where(where)
+        .orderBy(...inquiryOrder({ column: sort.column, descending }));
+    const rows = statement
+      ? await prepared(db, `${statement.name}_ids_${sort.column.name}_${descending ? 'desc' : 'asc'}`, (db, name) =>
+          query(db).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name),
+        ).execute({ ...statement.values, limit, offset })
+      : await query(db).limit(limit).offset(offset);
     return rows.map((row) => row.id);
   };
+  const countRows = () => countInquiryRows(db, where, search, statement);
   if (paging.offset < deepPageOffset) {
-    const [ids, counted] = await Promise.all([idsAt(sort.descending, paging.pageSize, paging.offset), countInquiryRows(db, where, search)]);
+    const [ids, counted] = await Promise.all([idsAt(sort.descending, paging.pageSize, paging.offset), countRows()]);
     return { ids, count: counted };
   }
-  const counted = await countInquiryRows(db, where, search);
+  const counted = await countRows();
   const remaining = counted.total - paging.offset;
   if (counted.capped || paging.offset <= counted.total / 2) {
     return { ids: await idsAt(sort.descending, paging.pageSize, paging.offset), count: counted };
@@ -138,9 +180,12 @@ export async function pagedInquiryIds(
 }
 
 /** The number of listings matching `where`: exact, or for a search up to SEARCH_COUNT_CAP. */
-export async function countInquiryRows(db: DbOrTx, where: SQL | undefined, search: boolean): Promise<ListCount> {
+export async function countInquiryRows(db: DbOrTx, where: SQL | undefined, search: boolean, statement?: ListStatement): Promise<ListCount> {
   if (!search) {
-    const [row] = await db.select({ total: count() }).from(inquiries).where(where);
+    const query = (db: DbOrTx) => db.select({ total: count() }).from(inquiries).where(where);
+    const [row] = statement
+      ? await prepared(db, `${statement.name}_count`, (db, name) => query(db).prepare(name)).execute(statement.values)
+      : await query(db);
     return { total: row?.total ?? 0, capped: false };
   }
   // A frequent word matches most rows: counting them all would cost a pass over the table.

@@ -1,7 +1,8 @@
 // Organisations as the API answers them (camelCase, CONTRACT §4), and the lookups routes share.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/index.js';
+import { prepared } from '../db/prepared.js';
 import { organizations } from '../db/schema.js';
 import { problem } from '../http/problem.js';
 import { isUuid } from '../http/ids.js';
@@ -38,7 +39,9 @@ export function toOrganization(row: OrganizationRow) {
 
 export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  const [row] = await prepared(db, 'organization_by_id', (db, name) =>
+    db.select().from(organizations).where(eq(organizations.id, sql.placeholder('id'))).prepare(name),
+  ).execute({ id });
   return row;
 }
 

@@ -1,7 +1,9 @@
 // `app.authenticate`: the preHandler of every signed-in route. Verifies the bearer access token,
 // then checks, on every call, that its session family is live and that the user and the
-// organisation are not archived (archiving takes effect at once, not at token expiry).
-import { eq } from 'drizzle-orm';
+// organisation are not archived (archiving takes effect at once, not at token expiry). Nothing
+// is cached: the check is one prepared statement (built once per app, parsed and planned once
+// per connection), so a revocation or an archiving by any process counts from the next request.
+import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Role } from '../../auth/context.js';
 import {
@@ -27,6 +29,24 @@ export const MISSING_TOKEN_DETAIL = 'Authentification requise. Veuillez vous con
 export default fp(
   async (app) => {
     app.decorateRequest('auth', null as never);
+    // The session family, its user and the user's organisation, in one query.
+    const sessionCheck = app.db
+      .select({
+        userId: users.id,
+        email: users.email,
+        role: users.role,
+        organizationId: users.organizationId,
+        userArchivedAt: users.archivedAt,
+        organizationArchivedAt: organizations.archivedAt,
+        familyUserId: sessionFamilies.userId,
+        familyRevokedAt: sessionFamilies.revokedAt,
+      })
+      .from(sessionFamilies)
+      .innerJoin(users, eq(users.id, sessionFamilies.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(sessionFamilies.id, sql.placeholder('sessionId')))
+      .prepare('auth_session');
+
     app.decorate('authenticate', async (request) => {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -38,22 +58,7 @@ export default fp(
       // vouches for it), so a request costs one scope statement at most; the request then gets
       // the scope of the rows read. A stale claim (an owner who created an organisation since)
       // cannot see that organisation: checked again across organisations, named.
-      const lookup = () =>
-        app.db
-          .select({
-            userId: users.id,
-            email: users.email,
-            role: users.role,
-            organizationId: users.organizationId,
-            userArchivedAt: users.archivedAt,
-            organizationArchivedAt: organizations.archivedAt,
-            familyUserId: sessionFamilies.userId,
-            familyRevokedAt: sessionFamilies.revokedAt,
-          })
-          .from(sessionFamilies)
-          .innerJoin(users, eq(users.id, sessionFamilies.userId))
-          .leftJoin(organizations, eq(organizations.id, users.organizationId))
-          .where(eq(sessionFamilies.id, claims.sessionId));
+      const lookup = () => sessionCheck.execute({ sessionId: claims.sessionId });
       setScope(scopeOf(claims.role, claims.userId, claims.organizationId));
       let [row] = await lookup();
       if (row && claims.role !== 'ADMIN' && row.organizationId !== claims.organizationId) {
