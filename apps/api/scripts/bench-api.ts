@@ -1,5 +1,5 @@
 // `pnpm bench:api` (or `pnpm --filter @terres/api bench:api [-- --seconds 5 --warmup 1
-// --connections 32 --codes 12000 --dist --port 4200 --profile <dir>]`)
+// --connections 32 --codes 12000 --dist --port 4200 --profile <dir> --only listing,ceiling]`)
 // The hot path against the ceiling (issue 13), in one run: on a fresh database of the local
 // PostgreSQL server (TEST_DATABASE_URL's server, or 127.0.0.1:5432; dropped at the end), it
 // starts two processes of their own, never this one (autocannon's load would steal their CPU):
@@ -46,6 +46,8 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     // A directory: the API runs with --cpu-prof and writes its V8 CPU profile there when it stops.
     profile: { type: 'string' },
+    // Only these targets (comma list of bare, ceiling, listing, organisation, list, verification).
+    only: { type: 'string' },
   },
 });
 
@@ -163,6 +165,7 @@ async function stop(started: Started | undefined): Promise<void> {
 }
 
 interface Target {
+  key: string;
   name: string;
   url: string;
   /** The process serving it (for its CPU). */
@@ -320,13 +323,14 @@ async function main(): Promise<void> {
 
     const bearer = { authorization: `Bearer ${session.accessToken}` };
     let nextCode = 0;
-    const targets: Target[] = [
-      { name: 'bare Fastify route', url: `${referenceBase}/bare`, pid: reference.child.pid! },
-      { name: 'ceiling: HS256 + SELECT by id', url: `${referenceBase}/inquiries/${listing!.id}`, pid: reference.child.pid!, headers: bearer },
-      { name: 'API listing GET /inquiries/{id}', url: `${apiBase}/api/v1/inquiries/${listing!.id}`, pid: api.child.pid!, headers: bearer },
-      { name: 'API own organisation /organizations/me', url: `${apiBase}/api/v1/organizations/me`, pid: api.child.pid!, headers: bearer },
-      { name: 'API list page (20 of 100)', url: `${apiBase}/api/v1/inquiries?page=1&page_size=20`, pid: api.child.pid!, headers: bearer },
+    const allTargets: Target[] = [
+      { key: 'bare', name: 'bare Fastify route', url: `${referenceBase}/bare`, pid: reference.child.pid! },
+      { key: 'ceiling', name: 'ceiling: HS256 + SELECT by id', url: `${referenceBase}/inquiries/${listing!.id}`, pid: reference.child.pid!, headers: bearer },
+      { key: 'listing', name: 'API listing GET /inquiries/{id}', url: `${apiBase}/api/v1/inquiries/${listing!.id}`, pid: api.child.pid!, headers: bearer },
+      { key: 'organisation', name: 'API own organisation /organizations/me', url: `${apiBase}/api/v1/organizations/me`, pid: api.child.pid!, headers: bearer },
+      { key: 'list', name: 'API list page (20 of 100)', url: `${apiBase}/api/v1/inquiries?page=1&page_size=20`, pid: api.child.pid!, headers: bearer },
       {
+        key: 'verification',
         name: 'API code verification',
         url: `${apiBase}/api/v1/auth/magic-link/verify`,
         pid: api.child.pid!,
@@ -334,6 +338,7 @@ async function main(): Promise<void> {
         nextBody: () => JSON.stringify(codes[nextCode++ % codes.length]),
       },
     ];
+    const targets = allTargets.filter((target) => !args.only || args.only.split(',').includes(target.key));
 
     // Every target answers 2xx once before it is measured.
     for (const target of targets) {
