@@ -2,13 +2,11 @@
 // register's XLSX, as plain data in, bytes out. They run in the worker threads of ./pool.ts
 // (./worker.ts calls `runHeavyTask`), or inline when HEAVY_WORKERS=0. Inputs cross a thread
 // boundary: plain objects, arrays, strings, numbers, Dates (structured clone), no functions.
-import { inquiryPdf } from '../pdf/inquiry.js';
-import { renderInvoicePdf } from '../pdf/invoice.js';
-import { doubtClearingLetterPdf, preContractPdf, transferContractPdf, type Party, type TransferParties } from '../pdf/transfer.js';
+// Only types are imported here: a worker thread starts light and loads what its first task needs.
+import type { Party, TransferParties } from '../pdf/transfer.js';
 import type { RegisterKind, RegisterTransfer } from '../services/register.js';
 import type { InquiryRow } from '../services/inquiries.js';
 import type { InvoiceRow } from '../services/invoices.js';
-import { registerCsv, registerXlsx } from './register-files.js';
 
 export type HeavyTask =
   | { kind: 'inquiry-pdf'; row: InquiryRow; organizationName: string | null }
@@ -18,21 +16,22 @@ export type HeavyTask =
   | { kind: 'transfer-contract-pdf'; parties: TransferParties; issuedOn: Date }
   | { kind: 'register-csv' | 'register-xlsx'; register: RegisterKind; transfers: RegisterTransfer[] };
 
-export function runHeavyTask(task: HeavyTask): Promise<Buffer> {
+/** Each renderer (pdfkit, exceljs) is loaded by the first task that needs it (issue 13). */
+export async function runHeavyTask(task: HeavyTask): Promise<Buffer> {
   switch (task.kind) {
     case 'inquiry-pdf':
-      return inquiryPdf(task.row, task.organizationName);
+      return (await import('../pdf/inquiry.js')).inquiryPdf(task.row, task.organizationName);
     case 'invoice-pdf':
-      return renderInvoicePdf(task.invoice, task.paidAt);
+      return (await import('../pdf/invoice.js')).renderInvoicePdf(task.invoice, task.paidAt);
     case 'doubt-clearing-letter-pdf':
-      return doubtClearingLetterPdf(task.party, task.issuedOn);
+      return (await import('../pdf/transfer.js')).doubtClearingLetterPdf(task.party, task.issuedOn);
     case 'pre-contract-pdf':
-      return preContractPdf(task.parties, task.issuedOn);
+      return (await import('../pdf/transfer.js')).preContractPdf(task.parties, task.issuedOn);
     case 'transfer-contract-pdf':
-      return transferContractPdf(task.parties, task.issuedOn);
+      return (await import('../pdf/transfer.js')).transferContractPdf(task.parties, task.issuedOn);
     case 'register-csv':
-      return Promise.resolve(Buffer.from(registerCsv(task.register, task.transfers), 'utf8'));
+      return Buffer.from((await import('./register-files.js')).registerCsv(task.register, task.transfers), 'utf8');
     case 'register-xlsx':
-      return registerXlsx(task.register, task.transfers);
+      return (await import('./register-files.js')).registerXlsx(task.register, task.transfers);
   }
 }

@@ -4,7 +4,7 @@
 // No message body ever reaches the log: it may hold a sign-in code or an invitation link.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string | string[];
@@ -49,19 +49,26 @@ export interface CreateMailerOptions {
 export function createMailer(options: CreateMailerOptions): Mailer {
   if (options.transport === 'smtp') {
     if (!options.smtpUrl) throw new Error('the smtp mail transport needs an SMTP URL');
-    // Bounded waits: a hanging mail server fails the request in seconds (503), not minutes.
-    const transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+    const smtpUrl = options.smtpUrl;
+    // nodemailer is loaded, and the transport made, at the first e-mail: start-up and memory
+    // stay small (issue 13). Bounded waits: a hanging mail server fails the request in seconds
+    // (503), not minutes.
+    let transport: Promise<Transporter> | undefined;
+    const open = () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        }),
+      ));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await open()).sendMail({ from: options.from, ...message });
       },
       async close() {
-        transport.close();
+        if (transport) (await transport).close();
       },
     };
   }

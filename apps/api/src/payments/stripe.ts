@@ -1,7 +1,7 @@
 // Stripe through its official package. STRIPE_API_URL points the client at another endpoint
 // (stripe-mock, or the tests' loopback fake) through the package's own host/port/protocol
 // options; unset, the package talks to Stripe.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../env.js';
 
 /** Stripe's own replay window for signed webhooks, as CONTRACT §9 asks (5 minutes). */
@@ -11,10 +11,21 @@ export type StripeClient = Stripe;
 export type CheckoutSession = Stripe.Checkout.Session;
 export type StripeEvent = Stripe.Event;
 
-export function createStripeClient(config: Config): Stripe {
+/**
+ * The Stripe client, made at its first use: the stripe package (large) is loaded then, not at
+ * start-up (issue 13). A missing secret key still fails at start-up.
+ */
+export function lazyStripeClient(config: Config): () => Promise<Stripe> {
+  if (!config.stripe.secretKey) throw new Error('STRIPE_SECRET_KEY is not set');
+  let client: Promise<Stripe> | undefined;
+  return () => (client ??= createStripeClient(config));
+}
+
+async function createStripeClient(config: Config): Promise<Stripe> {
   const { secretKey, apiUrl } = config.stripe;
   if (!secretKey) throw new Error('STRIPE_SECRET_KEY is not set');
-  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 1, timeout: 20_000, telemetry: false };
+  const { default: StripeClass } = await import('stripe');
+  const options: ConstructorParameters<typeof StripeClass>[1] = { maxNetworkRetries: 1, timeout: 20_000, telemetry: false };
   if (apiUrl) {
     const url = new URL(apiUrl);
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -22,7 +33,7 @@ export function createStripeClient(config: Config): Stripe {
     options.protocol = protocol;
     options.port = url.port || (protocol === 'http' ? '80' : '443');
   }
-  return new Stripe(secretKey, options);
+  return new StripeClass(secretKey, options);
 }
 
 export interface CheckoutRequest {

@@ -25,10 +25,6 @@ export function invoiceDesignation(credits: number): string {
   return `Pack de ${credits} crédits Bourse aux terres`;
 }
 
-export function invoiceFileName(invoice: Pick<InvoiceRow, 'number'>): string {
-  return `facture-${invoice.number}.pdf`;
-}
-
 export function renderInvoicePdf(invoice: InvoiceRow, paidAt: Date): Promise<Buffer> {
   const doc = createPdf({ title: `Facture ${invoice.number}`, headerLabel: 'Facture' });
   const { seller, buyer } = invoice;

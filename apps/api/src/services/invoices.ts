@@ -44,6 +44,11 @@ export function invoiceNumber(year: number, sequence: number): string {
   return `FA-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
+/** The downloaded PDF's file name (here, not beside the renderer: routes never load pdfkit). */
+export function invoiceFileName(invoice: Pick<InvoiceRow, 'number'>): string {
+  return `facture-${invoice.number}.pdf`;
+}
+
 /**
  * HT and TVA from the amount paid (TTC), at 20 %: HT = TTC / 1.2 rounded to the cent, TVA the
  * rest, so HT + TVA always equals what was paid.

@@ -7,8 +7,7 @@ import { organizationOf, requireRole } from '../../auth/guards.js';
 import { purchases } from '../../db/schema.js';
 import { problem } from '../../http/problem.js';
 import { clientGone } from '../../heavy/pool.js';
-import { invoiceFileName } from '../../pdf/invoice.js';
-import { findInvoice, INVOICE_NOT_FOUND_DETAIL, listInvoices, toInvoice } from '../../services/invoices.js';
+import { findInvoice, INVOICE_NOT_FOUND_DETAIL, invoiceFileName, listInvoices, toInvoice } from '../../services/invoices.js';
 
 /** Null for admins (every organisation), else the caller's organisation (403 without one). */
 function scopeOf(request: FastifyRequest): string | null {

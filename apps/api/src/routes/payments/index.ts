@@ -18,7 +18,7 @@ import { HttpProblem, problem } from '../../http/problem.js';
 import { INVALID_LINK_DETAIL, verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
 import { errorPage, pageCsp, simulatorPage, STRIPE_CHECKOUT_ORIGIN, stripePage } from '../../payments/pages.js';
 import { openStripeCheckout } from '../../payments/stripe-checkout.js';
-import { createStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
+import { lazyStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
 import { handleStripeEvent, isStorableEvent } from '../../payments/stripe-webhook.js';
 import { findOrganization, type OrganizationRow } from '../../services/organizations.js';
 import { amountsFromExclTax, findActivePack, type CreditPackRow, type PackAmounts } from '../../services/packages.js';
@@ -45,7 +45,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   const buyUrl = `${portal}/credits/buy`;
   const cancelUrl = `${portal}/credits/buy?cancelled=true`;
   const successUrl = (count: number) => `${portal}/credits/success?expected_credit_count=${count}`;
-  const stripe = config.paymentProvider === 'stripe' ? createStripeClient(config) : null;
+  const stripe = config.paymentProvider === 'stripe' ? lazyStripeClient(config) : null;
   if (config.isProduction && config.paymentProvider === 'simulator') {
     app.log.warn('PAYMENT_PROVIDER=simulator in production: anyone with a pack link can add credits without paying');
   }
@@ -168,7 +168,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, INVALID_FORM_DETAIL);
       const { pack, amounts, organization } = await checkout(form.token);
       if (form.action === 'cancel') return reply.redirect(cancelUrl, 303);
-      const opened = await openStripeCheckout(app.db, stripe!, { organization, pack, amounts, successUrl, cancelUrl }, request.log);
+      const opened = await openStripeCheckout(app.db, await stripe!(), { organization, pack, amounts, successUrl, cancelUrl }, request.log);
       if (!opened) throw problem(502, PROVIDER_UNAVAILABLE_DETAIL);
       app.appMetrics.checkouts.inc({ provider: 'stripe', reused: String(opened.reused) });
       request.log.info({ purchaseId: opened.purchaseId, sessionId: opened.sessionId, reused: opened.reused }, 'stripe checkout opened');
@@ -190,9 +190,10 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
         throw problem(400, BAD_SIGNATURE_DETAIL);
       }
+      const client = await stripe!();
       let event: StripeEvent;
       try {
-        event = stripe!.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret!, WEBHOOK_TOLERANCE_SECONDS);
+        event = client.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret!, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
         app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
         throw problem(400, BAD_SIGNATURE_DETAIL);
