@@ -30,6 +30,7 @@ import { issueCode } from '../src/auth/codes.js';
 import { openSession } from '../src/auth/sessions.js';
 import { createDatabase } from '../src/db/index.js';
 import { inquiries, organizations, users } from '../src/db/schema.js';
+import { systemScope } from '../src/db/scope.js';
 import { loadConfig } from '../src/env.js';
 import { packageRoot } from '../src/paths.js';
 import { createTestDatabase } from '../test/helpers/database.js';
@@ -227,7 +228,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'bourse-bench-api-'));
   const [referencePort, apiPort] = [await freePort(0), await freePort(1)];
   const config = loadConfig({ DATABASE_URL: fresh.url, AUTH_SECRET: secret, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, {});
-  const database = await createDatabase(config);
+  const database = await createDatabase(config, { unscoped: systemScope('scripts') });
   let reference: Started | undefined;
   let api: Started | undefined;
   try {
