@@ -235,13 +235,15 @@ function createPostgres(url: string, ownerUrl: string, wanted: () => ScopeSettin
 /**
  * PGlite is one in-process connection, and runs as its superuser, which row-level security
  * ignores: this wrapper switches that connection to the runtime role and the caller's scope.
- * A query and the statement that scopes it must not be split by another caller's, so each runs
- * in one PGlite transaction (PGlite runs them one at a time; an in-process BEGIN/COMMIT costs
- * microseconds). What drizzle calls of a PGlite client: `query`, `exec`, `transaction`.
+ * A query and the statement that scopes it must not be split by another caller's, so every
+ * call through the wrapper waits its turn in one queue (PGlite itself runs one at a time; a
+ * transaction holds the queue until it ends, as it holds PGlite's own lock). What drizzle calls
+ * of a PGlite client: `query`, `exec`, `transaction`.
  */
 class ScopedPglite {
   readonly scopeStats: ScopeStats = { applied: 0 };
   #appliedKey: string | undefined;
+  #tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly raw: PGlite,
@@ -254,35 +256,31 @@ class ScopedPglite {
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#scoped(this.wanted(), (tx) => tx.query<T>(text, params, options));
+    return this.#scoped(this.wanted(), () => this.raw.query<T>(text, params, options));
   }
 
   exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.#scoped(this.wanted(), (tx) => tx.exec(text, options));
+    return this.#scoped(this.wanted(), () => this.raw.exec(text, options));
   }
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.#scoped(this.wanted(), callback);
+    return this.#scoped(this.wanted(), () => this.raw.transaction(callback));
   }
 
-  async #scoped<T>(settings: ScopeSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    let applied = false;
-    try {
-      return await this.raw.transaction(async (tx) => {
-        if (this.#appliedKey !== settings.key) {
-          this.#appliedKey = undefined;
-          await tx.query(APPLY_SCOPE_SQL, applyScopeParams(settings));
-          applied = true;
-          this.#appliedKey = settings.key;
-          this.scopeStats.applied += 1;
-        }
-        return fn(tx);
-      });
-    } catch (error) {
-      // Rolled back with the transaction: the connection's scope is no longer known.
-      if (applied) this.#appliedKey = undefined;
-      throw error;
-    }
+  #scoped<T>(settings: ScopeSettings, fn: () => Promise<T>): Promise<T> {
+    const turn = async () => {
+      if (this.#appliedKey !== settings.key) {
+        // Outside any transaction, so no rollback can undo it behind our back.
+        this.#appliedKey = undefined;
+        await this.raw.query(APPLY_SCOPE_SQL, applyScopeParams(settings));
+        this.#appliedKey = settings.key;
+        this.scopeStats.applied += 1;
+      }
+      return fn();
+    };
+    const result = this.#tail.then(turn, turn);
+    this.#tail = result.catch(() => undefined);
+    return result;
   }
 }
 

@@ -115,7 +115,7 @@ describe('row-level security on PGlite', () => {
       database.db.execute(sql`update organizations set name = 'Pris' returning id`),
     );
     expect(moved.rows).toEqual([{ id: first!.id }]);
-    // A failed transaction rolls back the scope it applied: the next query applies it again.
+    // A failed transaction leaves the connection in a known scope: the next query sees A's row.
     expect(await database.db.select({ name: organizations.name }).from(organizations)).toEqual([]);
     await expect(
       withScope(organizationScope(first!.id, null), () =>
