@@ -152,11 +152,24 @@ class ScopedPool extends pg.Pool {
   }
 
   /**
-   * A connection left in whatever role and scope it has: for `isMigrated` only (drizzle's
-   * journal, no organisation's row), which must answer before the runtime role exists.
+   * A connection in the runtime role if it exists (else the login's own), with no scope change:
+   * for `isMigrated` only (drizzle's journal, no organisation's row), which must answer before
+   * the first migration creates the role, and after it for a login (NOINHERIT) whose only
+   * rights are the role's. The connection's next checkout applies its scope again.
    */
-  connectUnscoped(): Promise<pg.PoolClient> {
-    return super.connect();
+  async connectForJournal(): Promise<pg.PoolClient> {
+    const client = await super.connect();
+    this.#applied.delete(client);
+    try {
+      await client.query(
+        "select set_config('role', case when to_regrole($1) is not null and pg_has_role(session_user, $1, 'MEMBER') then $1 else 'none' end, false)",
+        [RUNTIME_ROLE],
+      );
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    return client;
   }
 
   async #apply(client: pg.PoolClient, settings: ScopeSettings): Promise<pg.PoolClient> {
@@ -217,7 +230,7 @@ function createPostgres(url: string, ownerUrl: string, wanted: () => ScopeSettin
       });
     },
     async isMigrated() {
-      const client = await pool.connectUnscoped();
+      const client = await pool.connectForJournal();
       try {
         return await isMigrated(drizzleNodePg({ client, schema }) as unknown as Db);
       } finally {

@@ -3,15 +3,17 @@
 // fails on a table that lacks them); the API's connections run as a role that owns nothing and
 // bypasses nothing; raw SQL without a WHERE clause, under organisation A or under no scope,
 // neither reads nor changes organisation B's rows. Prints what scoping costs per request.
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompleteDraft, createEmployee, createOwner, type OwnerFixture } from '../../test/helpers/fixtures.js';
 import { packsOf, payWithSimulator } from '../../test/helpers/payments.js';
+import { testConfig } from '../../test/helpers/app.js';
 import { startApiForTest, type LoginResponse, type TestApi } from '../../test/helpers/session.js';
-import { RUNTIME_ROLE } from './index.js';
-import { adminScope, NO_SCOPE, organizationScope, withScope, type Scope } from './scope.js';
+import { createDatabase, RUNTIME_ROLE } from './index.js';
+import { adminScope, NO_SCOPE, organizationScope, systemScope, withScope, type Scope } from './scope.js';
 
 /** Tables with an organisation: `organizations`, those with an organization_id column, and those with a foreign key to one of these. */
 const EXPECTED_SCOPED = [
@@ -325,3 +327,39 @@ describe('row-level security on PostgreSQL', () => {
 
 /** The test's own view of everything (admin scope of nobody in particular). */
 const NO_SCOPE_SYSTEM: Scope = { kind: 'system', reason: 'tests' };
+
+describe('a login of its own (DATABASE_URL) and the owner for migrations (DATABASE_OWNER_URL)', () => {
+  it('migrates as the owner, serves as terres_api, and without the runtime role the login reads nothing', async () => {
+    const login = `terres_web_${randomBytes(4).toString('hex')}`;
+    await asOwner((client) => client.query(`create role ${login} login noinherit in role ${RUNTIME_ROLE}`));
+    const ownerUrl = inject('databaseUrl');
+    const loginUrl = new URL(ownerUrl);
+    loginUrl.username = login;
+    try {
+      const database = await createDatabase(testConfig({ DATABASE_URL: loginUrl.toString(), DATABASE_OWNER_URL: ownerUrl }), {
+        unscoped: systemScope('tests'),
+      });
+      try {
+        await database.migrate();
+        expect(await database.isMigrated()).toBe(true);
+        const { rows } = await database.db.execute<{ role: string; login: string; organizations: number }>(
+          sql`select current_user as role, session_user as login, (select count(*) from organizations)::int as organizations`,
+        );
+        expect(rows[0]).toMatchObject({ role: RUNTIME_ROLE, login });
+        expect(rows[0]!.organizations).toBeGreaterThan(0);
+      } finally {
+        await database.close();
+      }
+      // What injected SQL could do (RESET ROLE) leaves the login with no right of its own.
+      const client = new pg.Client({ connectionString: loginUrl.toString() });
+      await client.connect();
+      try {
+        expect(await refusal(client.query('select count(*) from organizations'))).toMatch(/permission denied/);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await asOwner((client) => client.query(`drop role ${login}`));
+    }
+  });
+});
