@@ -43,6 +43,17 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now:
   return { token, expiresAt };
 }
 
+/**
+ * The access key of the last secret seen (one AUTH_SECRET per process): derived once, not at
+ * every request. A pure function of the secret, so nothing to invalidate.
+ */
+let accessKey: { secret: string; key: Uint8Array } | undefined;
+
+function accessKeyFor(secret: string): Uint8Array {
+  if (accessKey?.secret !== secret) accessKey = { secret, key: keyFor(secret, 'access') };
+  return accessKey.key;
+}
+
 /** Longer than any access token this API signs: refused before any hashing. */
 const MAX_ACCESS_TOKEN_LENGTH = 1024;
 
@@ -71,7 +82,7 @@ export function verifyAccessToken(secret: string, token: string, now: number = D
   const headerEnd = token.indexOf('.');
   const payloadEnd = token.indexOf('.', headerEnd + 1);
   if (headerEnd <= 0 || payloadEnd <= headerEnd + 1 || token.indexOf('.', payloadEnd + 1) !== -1) return null;
-  const expected = Buffer.from(createHmac('sha256', keyFor(secret, 'access')).update(token.slice(0, payloadEnd)).digest('base64url'));
+  const expected = Buffer.from(createHmac('sha256', accessKeyFor(secret)).update(token.slice(0, payloadEnd)).digest('base64url'));
   const given = Buffer.from(token.slice(payloadEnd + 1));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
