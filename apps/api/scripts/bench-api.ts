@@ -1,5 +1,6 @@
 // `pnpm bench:api` (or `pnpm --filter @terres/api bench:api [-- --seconds 5 --warmup 1
-// --connections 32 --codes 12000 --dist --port 4200 --profile <dir> --only listing,ceiling]`)
+// --connections 32 --codes 12000 --dist --port 4200 --profile <dir> --only listing,ceiling
+// --log-level info]`)
 // The hot path against the ceiling (issue 13), in one run: on a fresh database of the local
 // PostgreSQL server (TEST_DATABASE_URL's server, or 127.0.0.1:5432; dropped at the end), it
 // starts two processes of their own, never this one (autocannon's load would steal their CPU):
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     // Only these targets (comma list of bare, ceiling, listing, organisation, list, verification).
     only: { type: 'string' },
+    // The API's LOG_LEVEL (production's default: info, two lines per request).
+    'log-level': { type: 'string', default: 'info' },
   },
 });
 
@@ -301,6 +304,7 @@ async function main(): Promise<void> {
       args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile),
       {
         NODE_ENV: 'production',
+        LOG_LEVEL: args['log-level'],
         HOST: '127.0.0.1',
         PORT: String(apiPort),
         API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
@@ -353,7 +357,7 @@ async function main(): Promise<void> {
 
     console.log(
       `bench:api on ${fresh.name} (fresh; seeded in ${seedSeconds.toFixed(1)} s): API ${args.dist ? 'node dist/server.js' : 'tsx src/server.ts'} ` +
-        `(NODE_ENV=production, logs at info to a file; ${startedMiB.toFixed(0)} MiB resident once started), ` +
+        `(NODE_ENV=production, logs at ${args['log-level']} to a file; ${startedMiB.toFixed(0)} MiB resident once started), ` +
         `${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per target\n`,
     );
     const header = `${'target'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)} ${'server µs/req'.padStart(14)} ${'db µs/req'.padStart(10)}`;
