@@ -11,6 +11,7 @@ export * from './validators/siret';
 export * from './validators/postcode';
 export * from './validators/date';
 export * from './validators/field-errors';
+export * from './validators/object';
 
 export * from './files/files';
 export * from './files/documents';

@@ -144,6 +144,23 @@ describe('registration and login', () => {
     expect(api.smtp.messages.length).toBe(before);
   });
 
+  it('names a missing field in French, as an empty one (issue 12, found by the fuzzer)', async () => {
+    const calls: [string, Record<string, unknown>][] = [
+      ['/auth/login/magic-link/request', {}],
+      ['/auth/register/magic-link/request', { mail: 'camille@exemple.fr' }],
+      ['/auth/magic-link/verify', { otp: '123456' }],
+      ['/auth/magic-link/verify', { email: uniqueEmail() }],
+    ];
+    for (const [path, body] of calls) {
+      const refused = await api.request('POST', path, { body });
+      expect(refused.status, path).toBe(422);
+      expectResponseMatches('POST', path, 422, refused.body);
+      expect(refused.body.detail, path).not.toMatch(/Invalid|Expected|received/);
+      const empty = await api.request('POST', path, { body: { email: '', otp: '', ...body } });
+      expect(refused.body.detail, path).toBe(empty.body.detail);
+    }
+  });
+
   it('gives an ADMIN_EMAILS address its ADMIN account on its first request', async () => {
     const session = await signIn(api, api.adminEmail);
     expect(session.user).toMatchObject({ role: 'ADMIN', organizationId: null });

@@ -1,10 +1,9 @@
 // Passwordless sign-in (CONTRACT §6): a 6-digit code e-mailed for login, registration or an
 // invitation, verified into a session (15-minute access token, rotated 30-day refresh token).
-import { loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
+import { formObject, loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
 import cookie from '@fastify/cookie';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth/codes.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, knownDevice, rememberDevice } from '../../auth/devices.js';
 import { RateLimiter } from '../../auth/rate-limit.js';
@@ -41,9 +40,11 @@ export const MAIL_FAILED_DETAIL = "L'envoi de l'e-mail a échoué. Veuillez rée
 
 type UserRow = typeof users.$inferSelect;
 
-const LoginRequest = v.object({ email: loginEmailSchema });
-const RegisterRequest = v.object({ email: emailSchema });
-const VerifyRequest = v.object({ email: loginEmailSchema, otp: otpSchema });
+// formObject: a missing field reads like an empty one (the field's own French message), never
+// valibot's English "Invalid key" (issue 12, found by the fuzzer).
+const LoginRequest = formObject({ email: loginEmailSchema });
+const RegisterRequest = formObject({ email: emailSchema });
+const VerifyRequest = formObject({ email: loginEmailSchema, otp: otpSchema });
 
 type AccountState = 'active' | 'unknown' | 'closed';
 
