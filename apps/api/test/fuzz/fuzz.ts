@@ -4,6 +4,7 @@
 // body missing or extra. Each answer must be a status the operation declares (or one the YAML
 // declares for every operation: 431 and 408 from the HTTP parser), with the body its schema
 // says, never a 5xx; and a refused call (4xx) must leave the whole database as it was.
+import { messages } from '@terres/domain';
 import fc from 'fast-check';
 import { changes, type DatabaseWatch, type RowState } from '../helpers/database-watch.js';
 import { SAMPLE_FILES } from '../helpers/fixtures.js';
@@ -579,6 +580,7 @@ interface Answer {
   status: number;
   mediaType: string;
   text: string;
+  headers?: Headers;
 }
 
 async function send(world: World, operation: SpecOperation, plan: Plan, call: FuzzCall, token: string | undefined): Promise<{ url: string; answer: Answer }> {
@@ -598,13 +600,48 @@ async function send(world: World, operation: SpecOperation, plan: Plan, call: Fu
   });
   const text = await response.text();
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  return { url: `${operation.method} ${target.length > 200 ? `${target.slice(0, 200)}…` : target}`, answer: { status: response.status, mediaType, text } };
+  return { url: `${operation.method} ${target.length > 200 ? `${target.slice(0, 200)}…` : target}`, answer: { status: response.status, mediaType, text, headers: response.headers } };
 }
 
 const validateProblem = schemaValidator('#/components/schemas/Problem');
 
 /** What is wrong with this answer according to openapi.yaml (nothing: empty). */
+/** English words a French `detail` would not hold (Fastify's and Node's own messages do). */
+const ENGLISH = /\b(the|must|should|invalid|expected|unexpected|error|body|request|required|property|unsupported|missing)\b/i;
+
+/**
+ * What the YAML's conventions promise of every answer beyond its schema: `X-Content-Type-Options:
+ * nosniff` and an `X-Request-Id` (the HTTP parser's own refusals, 408 and 431, are written
+ * before any request exists: no id), and a problem's `detail` in French.
+ */
+function conventionProblems(answer: Answer, body: unknown): string[] {
+  const problems: string[] = [];
+  if (answer.headers) {
+    if (answer.headers.get('x-content-type-options') !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
+    if (!PARSER_STATUSES.includes(answer.status) && !answer.headers.get('x-request-id')) problems.push('no X-Request-Id');
+  }
+  if (answer.mediaType === 'application/problem+json') {
+    const detail = (body as { detail?: unknown } | undefined)?.detail;
+    if (typeof detail !== 'string' || detail.trim() === '') problems.push('a problem without detail');
+    // The one English sentence is the spec's own (§8, messages.projectNameRequired).
+    else if (ENGLISH.test(detail) && detail !== messages.projectNameRequired) problems.push(`detail not in French: ${detail.slice(0, 120)}`);
+  }
+  return problems;
+}
+
 export function judge(operation: SpecOperation, answer: Answer): string[] {
+  const problems = judgeSchema(operation, answer);
+  if (problems.length) return problems;
+  let body: unknown;
+  try {
+    body = answer.mediaType.endsWith('json') && answer.text ? JSON.parse(answer.text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return conventionProblems(answer, body);
+}
+
+function judgeSchema(operation: SpecOperation, answer: Answer): string[] {
   let body: unknown = answer.text === '' ? undefined : answer.text;
   if (answer.mediaType.endsWith('json')) {
     try {
@@ -622,11 +659,12 @@ export function judge(operation: SpecOperation, answer: Answer): string[] {
 }
 
 /**
- * Rows a refused call may write: the per-IP counters of code requests and checks count every
- * attempt, refused ones included (that is their job); they hold nothing the request sent.
+ * Rows a refused call may write, counting the attempt itself (that is their job; they hold
+ * nothing the request sent): the per-IP counters of code requests and checks, and a wrong
+ * answer to a pending code (its tries, 5 before it is void).
  */
-function countsAttempts(key: string): boolean {
-  return key.startsWith('rate_limit_counters:');
+function countsAttempts(operation: SpecOperation): (key: string) => boolean {
+  return (key) => key.startsWith('rate_limit_counters:') || (operation.operationId === 'verifyCode' && key.startsWith('one_time_codes:'));
 }
 
 function seedOf(seed: number, ...parts: string[]): number {
@@ -699,7 +737,7 @@ export async function runFuzz(world: World, watch: DatabaseWatch, options: FuzzO
           if (problems.length) report.offSchema.push(finding(`${problems.slice(0, 3).join('; ')} — ${answer.text.slice(0, 200)}`));
         }
         if (answer.status >= 400 || answer.status === 0) {
-          const changed = changes(before, after, countsAttempts);
+          const changed = changes(before, after, countsAttempts(operation));
           if (changed.length) report.storedFromRefused.push(finding(`${changed.slice(0, 5).join('; ')}${changed.length > 5 ? ` (+${changed.length - 5})` : ''}`));
         }
         before = after;
