@@ -100,21 +100,25 @@ export const REDACT_PATHS = [
   ...REDACTED_KEYS.map((key) => `*.${key}`),
 ];
 
-const SCRUBBERS: [RegExp, string][] = [
+/**
+ * Each pattern with a text every match contains: a line without it is not searched (two lines
+ * per request go through here; most hold no address and no token, issue 13).
+ */
+const SCRUBBERS: [hint: string, pattern: RegExp, replacement: string][] = [
   // E-mail addresses (in messages, error texts, anything a key did not name).
-  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[email]'],
+  ['@', /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[email]'],
   // JWTs (access and invitation tokens) and the payment links' signed tokens: base64url JSON.
-  [/eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]+){1,2}/g, '[token]'],
+  ['eyJ', /eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]+){1,2}/g, '[token]'],
   // Refresh tokens.
-  [/rt_[A-Za-z0-9_-]{20,}/g, '[token]'],
+  ['rt_', /rt_[A-Za-z0-9_-]{20,}/g, '[token]'],
   // Secret values in a URL's query, wherever a URL was written.
-  [/([?&](?:token|code|otp|email|refresh_token|q)=)[^&"\s\\]+/g, `$1${REDACTED}`],
+  ['=', /([?&](?:token|code|otp|email|refresh_token|q)=)[^&"\s\\]+/g, `$1${REDACTED}`],
 ];
 
 /** pino's `streamWrite` hook: the serialized line, without addresses and tokens. */
 export function scrubLogLine(line: string): string {
   let out = line;
-  for (const [pattern, replacement] of SCRUBBERS) out = out.replace(pattern, replacement);
+  for (const [hint, pattern, replacement] of SCRUBBERS) if (out.includes(hint)) out = out.replace(pattern, replacement);
   return out;
 }
 
