@@ -606,6 +606,9 @@ async function send(world: World, operation: SpecOperation, plan: Plan, call: Fu
 const validateProblem = schemaValidator('#/components/schemas/Problem');
 
 /** What is wrong with this answer according to openapi.yaml (nothing: empty). */
+/** Operations whose successful answers may be kept and revalidated (`no-cache`, not `no-store`). */
+const REVALIDATED = ['listInquiryPins', 'getOpenApiDocument'];
+
 /** English words a French `detail` would not hold (Fastify's and Node's own messages do). */
 const ENGLISH = /\b(the|must|should|invalid|expected|unexpected|error|body|request|required|property|unsupported|missing)\b/i;
 
@@ -614,9 +617,14 @@ const ENGLISH = /\b(the|must|should|invalid|expected|unexpected|error|body|reque
  * nosniff` and an `X-Request-Id` (the HTTP parser's own refusals, 408 and 431, are written
  * before any request exists: no id), and a problem's `detail` in French.
  */
-function conventionProblems(answer: Answer, body: unknown): string[] {
+function conventionProblems(operation: SpecOperation, answer: Answer, body: unknown): string[] {
   const problems: string[] = [];
   if (answer.headers) {
+    // `no-store` unless the operation says otherwise (the admin map's pins `private, no-cache`,
+    // the contract itself `no-cache`; openapi.yaml's header descriptions).
+    const cache = answer.headers.get('cache-control') ?? '';
+    const allowed = REVALIDATED.includes(operation.operationId) && answer.status < 400 ? /no-cache/ : /no-store/;
+    if (!PARSER_STATUSES.includes(answer.status) && !allowed.test(cache)) problems.push(`Cache-Control: ${cache || 'none'}`);
     if (answer.headers.get('x-content-type-options') !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
     if (!PARSER_STATUSES.includes(answer.status) && !answer.headers.get('x-request-id')) problems.push('no X-Request-Id');
   }
@@ -638,7 +646,7 @@ export function judge(operation: SpecOperation, answer: Answer): string[] {
   } catch {
     body = undefined;
   }
-  return conventionProblems(answer, body);
+  return conventionProblems(operation, answer, body);
 }
 
 function judgeSchema(operation: SpecOperation, answer: Answer): string[] {
