@@ -244,7 +244,7 @@ async function main(): Promise<void> {
       const answers = await Promise.all([0, 1].map(() => call('POST', '/auth/magic-link/verify', { body: { email, otp: code } })));
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       const families = user ? await db.select().from(sessionFamilies).where(eq(sessionFamilies.userId, user.id)) : [];
-      const [accounts] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users where lower(email) = ${email}`)).rows;
+      const [accounts] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email_key = ${email}`)).rows;
       session = answers.find((a) => a.status === 200)?.body;
       report(
         'two parallel right codes',

@@ -91,6 +91,14 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /**
+     * The address as looked up: lower-cased by PostgreSQL. A plain equality on it uses its unique
+     * index under row-level security, where `lower(email) = $1` (a function the planner may not
+     * run before the policy) scanned the whole table at every sign-in.
+     */
+    emailKey: text('email_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(email)`),
     role: text('role').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -101,7 +109,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_email_key_unique').on(table.emailKey),
     uniqueIndex('users_one_owner_per_organization')
       .on(table.organizationId)
       .where(sql`${table.role} = 'OWNER'`),

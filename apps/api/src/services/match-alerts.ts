@@ -63,7 +63,7 @@ async function adminRecipients(db: Db, adminEmails: readonly string[]): Promise<
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.role, 'ADMIN'), isNull(users.archivedAt), inArray(sql`lower(${users.email})`, [...adminEmails])));
+    .where(and(eq(users.role, 'ADMIN'), isNull(users.archivedAt), inArray(users.emailKey, [...adminEmails])));
   return rows.map((row) => row.email);
 }
 

@@ -39,7 +39,7 @@ export function toPendingMember(invitation: { id: string; email: string }) {
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [user] = await db.select().from(users).where(eq(users.emailKey, email.toLowerCase()));
   return user;
 }
 

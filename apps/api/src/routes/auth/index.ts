@@ -96,7 +96,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   async function ensureAdmin(email: string): Promise<void> {
     if (!config.adminEmails.includes(email)) return;
     await app.db.execute(
-      sql`insert into users (email, role) values (${email}, 'ADMIN') on conflict ((lower(email))) do nothing`,
+      sql`insert into users (email, role) values (${email}, 'ADMIN') on conflict (email_key) do nothing`,
     );
   }
 
