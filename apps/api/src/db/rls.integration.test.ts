@@ -277,6 +277,21 @@ describe('row-level security on PostgreSQL', () => {
     expect(counts).toEqual({ inquiries: 0, users: 0 });
   });
 
+  it("finds a user by address through the address's unique index under the policy (sign-in)", async () => {
+    // A lookup the planner may only run after the policy scans every user; enable_seqscan off
+    // makes any path through the index win, so a scan here means the index cannot serve it.
+    const plan = await withScope(systemScope('sign-in'), () =>
+      api.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute<{ 'QUERY PLAN': string }>(
+          sql`explain select id from users where email_key = ${a.email.toLowerCase()}`,
+        );
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      }),
+    );
+    expect(plan).toContain('users_email_key_unique');
+  });
+
   it('prints what scoping costs: scope statements per request, and the time of one', async () => {
     // Fresh access tokens carry the organisation (the registration's was signed before it existed).
     const fresh = async (owner: OwnerFixture) => {

@@ -8,7 +8,7 @@
 // validations never mail twice in a day; a failed sending removes its row, so a later event
 // may try again. Errors are logged, never returned: the validation is committed.
 import { todayInParis, type MatchingConfig } from '@terres/domain';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import { matchAlerts, organizations, users } from '../db/schema.js';

@@ -1,5 +1,5 @@
 // Users as the API answers them (CONTRACT §5 login response `user`, and collaborators).
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { invitations, users } from '../db/schema.js';
 import { toSessionUser } from '../auth/sessions.js';
