@@ -13,8 +13,18 @@ import { loadConfig, type Config, type EnvInput } from '../../src/env.js';
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret!';
 
 /** A config from these variables only (the developer's shell is ignored); quiet logs. */
+/**
+ * Generous per-IP limits: every test request comes from 127.0.0.1 and the counters live in the
+ * run's one database (shared by every test file), so a default limit would be met by the run as a
+ * whole. The tests of the limits themselves set theirs.
+ */
+const GENEROUS_PER_IP_LIMITS: EnvInput = {
+  OTP_REQUESTS_PER_IP: '100000',
+  OTP_CHECKS_PER_IP: '100000',
+};
+
 export function testConfig(env: EnvInput = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: TEST_AUTH_SECRET, ...env }, {});
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: TEST_AUTH_SECRET, ...GENEROUS_PER_IP_LIMITS, ...env }, {});
 }
 
 /** A temp directory removed by the returned function. */

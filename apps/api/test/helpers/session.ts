@@ -53,12 +53,6 @@ export interface LoginResponse {
 
 export const TEST_ADMIN_EMAIL = 'admin@plateforme.test';
 
-/** Generous per-IP limits: every test request comes from 127.0.0.1 (the limit tests lower them). */
-const TEST_ENV: EnvInput = {
-  OTP_REQUESTS_PER_IP: '100000',
-  OTP_CHECKS_PER_IP: '100000',
-};
-
 export interface StartApiOptions {
   /** Receives every log line (set `LOG_LEVEL` in `env` to see any). */
   logStream?: { write(line: string): void };
@@ -77,7 +71,6 @@ export async function startApiForTest(env: EnvInput = {}, options: StartApiOptio
   const database = await openPostgres(databaseUrl);
   const running = await startApp({
     config: testConfig({
-      ...TEST_ENV,
       ADMIN_EMAILS: `${adminEmail},${TEST_ADMIN_EMAIL}`,
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,

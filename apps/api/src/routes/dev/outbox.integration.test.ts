@@ -107,8 +107,7 @@ describe('without DEV_OUTBOX', () => {
     const log = logCapture();
     const database = await openPostgres(inject('databaseUrl'));
     const running = await startApp({
-      // The per-IP counters live in the run's database, where every test file calls from 127.0.0.1.
-      config: testConfig({ DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'trace', OTP_REQUESTS_PER_IP: '100000' }),
+      config: testConfig({ DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'trace' }),
       database,
       logStream: log.stream,
     });
