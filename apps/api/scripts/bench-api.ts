@@ -50,7 +50,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     // Only these targets (comma list of bare, ceiling, listing, organisation, list, verification).
     only: { type: 'string' },
-    // The API's LOG_LEVEL (production's default: info, two lines per request).
+    // The API's LOG_LEVEL (production's default: info, one line per request).
     'log-level': { type: 'string', default: 'info' },
   },
 });

@@ -4,7 +4,7 @@ import { JSON_BODY_LIMIT } from '@terres/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/index.js';
 import type { Config } from './env.js';
-import { loggerOptions, REQUEST_ID_HEADER, requestId } from './logging.js';
+import { loggerOptions, REQUEST_ID_HEADER, RequestLog, requestId } from './logging.js';
 import configPlugin from './plugins/app/config.js';
 import databasePlugin from './plugins/app/database.js';
 import type { HeavyWork } from './heavy/pool.js';
@@ -37,6 +37,8 @@ export async function buildApp({ config, database, logStream, heavyWork }: Build
   const app = Fastify({
     // src/logging.ts: serializers, redaction, the scrubbing hook, pretty output in development.
     logger: loggerOptions(config, logStream),
+    // One line per request, at completion (src/logging.ts).
+    logController: new RequestLog(),
     // Request ids: a safe incoming X-Request-Id, or a UUID (never Fastify's per-process counter,
     // which several processes would repeat); echoed in the answer below.
     requestIdHeader: false,

@@ -10,7 +10,9 @@ interface LogLine {
   level: number;
   msg: string;
   reqId?: string;
-  req?: { method: string; url: string; remoteNetwork?: string };
+  req?: { method: string; route?: string; url: string; remoteNetwork?: string };
+  res?: { statusCode: number };
+  responseTime?: number;
   [key: string]: unknown;
 }
 
@@ -81,10 +83,12 @@ describe('the log', () => {
     // The full address of the client neither: its network only.
     expect(lines.filter((line) => line.includes('"127.0.0.1"'))).toEqual([]);
 
-    const incoming = parsed().filter((line) => line.msg === 'incoming request');
-    expect(incoming.map((line) => line.req!.url)).toContain('/api/v1/inquiries?q=[redacted]&page=1&page_size=20');
-    expect(incoming.map((line) => line.req!.url)).toContain('/api/v1/payments/simulator/checkout?token=[redacted]');
-    expect(incoming[0]!.req!.remoteNetwork).toBe('127.0.0.0/24');
+    // Each request's line (at completion) shows its path with only harmless query values, and
+    // the client's network.
+    const completed = parsed().filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => line.req!.url)).toContain('/api/v1/inquiries?q=[redacted]&page=1&page_size=20');
+    expect(completed.map((line) => line.req!.url)).toContain('/api/v1/payments/simulator/checkout?token=[redacted]');
+    expect(completed[0]!.req!.remoteNetwork).toBe('127.0.0.0/24');
   });
 
   it('gives every request an id, logged on each of its lines and answered in X-Request-Id', async () => {
@@ -96,7 +100,18 @@ describe('the log', () => {
     const mine = parsed()
       .slice(before)
       .filter((line) => line.reqId === id);
-    expect(mine.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    // One line per request at `info` and above, written when it is answered: what was asked,
+    // by which route, how it ended and how long it took. Its arrival is logged at `debug` only
+    // (this log reads `trace`).
+    expect(mine.filter((line) => line.level >= 30).map((line) => line.msg)).toEqual(['request completed']);
+    expect(mine.filter((line) => line.level < 30).map((line) => line.msg)).toContain('incoming request');
+    const completed = mine.find((line) => line.msg === 'request completed')!;
+    expect(completed).toMatchObject({
+      level: 30,
+      req: { method: 'GET', route: '/api/health/live', url: '/api/health/live', remoteNetwork: '127.0.0.0/24' },
+      res: { statusCode: 200 },
+    });
+    expect(completed.responseTime).toEqual(expect.any(Number));
 
     // A client's (or a proxy's) id is kept when it is a plain token, on errors too.
     for (const [path, status] of [
@@ -110,7 +125,11 @@ describe('the log', () => {
       expect(traced.status).toBe(status);
       expect(traced.headers.get('x-request-id')).toBe('edge-7f3a.42:retry_1');
     }
-    expect(parsed().filter((line) => line.reqId === 'edge-7f3a.42:retry_1').length).toBeGreaterThanOrEqual(6);
+    // Each of them logged under that id, with its status; the router's refusal (no route, no
+    // hook, so no completion line) by its own line.
+    const traced = parsed().filter((line) => line.reqId === 'edge-7f3a.42:retry_1');
+    expect(traced.filter((line) => line.msg === 'request completed').map((line) => line.res!.statusCode)).toEqual([200, 401, 404]);
+    expect(traced.map((line) => line.msg)).toContain('router refused the request 400');
 
     // Anything else is replaced: too long, spaces, quotes, an address, several values.
     for (const given of ['x'.repeat(129), 'a b', 'id"}{"level":60', 'camille@exemple.fr', '']) {

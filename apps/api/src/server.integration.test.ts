@@ -27,7 +27,8 @@ describe('SIGTERM', () => {
   beforeAll(async () => {
     server = await startServer({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
+      // `debug`: a request's arrival is logged (`incoming request`); at `info` only its completion.
+      LOG_LEVEL: 'debug',
       LOG_FORMAT: 'json',
       HOST: '127.0.0.1',
       PORT: '0',
