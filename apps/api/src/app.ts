@@ -61,8 +61,10 @@ export async function buildApp({ config, database, logStream, heavyWork }: Build
   // Order matters: the error handler, security headers and CORS hooks must exist before any route.
   await app.register(configPlugin, { config });
   // First of all hooks: every answer, errors and 404s included, names its request.
-  app.addHook('onRequest', async (request, reply) => {
+  // (Hooks on every request are callback-style, not async: no promise and no microtask each.)
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   // Closing (SIGTERM, src/server.ts): the answers to requests still under way tell their client to
   // close the connection; kept alive, it would hold the server open until the keep-alive timeout
@@ -71,9 +73,9 @@ export async function buildApp({ config, database, logStream, heavyWork }: Build
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   await app.register(problemsPlugin);
   // Before CORS: its preflight answers carry the security headers too.

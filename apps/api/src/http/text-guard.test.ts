@@ -13,6 +13,16 @@ describe('findInputFault', () => {
     expect(findInputFault('\u0000', 'file')).toEqual({ kind: 'nul', field: 'file' });
   });
 
+  it('checks flat objects of strings (path parameters, query strings) as strictly, without the walk', () => {
+    const query = (fields: Record<string, unknown>) => Object.assign(Object.create(null) as object, fields);
+    expect(findInputFault(query({ page: '1', q: 'terre végétale' }))).toBeNull();
+    expect(findInputFault(query({ page: '1', q: 'terre\u0000' }))).toEqual({ kind: 'nul', field: 'q' });
+    expect(findInputFault({ ['i\u0000d']: 'x' })).toEqual({ kind: 'nul', field: '' });
+    expect(findInputFault({ id: 'x', status: ['APPROVED', 'DRAFT\u0000'] })).toEqual({ kind: 'nul', field: 'status.1' });
+    expect(findInputFault({})).toBeNull();
+    expect(findInputFault(undefined)).toBeNull();
+  });
+
   it('skips buffers and non-text values', () => {
     expect(findInputFault(Buffer.from([0, 0, 0]))).toBeNull();
     expect(findInputFault({ n: 0, b: false, z: null, u: undefined })).toBeNull();

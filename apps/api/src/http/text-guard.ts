@@ -16,6 +16,11 @@ export type InputFault = { kind: 'nul'; field: string } | { kind: 'depth' };
  * for a signature check) are not text and are skipped.
  */
 export function findInputFault(value: unknown, root = ''): InputFault | null {
+  if (value === undefined || value === null) return null;
+  // Most requests: path parameters and a query string, a flat object of strings. Checked
+  // without the walk's allocations; anything else (or any fault) goes through the walk, which
+  // names the field.
+  if (typeof value === 'object' && flatCleanStrings(value)) return null;
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: root, depth: 0 }];
   while (stack.length > 0) {
     const { value: current, path, depth } = stack.pop()!;
@@ -35,6 +40,17 @@ export function findInputFault(value: unknown, root = ''): InputFault | null {
     }
   }
   return null;
+}
+
+/** True when every own value of `value` is a string and no key or value holds U+0000. */
+function flatCleanStrings(value: object): boolean {
+  if (Array.isArray(value) || Buffer.isBuffer(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== 'string' || item.includes('\u0000') || key.includes('\u0000')) return false;
+  }
+  return true;
 }
 
 /** Throws the 400 problem for `findInputFault`'s answer, if any. */

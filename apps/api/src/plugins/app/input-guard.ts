@@ -7,10 +7,12 @@ import { assertCleanInput } from '../../http/text-guard.js';
 
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    // Callback-style (no promise per request); Fastify hands what a hook throws to the error handler.
+    app.addHook('preValidation', (request, _reply, done) => {
       assertCleanInput(request.params);
       assertCleanInput(request.query);
       assertCleanInput(request.body);
+      done();
     });
   },
   { name: 'input-guard' },

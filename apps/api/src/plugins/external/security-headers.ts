@@ -63,9 +63,9 @@ export default fp(
       done();
     });
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', DEFAULT_CACHE_CONTROL);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security-headers' },
