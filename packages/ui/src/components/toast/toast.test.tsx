@@ -47,6 +47,8 @@ describe('Toast before its display is loaded', () => {
   });
 });
 
+// Toasts stay until closed here (their 5 s end is its own test, on fake timers): on a loaded
+// machine a few clicks can take longer than a toast lives.
 describe('Toast', () => {
   beforeAll(async () => {
     await preloadToasts();
@@ -55,7 +57,7 @@ describe('Toast', () => {
   it('shows each kind with its title and description in the notifications region', async () => {
     const user = userEvent.setup();
     render(
-      <ToastProvider>
+      <ToastProvider duration={120_000}>
         <Sender />
       </ToastProvider>,
     );
@@ -75,7 +77,7 @@ describe('Toast', () => {
   it('reads each toast out through a live region (assertive for errors, polite for successes)', async () => {
     const user = userEvent.setup();
     render(
-      <ToastProvider>
+      <ToastProvider duration={120_000}>
         <Sender />
       </ToastProvider>,
     );
@@ -93,7 +95,7 @@ describe('Toast', () => {
   it("closes with the 'Fermer' button", async () => {
     const user = userEvent.setup();
     render(
-      <ToastProvider>
+      <ToastProvider duration={120_000}>
         <Sender />
       </ToastProvider>,
     );
