@@ -21,7 +21,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +33,7 @@ import { inquiries, organizations, users } from '../src/db/schema.js';
 import { systemScope } from '../src/db/scope.js';
 import { loadConfig } from '../src/env.js';
 import { packageRoot } from '../src/paths.js';
+import { freeLoopbackPort } from './free-port.js';
 import { createTestDatabase } from '../test/helpers/database.js';
 
 const { values: args } = parseArgs({
@@ -68,14 +68,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function freePort(index: number): Promise<number> {
   if (args.port) return Number(args.port) + index;
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  return freeLoopbackPort();
 }
 
 /** CPU ticks (user + system) of one process, or 0 when it is gone. */

@@ -12,12 +12,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { packageRoot } from '../src/paths.js';
+import { freeLoopbackPort } from './free-port.js';
 import { largestListingFields, materialLines } from '../test/helpers/largest-listing.js';
 import { codeOf, startSmtp } from '../test/helpers/smtp.js';
 
@@ -56,14 +56,7 @@ const stats = (values: readonly number[]) =>
 
 async function freePort(): Promise<number> {
   if (args.port) return Number(args.port);
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  return freeLoopbackPort();
 }
 
 async function main(): Promise<void> {

@@ -11,6 +11,7 @@ import { SAMPLE_FILES } from '../helpers/fixtures.js';
 import { answerProblems, schemaValidator, specOperations, type OpenApiParameter, type OpenApiSchema, type SpecOperation } from '../helpers/openapi.js';
 import { signPayload } from '../helpers/stripe-fake.js';
 import { OPERATIONS, type SweepRequest } from '../isolation/operations.js';
+import { personOf } from '../isolation/sweep.js';
 import type { World } from '../isolation/world.js';
 import { encodeComponent, hostileFor, hostileString, normalized, RAW_URL_JUNK, valueOf, withHostileFields, wrongTyped, type SchemaContext } from './arbitraries.js';
 
@@ -83,19 +84,6 @@ function planFor(operation: SpecOperation, world: World): Plan {
     };
   }
   return plan;
-}
-
-function personOf(world: World, role: FuzzRole) {
-  switch (role) {
-    case 'anonymous':
-      return null;
-    case 'owner':
-      return world.orgs.A.owner;
-    case 'employee':
-      return world.orgs.A.employee;
-    case 'admin':
-      return world.admin;
-  }
 }
 
 function worldIds(world: World): string[] {

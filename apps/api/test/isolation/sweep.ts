@@ -60,7 +60,8 @@ export function expectedStatuses(spec: SpecOperation, row: OperationCase, role: 
 
 // ── the calls ──
 
-function personOf(world: World, role: Role): Person | null {
+/** Who makes the calls of `role` (organisation A's members; the archived organisation C's owner). */
+export function personOf(world: World, role: Role): Person | null {
   switch (role) {
     case 'anonymous':
       return null;
