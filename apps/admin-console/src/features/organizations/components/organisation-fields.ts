@@ -6,25 +6,12 @@ import {
   POSTCODE_EDIT_MAX_LENGTH,
   SIRET_LENGTH,
   TEXT_MAX_LENGTH,
+  type OrganisationEditInput,
 } from '@terres/domain';
 import { texts } from '../texts';
 
 /** The fields of the edit form (the domain's `organisationEditSchema`: the e-mail is shown, not edited). */
-export type EditField =
-  | 'name'
-  | 'registrationNumber'
-  | 'legalForm'
-  | 'street'
-  | 'postcode'
-  | 'city'
-  | 'country'
-  | 'officePhoneNumber'
-  | 'mobilePhoneNumber'
-  | 'representativeLastName'
-  | 'representativeFirstName'
-  | 'representativePosition'
-  | 'representativeEmail'
-  | 'representativePhoneNumber';
+export type EditField = keyof OrganisationEditInput;
 
 export interface FieldSpec {
   name: EditField;

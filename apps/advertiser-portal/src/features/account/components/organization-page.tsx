@@ -12,6 +12,7 @@ import {
   SIRET_LENGTH,
   TEXT_MAX_LENGTH,
   toSnakeKeys,
+  type OrganisationEditInput,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ErrorState } from '@terres/ui/error-state';
@@ -23,21 +24,7 @@ import { text, useDomainForm } from '../../../lib/use-domain-form';
 import { texts } from '../texts';
 import { DetailsList } from './details-list';
 
-type EditField =
-  | 'name'
-  | 'registrationNumber'
-  | 'legalForm'
-  | 'street'
-  | 'postcode'
-  | 'city'
-  | 'country'
-  | 'officePhoneNumber'
-  | 'mobilePhoneNumber'
-  | 'representativeLastName'
-  | 'representativeFirstName'
-  | 'representativePosition'
-  | 'representativeEmail'
-  | 'representativePhoneNumber';
+type EditField = keyof OrganisationEditInput;
 
 interface FieldSpec {
   name: EditField;
