@@ -28,6 +28,8 @@ export function ConsoleShell({ title, secondaryMenu, backBar = 'auto', children 
       onLogout={() => {
         void auth.signOut().then(() => navigate({ to: '/login', replace: true }));
       }}
+      // Admins have the help page too (spec §2 route table); the header links to it.
+      helpHref="/help"
       backBar={backBar}
       {...(title === undefined ? {} : { title })}
       {...(secondaryMenu ? { secondaryMenu } : {})}

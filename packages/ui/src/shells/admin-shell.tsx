@@ -54,6 +54,11 @@ export interface AdminShellProps {
   firstName?: string | null;
   /** Shows the user menu ('Se déconnecter'). */
   onLogout?: () => void;
+  /**
+   * Where the header's 'Aide' link goes (the console's /help, spec §2 route table: admins have
+   * the help page too); no link when absent.
+   */
+  helpHref?: string;
   /** The secondary tab menu (5rem), e.g. `{ label: 'Annonce', items: adminInquiryTabs(id) }`. */
   secondaryMenu?: { label: string; items: readonly TabMenuItem[] };
   /** 'auto' (default) follows `adminBackBar(currentPath)`; null hides it. */
@@ -68,6 +73,7 @@ export function AdminShell({
   title,
   firstName,
   onLogout,
+  helpHref,
   secondaryMenu,
   backBar = 'auto',
   children,
@@ -100,7 +106,16 @@ export function AdminShell({
       </aside>
       <header className="terres-admin-shell__header">
         <div className="terres-shell__title">{title ? <h1>{title}</h1> : null}</div>
-        {onLogout ? <UserMenu firstName={firstName} onLogout={onLogout} /> : null}
+        <div className="terres-admin-shell__header-actions">
+          {helpHref ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link href={helpHref} aria-current={isCurrentPath(currentPath, helpHref) ? 'page' : undefined}>
+                Aide
+              </Link>
+            </Button>
+          ) : null}
+          {onLogout ? <UserMenu firstName={firstName} onLogout={onLogout} /> : null}
+        </div>
       </header>
       <div className="terres-admin-shell__body">
         {secondaryMenu ? (

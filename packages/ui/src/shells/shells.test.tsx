@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminShell, adminBackBar, adminInquiryTabs } from './admin-shell';
@@ -101,6 +101,22 @@ describe('UserShell without a first name (right after registration)', () => {
     const main = screen.getByRole('main');
     expect(main).toContainElement(screen.getByRole('heading', { level: 1, name: 'Mon compte' }));
     expect(main).toContainElement(screen.getByRole('navigation', { name: 'Mon compte' }));
+  });
+});
+
+describe('AdminShell help link', () => {
+  it("offers 'Aide' in the header when the app has a help page, marked current on it", () => {
+    const { rerender } = render(<AdminShell currentPath="/admin/inquiries" helpHref="/help" onLogout={() => undefined} />);
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Aide' })).toHaveAttribute('href', '/help');
+    expect(within(header).getByRole('link', { name: 'Aide' })).not.toHaveAttribute('aria-current');
+    rerender(<AdminShell currentPath="/help" helpHref="/help" onLogout={() => undefined} />);
+    expect(within(header).getByRole('link', { name: 'Aide' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('has no help link without one', () => {
+    render(<AdminShell currentPath="/admin/inquiries" onLogout={() => undefined} />);
+    expect(screen.queryByRole('link', { name: 'Aide' })).not.toBeInTheDocument();
   });
 });
 
