@@ -32,7 +32,7 @@ const PUBLIC_NAMES = [
   'roadDistanceEstimateKm', 'boundingBox', 'isInBoundingBox', 'isValidLatLon', 'periodDays', 'periodOverlap',
   'qualityVerdict', 'materialFits', 'allocateVolumes', 'checkCompatibility', 'INCOMPATIBILITY_LABELS', 'prepareListing',
   'dayNumber',
-  'evaluateMatch', 'rankMatches', 'rankAndCount', 'savingsForVolume', 'truckTrips', 'priceBalance', 'summariseSavings', 'OUTGOING_TEXS_HEADERS',
+  'evaluateMatch', 'rankMatches', 'rankAndCount', 'savingsForVolume', 'truckTrips', 'priceBalance', 'summariseSavings', 'transferSavings', 'OUTGOING_TEXS_HEADERS',
   'INCOMING_TEXS_HEADERS', 'outgoingTexsRows', 'incomingTexsRows', 'registerIssues', 'registerParcel',
   'outgoingTexsCsv', 'incomingTexsCsv', 'toCsv', 'csvCell', 'texsCells', 'MATCH_FIGURE_LABELS', 'SCORE_PART_LABELS',
   'formatKilometres', 'formatDays', 'formatTrips', 'formatCo2', 'formatPercent', 'formatScore',

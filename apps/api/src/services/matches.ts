@@ -15,6 +15,7 @@ import {
   matchTransitionError,
   OPEN_MATCH_STATUSES,
   todayInParis,
+  transferSavings,
   type MatchingConfig,
   type MatchResult,
   type MatchStatus,
@@ -64,7 +65,13 @@ export function toParty(row: Pick<InquiryRow, 'id' | 'type' | 'status' | 'projec
 
 export type PartyRow = InquiryRow;
 
-export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow) {
+/**
+ * A match as answered. `savings`: a DONE match's savings for the volume moved under the API's
+ * matching settings (`config`, so a configured disposal distance or factor is the one counted
+ * and stated), what the admin map sums; null before.
+ */
+export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow, config: MatchingConfig) {
+  const figures = row.figures as unknown as MatchResult;
   return {
     id: row.id,
     status: row.status as MatchStatus,
@@ -75,7 +82,8 @@ export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow) {
     volumeM3: row.volumeM3,
     movedVolumeM3: row.movedVolumeM3,
     transferDate: row.transferDate,
-    figures: toFigures(row.figures as unknown as MatchResult, true),
+    figures: toFigures(figures, true),
+    savings: row.status === 'DONE' && row.movedVolumeM3 !== null ? transferSavings(figures, row.movedVolumeM3, config) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
@@ -92,9 +100,9 @@ async function partiesOf(db: DbOrTx, rows: readonly MatchRow[]): Promise<Map<str
   return new Map(listed.map((row) => [row.id, row]));
 }
 
-export async function answerMatches(db: DbOrTx, rows: readonly MatchRow[]) {
+export async function answerMatches(db: DbOrTx, rows: readonly MatchRow[], config: MatchingConfig) {
   const parties = await partiesOf(db, rows);
-  return rows.map((row) => toMatch(row, parties.get(row.cutInquiryId)!, parties.get(row.fillInquiryId)!));
+  return rows.map((row) => toMatch(row, parties.get(row.cutInquiryId)!, parties.get(row.fillInquiryId)!, config));
 }
 
 /** The open match (PROPOSED or ACCEPTED) of each counterpart of a listing, for the suggestions. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchListing } from './compatibility';
 import { createMatchingConfig, DEFAULT_MATCHING_CONFIG, truckLoadM3 } from './config';
 import { matchingMessages } from './messages';
-import { evaluateMatch, priceBalance, rankMatches, summariseSavings, truckTrips } from './ranking';
+import { evaluateMatch, priceBalance, rankMatches, summariseSavings, transferSavings, truckTrips } from './ranking';
 
 // The README's worked example. CUT in Mulhouse, 1 March to 30 June 2027: 3 000 m³ of good
 // topsoil asking 8 €/m³ (natural inert, 17 05 04) and 2 000 m³ of silty alluvium paying 5 €/m³
@@ -163,7 +163,9 @@ describe('rankMatches', () => {
 
   it('sums the savings for the map summary', () => {
     const ranked = rankMatches(CUT, [FILL]);
-    expect(summariseSavings(ranked)).toEqual({ matches: 1, volumeM3: 3500, co2SavedKg: 1457.3, truckKmSaved: 1459.8 });
+    const moved = ranked.map((match) => transferSavings(match, match.volume.matchedM3));
+    expect(summariseSavings(moved)).toEqual({ matches: 1, volumeM3: 3500, co2SavedKg: 1428, truckKmSaved: 1430.4 }); // at the rounded 47.6 road km
+    expect(summariseSavings([...moved, ...moved])).toEqual({ matches: 2, volumeM3: 7000, co2SavedKg: 2856, truckKmSaved: 2860.8 });
   });
 });
 
@@ -197,5 +199,24 @@ describe('savingsForVolume', () => {
     expect(moved.transport.truckKmSaved).toBeCloseTo(272 * 2 * 2.45, 1);
     expect(moved.co2.savedKg).toBeCloseTo(1332.8, 1);
     expect(moved.volume.matchedM3).toBe(3200);
+  });
+});
+
+describe('transferSavings', () => {
+  const evaluation = evaluateMatch(CUT, FILL);
+  const match = evaluation.compatible ? evaluation.match : null;
+
+  it('states the savings of the volume moved with the constants used (defaults: 50 km, 0.17)', () => {
+    // 3 200 m³ moved 47.6 km by road: 3 200 × (50 − 47.6) × 0.17 = 1 305.6 kg; 272 trips × 2 × 2.4 = 1 305.6 km.
+    expect(transferSavings(match!, 3200)).toEqual({
+      volumeM3: 3200, tonnes: 5440, trips: 272, truckKmSaved: 1305.6, co2SavedKg: 1305.6, disposalDistanceKm: 50, co2KgPerM3Km: 0.17,
+    });
+  });
+
+  it('counts against the configured disposal distance and factor', () => {
+    // 3 200 × (80 − 47.6) × 0.15 = 15 552 kg; 272 × 2 × 32.4 = 17 625.6 km.
+    expect(transferSavings(match!, 3200, { disposalDistanceKm: 80, co2KgPerM3Km: 0.15 })).toMatchObject({
+      truckKmSaved: 17625.6, co2SavedKg: 15552, disposalDistanceKm: 80, co2KgPerM3Km: 0.15,
+    });
   });
 });

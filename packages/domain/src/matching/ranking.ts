@@ -319,26 +319,26 @@ export function rankAndCount(
   return { total: scored.length, matches: kept.map((entry) => toResult(entry, settings)) };
 }
 
-/** Sum of the savings of several matches (the admin map's summary). */
-export function summariseSavings(matches: readonly Pick<MatchResult, 'co2' | 'transport' | 'volume'>[]): {
+/** Sum of the savings of several transfers (the admin map's summary). */
+export function summariseSavings(transfers: readonly Pick<TransferSavings, 'volumeM3' | 'co2SavedKg' | 'truckKmSaved'>[]): {
   matches: number;
   volumeM3: number;
   co2SavedKg: number;
   truckKmSaved: number;
 } {
-  const sum = (pick: (m: Pick<MatchResult, 'co2' | 'transport' | 'volume'>) => number) =>
-    Math.round(matches.reduce((total, m) => total + pick(m), 0) * 10) / 10;
+  const sum = (pick: (t: Pick<TransferSavings, 'volumeM3' | 'co2SavedKg' | 'truckKmSaved'>) => number) =>
+    Math.round(transfers.reduce((total, t) => total + pick(t), 0) * 10) / 10;
   return {
-    matches: matches.length,
-    volumeM3: sum((m) => m.volume.matchedM3),
-    co2SavedKg: sum((m) => m.co2.savedKg),
-    truckKmSaved: sum((m) => m.transport.truckKmSaved),
+    matches: transfers.length,
+    volumeM3: sum((t) => t.volumeM3),
+    co2SavedKg: sum((t) => t.co2SavedKg),
+    truckKmSaved: sum((t) => t.truckKmSaved),
   };
 }
 
 /**
  * A match's savings for the volume actually moved (a DONE transfer): CO2e and truck-km scale
- * with the volume (trips recounted), the distance stays. For `summariseSavings` over transfers.
+ * with the volume (trips recounted), the distance stays (`transferSavings` for the wire).
  */
 export function savingsForVolume(
   match: Pick<MatchResult, 'co2' | 'transport' | 'volume' | 'distance'>,
@@ -364,5 +364,42 @@ export function savingsForVolume(
       baselineKg: roundTo(volume * settings.disposalDistanceKm * settings.co2KgPerM3Km, 1),
       savedKg: roundTo(volume * (settings.disposalDistanceKm - roadKm) * settings.co2KgPerM3Km, 1),
     },
+  };
+}
+
+/** What a transfer done saved, for the volume moved, with the constants it was counted with. */
+export interface TransferSavings {
+  /** m³ moved. */
+  volumeM3: number;
+  tonnes: number;
+  trips: number;
+  truckKmSaved: number;
+  co2SavedKg: number;
+  /** The baseline's road km (the configured disposal distance). */
+  disposalDistanceKm: number;
+  /** The CO2e factor used, kg per m³·km. */
+  co2KgPerM3Km: number;
+}
+
+/**
+ * A DONE match's savings for the volume moved (`savingsForVolume`) under `config`, flat, with
+ * the disposal distance and CO2e factor used: what the admin map sums (`summariseSavings`) and
+ * states as its basis, so a configured baseline is the one shown.
+ */
+export function transferSavings(
+  match: Pick<MatchResult, 'co2' | 'transport' | 'volume' | 'distance'>,
+  movedM3: number,
+  config: MatchingConfig | MatchingConfigInput = {},
+): TransferSavings {
+  const settings = settingsOf(config);
+  const moved = savingsForVolume(match, movedM3, settings);
+  return {
+    volumeM3: moved.volume.matchedM3,
+    tonnes: moved.transport.tonnes,
+    trips: moved.transport.trips,
+    truckKmSaved: moved.transport.truckKmSaved,
+    co2SavedKg: moved.co2.savedKg,
+    disposalDistanceKm: settings.disposalDistanceKm,
+    co2KgPerM3Km: settings.co2KgPerM3Km,
   };
 }

@@ -128,7 +128,7 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const row = await proposeMatch(app.db, request.auth, { cutInquiryId: body.cutInquiryId, fillInquiryId: body.fillInquiryId }, app.config.matching);
-    const [answer] = await answerMatches(app.db, [row]);
+    const [answer] = await answerMatches(app.db, [row], app.config.matching);
     return reply.code(201).send(answer);
   });
 
@@ -138,11 +138,11 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
     if (inquiryId !== undefined && !isUuid(inquiryId)) return [];
     const statuses = parseEnumList<MatchStatus>(request.query.status, MATCH_STATUSES, matchingMessages.matchStatusUnknown);
     const rows = await listMatches(app.db, { ...(inquiryId ? { inquiryId } : {}), ...(statuses ? { statuses } : {}) });
-    return answerMatches(app.db, rows);
+    return answerMatches(app.db, rows, app.config.matching);
   });
 
   app.get<{ Params: { id: string } }>('/matches/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
-    const [answer] = await answerMatches(app.db, [await findMatch(app.db, request.params.id)]);
+    const [answer] = await answerMatches(app.db, [await findMatch(app.db, request.params.id)], app.config.matching);
     return answer;
   });
 
@@ -160,7 +160,7 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
       done = v.parse(createMatchDoneSchema(), transferDate === undefined ? { movedVolumeM3 } : { movedVolumeM3, transferDate });
     }
     const row = await changeMatchStatus(app.db, request.auth, request.params.id, { status, ...(done ? { done } : {}) });
-    const [answer] = await answerMatches(app.db, [row]);
+    const [answer] = await answerMatches(app.db, [row], app.config.matching);
     return answer;
   });
 };

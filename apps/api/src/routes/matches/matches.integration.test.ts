@@ -135,7 +135,7 @@ describe('matches proposed by an admin', () => {
     const res = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cut, fill_inquiry_id: fill } });
     expect(res.status).toBe(201);
     expectResponseMatches('POST', '/matches', 201, res.body);
-    expect(res.body).toMatchObject({ status: 'PROPOSED', cutInquiryId: cut, fillInquiryId: fill, volumeM3: 600, movedVolumeM3: null, transferDate: null });
+    expect(res.body).toMatchObject({ status: 'PROPOSED', cutInquiryId: cut, fillInquiryId: fill, volumeM3: 600, movedVolumeM3: null, transferDate: null, savings: null });
     expect(res.body.cut).toMatchObject({ projectName: 'Terrassement Ajaccio', organizationName: 'Terrassements Corses' });
     matchId = res.body.id;
     const again = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cut, fill_inquiry_id: fill } });
@@ -180,7 +180,7 @@ describe('matches proposed by an admin', () => {
     expect(future.status).toBe(422);
     const done = await api.request('PUT', `/matches/${matchId}/status`, { token: admin, body: { status: 'DONE', moved_volume_m3: 580 } });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ status: 'DONE', movedVolumeM3: 580 });
+    expect(done.body).toMatchObject({ status: 'DONE', movedVolumeM3: 580, savings: { volumeM3: 580, trips: 50, disposalDistanceKm: 50, co2KgPerM3Km: 0.17 } });
     expect(done.body.transferDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const twice = await api.request('PUT', `/matches/${matchId}/status`, { token: admin, body: { status: 'DONE', moved_volume_m3: 580 } });
     expect(twice.status).toBe(409);

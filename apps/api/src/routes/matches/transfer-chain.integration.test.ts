@@ -2,7 +2,8 @@
 // letters, the match, the pre-contract, the transfer contract (real PDFs, sent to both
 // organisations, idempotent), the transfer done with the volume moved, the listing processed,
 // and the national register export holding it. The sites are in Lozère, where no other test
-// file puts any.
+// file puts any. The API runs with a configured disposal distance (80 km, not the default 50):
+// the transfer's savings are counted against it.
 import { INCOMING_TEXS_HEADERS, matchingMessages, OUTGOING_TEXS_HEADERS, QUALITY_CLASS_LABELS, RECEIVING_USE_LABELS } from '@terres/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ let matchId: string;
 const SAND = { material_name: 'Sable et gravier', ground_composition: 'Alluvions limoneux', price: -5 };
 
 beforeAll(async () => {
-  api = await startApiForTest();
+  api = await startApiForTest({ MATCH_DISPOSAL_DISTANCE_KM: '80' });
   admin = await adminToken(api);
   producer = await createOwner(api, { name: 'Terrassements de Lozère', credits: 500 });
   receiver = await createOwner(api, { name: 'Aménageur des Causses', credits: 500 });
@@ -188,6 +189,20 @@ describe('the pre-contract and the transfer contract', () => {
     const done = await api.request('PUT', `/matches/${matchId}/status`, { token: admin, body: { status: 'DONE', moved_volume_m3: 950 } });
     expect(done.status).toBe(200);
     expect(done.body.movedVolumeM3).toBe(950);
+    expectResponseMatches('PUT', '/matches/{id}/status', 200, done.body);
+    // The savings of the 950 m³ moved, against the configured 80 km: 950 × 1.7 = 1 615 t, 81 trips.
+    const road = done.body.figures.distance.roadKm;
+    expect(done.body.savings).toEqual({
+      volumeM3: 950,
+      tonnes: 1615,
+      trips: 81,
+      truckKmSaved: Math.round(81 * 2 * (80 - road) * 10) / 10,
+      co2SavedKg: Math.round(950 * (80 - road) * 0.17 * 10) / 10,
+      disposalDistanceKm: 80,
+      co2KgPerM3Km: 0.17,
+    });
+    const listed = await api.request('GET', '/matches?status=DONE', { token: admin });
+    expect(listed.body.find((m: { id: string }) => m.id === matchId).savings).toEqual(done.body.savings);
     await walkTo(api, cut, 'PROCESSED');
     expect((await api.request('GET', `/inquiries/${cut}`, { token: producer.token })).body.status).toBe('PROCESSED');
   });

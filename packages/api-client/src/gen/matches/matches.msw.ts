@@ -29,7 +29,8 @@ import type {
   GeneratedDocument,
   InquiryMatches,
   Match,
-  MatchParty
+  MatchParty,
+  TransferSavings
 } from '.././model';
 
 
@@ -97,6 +98,8 @@ export const getGenerateInquiryDocumentResponseMock = (overrideResponse: Partial
               "nature inconnue"
             ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(WasteCode)),null,])})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse}]))
 
+export const getListMatchesResponseTransferSavingsMock = (overrideResponse: Partial<TransferSavings> = {}): TransferSavings => ({...{volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), tonnes: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), trips: faker.number.int({min: undefined, max: undefined}), truckKmSaved: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2SavedKg: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), disposalDistanceKm: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2KgPerM3Km: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})}, ...overrideResponse});
+
 export const getListMatchesResponseMock = (): Match[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), status: faker.helpers.arrayElement(Object.values(MatchStatus)), cutInquiryId: faker.string.uuid(), fillInquiryId: faker.string.uuid(), cut: {id: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
               "R\xE9habilitation de la friche",
@@ -118,7 +121,9 @@ export const getListMatchesResponseMock = (): Match[] => (Array.from({ length: f
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`})))
+            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, savings: faker.helpers.arrayElement([{...getListMatchesResponseTransferSavingsMock()},null,]), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`})))
+
+export const getProposeMatchResponseTransferSavingsMock = (overrideResponse: Partial<TransferSavings> = {}): TransferSavings => ({...{volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), tonnes: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), trips: faker.number.int({min: undefined, max: undefined}), truckKmSaved: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2SavedKg: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), disposalDistanceKm: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2KgPerM3Km: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})}, ...overrideResponse});
 
 export const getProposeMatchResponseMock = (overrideResponse: Partial< Match > = {}): Match => ({id: faker.string.uuid(), status: faker.helpers.arrayElement(Object.values(MatchStatus)), cutInquiryId: faker.string.uuid(), fillInquiryId: faker.string.uuid(), cut: {id: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
@@ -141,7 +146,9 @@ export const getProposeMatchResponseMock = (overrideResponse: Partial< Match > =
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, savings: faker.helpers.arrayElement([{...getProposeMatchResponseTransferSavingsMock()},null,]), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+
+export const getGetMatchResponseTransferSavingsMock = (overrideResponse: Partial<TransferSavings> = {}): TransferSavings => ({...{volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), tonnes: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), trips: faker.number.int({min: undefined, max: undefined}), truckKmSaved: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2SavedKg: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), disposalDistanceKm: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2KgPerM3Km: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})}, ...overrideResponse});
 
 export const getGetMatchResponseMock = (overrideResponse: Partial< Match > = {}): Match => ({id: faker.string.uuid(), status: faker.helpers.arrayElement(Object.values(MatchStatus)), cutInquiryId: faker.string.uuid(), fillInquiryId: faker.string.uuid(), cut: {id: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
@@ -164,7 +171,9 @@ export const getGetMatchResponseMock = (overrideResponse: Partial< Match > = {})
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, savings: faker.helpers.arrayElement([{...getGetMatchResponseTransferSavingsMock()},null,]), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+
+export const getSetMatchStatusResponseTransferSavingsMock = (overrideResponse: Partial<TransferSavings> = {}): TransferSavings => ({...{volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), tonnes: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), trips: faker.number.int({min: undefined, max: undefined}), truckKmSaved: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2SavedKg: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), disposalDistanceKm: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2KgPerM3Km: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})}, ...overrideResponse});
 
 export const getSetMatchStatusResponseMock = (overrideResponse: Partial< Match > = {}): Match => ({id: faker.string.uuid(), status: faker.helpers.arrayElement(Object.values(MatchStatus)), cutInquiryId: faker.string.uuid(), fillInquiryId: faker.string.uuid(), cut: {id: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
               "Construction du groupe scolaire",
@@ -187,7 +196,7 @@ export const getSetMatchStatusResponseMock = (overrideResponse: Partial< Match >
               "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
               "alluvions limoneux",
               "nature inconnue"
-            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
+            ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, savings: faker.helpers.arrayElement([{...getSetMatchStatusResponseTransferSavingsMock()},null,]), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 
 export const getListInquiryMatchesMockHandler = (overrideResponse?: InquiryMatches | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InquiryMatches> | InquiryMatches), options?: RequestHandlerOptions) => {

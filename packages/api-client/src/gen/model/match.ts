@@ -8,6 +8,7 @@ import type { MatchParty } from './matchParty';
 import type { MatchMovedVolumeM3 } from './matchMovedVolumeM3';
 import type { MatchTransferDate } from './matchTransferDate';
 import type { MatchFigures } from './matchFigures';
+import type { MatchSavings } from './matchSavings';
 import type { MatchAcceptedAt } from './matchAcceptedAt';
 import type { MatchDeclinedAt } from './matchDeclinedAt';
 import type { MatchDoneAt } from './matchDoneAt';
@@ -26,6 +27,11 @@ export interface Match {
   /** The day the soil left the excavation site (DONE). */
   transferDate: MatchTransferDate;
   figures: MatchFigures;
+  /** DONE only (null before): the transfer's savings for the volume moved, counted with the
+API's matching settings (MATCH_DISPOSAL_DISTANCE_KM, MATCH_CO2_KG_PER_M3_KM...) and
+stating the baseline and factor used (domain `transferSavings`). The admin map sums them.
+ */
+  savings: MatchSavings;
   createdAt: string;
   updatedAt: string;
   acceptedAt: MatchAcceptedAt;

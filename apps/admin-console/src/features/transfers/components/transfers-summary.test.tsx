@@ -1,4 +1,5 @@
-import type { Match } from '@terres/api-client';
+import type { Match, MatchFigures } from '@terres/api-client';
+import { transferSavings, type MatchingConfigInput } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +30,20 @@ const party = (type: 'CUT' | 'FILL', name: string) => ({
   longitude: 7.73,
 });
 
-function doneMatch(moved: number, roadKm: number): Match {
+/** A DONE match as the API answers it, its savings counted with `config` (the API's settings). */
+function doneMatch(moved: number, roadKm: number, config: MatchingConfigInput = {}): Match {
+  const figures: MatchFigures = {
+    score: 80,
+    distance: { greatCircleKm: roadKm / 1.3, roadKm },
+    volume: { matchedM3: 2400, cutAvailableM3: 2400, fillNeededM3: 3000, fillCoverage: 0.8, cutCoverage: 1 },
+    overlap: { start: '2026-10-15', end: '2026-12-12', days: 59 },
+    transport: { tonnes: 4080, truckLoadM3: 11.76, trips: 204, truckKm: 0, baselineTruckKm: 0, truckKmSaved: 0 },
+    co2: { emittedKg: 0, baselineKg: 0, savedKg: 0 },
+    quality: { toVerify: false, qualityClasses: ['INERT_NATURAL_BACKGROUND'], wasteCodes: ['17 05 04'] },
+    scoreParts: null,
+    priceBalance: null,
+    lines: null,
+  };
   return {
     id: 'm0000000-0000-4000-8000-000000000001',
     status: 'DONE',
@@ -40,18 +54,8 @@ function doneMatch(moved: number, roadKm: number): Match {
     volumeM3: 2400,
     movedVolumeM3: moved,
     transferDate: '2026-11-16',
-    figures: {
-      score: 80,
-      distance: { greatCircleKm: roadKm / 1.3, roadKm },
-      volume: { matchedM3: 2400, cutAvailableM3: 2400, fillNeededM3: 3000, fillCoverage: 0.8, cutCoverage: 1 },
-      overlap: { start: '2026-10-15', end: '2026-12-12', days: 59 },
-      transport: { tonnes: 4080, truckLoadM3: 11.76, trips: 204, truckKm: 0, baselineTruckKm: 0, truckKmSaved: 0 },
-      co2: { emittedKg: 0, baselineKg: 0, savedKg: 0 },
-      quality: { toVerify: false, qualityClasses: ['INERT_NATURAL_BACKGROUND'], wasteCodes: ['17 05 04'] },
-      scoreParts: null,
-      priceBalance: null,
-      lines: null,
-    },
+    figures,
+    savings: transferSavings(figures, moved, config),
     createdAt: '2026-10-20T10:00:00.000Z',
     updatedAt: '2026-11-16T10:00:00.000Z',
     acceptedAt: '2026-10-25T10:00:00.000Z',
@@ -76,7 +80,18 @@ describe('transfers on the admin map (issue 11)', () => {
     await waitFor(() => expect(card).toHaveTextContent('2 350 m³'));
     expect(card).toHaveTextContent('18,8 t CO₂e');
     expect(card).toHaveTextContent('18 800 km');
+    expect(card).toHaveTextContent('Par rapport à une évacuation à 50 km en moyenne, à 0,17 kg CO₂e par m³·km.');
     expect(asked[0]).toContain('status=DONE');
+  });
+
+  it('shows the savings and the baseline the API counted with its configured disposal distance and factor', async () => {
+    server.use(http.get('*/matches', () => HttpResponse.json([doneMatch(2350, 3, { disposalDistanceKm: 80, co2KgPerM3Km: 0.15 })])));
+    renderApp('/admin/map', { user: admin });
+    const card = await screen.findByRole('region', { name: 'Transferts réalisés' });
+    // 2 350 × (80 − 3) × 0.15 = 27 142.5 kg; 200 trips × 2 × 77 km = 30 800 km.
+    await waitFor(() => expect(card).toHaveTextContent('27,1 t CO₂e'));
+    expect(card).toHaveTextContent('30 800 km');
+    expect(card).toHaveTextContent('Par rapport à une évacuation à 80 km en moyenne, à 0,15 kg CO₂e par m³·km.');
   });
 
   it('says when nothing was transferred yet, and when the transfers cannot be read', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { downloadFile, getExportRegisterUrl, getListMatchesQueryOptions, problemMessage, saveFile, type ExportRegisterParams, type MatchFigures } from '@terres/api-client';
-import { DEFAULT_CO2_KG_PER_M3_KM, DEFAULT_DISPOSAL_DISTANCE_KM, fillTemplate, formatCo2, formatCubicMetres, formatKilometres, formatNumber, savingsForVolume, summariseSavings, todayInParis } from '@terres/domain';
+import { downloadFile, getExportRegisterUrl, getListMatchesQueryOptions, problemMessage, saveFile, type ExportRegisterParams, type TransferSavings } from '@terres/api-client';
+import { fillTemplate, formatCo2, formatCubicMetres, formatKilometres, formatNumber, summariseSavings, todayInParis } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { DateField } from '@terres/ui/date-field';
@@ -38,8 +38,10 @@ function Savings() {
       </Card>
     );
   }
-  const transfers = query.data.map((match) => savingsForVolume(match.figures as MatchFigures, match.movedVolumeM3 ?? match.volumeM3));
+  // Each transfer's savings as the API counts them, with its configured baseline and factor.
+  const transfers = query.data.flatMap((match): TransferSavings[] => (match.savings ? [match.savings] : []));
   const total = summariseSavings(transfers);
+  const basis = transfers[0];
   return (
     <Card title={texts.title} description={texts.description}>
       {total.matches === 0 ? (
@@ -54,7 +56,11 @@ function Savings() {
           ]}
         />
       )}
-      <p className="app-muted">{fillTemplate(texts.basis, { disposal: formatKilometres(DEFAULT_DISPOSAL_DISTANCE_KM), co2: String(DEFAULT_CO2_KG_PER_M3_KM).replace('.', ',') })}</p>
+      {basis ? (
+        <p className="app-muted">
+          {fillTemplate(texts.basis, { disposal: formatKilometres(basis.disposalDistanceKm), co2: String(basis.co2KgPerM3Km).replace('.', ',') })}
+        </p>
+      ) : null}
     </Card>
   );
 }
