@@ -9,7 +9,7 @@ import { captureDownloads, problem } from '../../../test/http';
 import { detailsPath, serveInquiry } from './test-utils';
 
 // The real map needs WebGL and the cadastre service; the stand-in shows what it was given.
-vi.mock('@terres/maps/parcel-map', () => import('./parcel-map-stand-in'));
+vi.mock('@terres/maps/parcel-map', () => import('@terres/maps/parcel-map-stand-in'));
 
 afterEach(() => {
   vi.restoreAllMocks();

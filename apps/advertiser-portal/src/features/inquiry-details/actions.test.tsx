@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
 import { detailsPath, notFound, serveInquiry } from './test-utils';
 
-vi.mock('@terres/maps/parcel-map', () => import('./parcel-map-stand-in'));
+vi.mock('@terres/maps/parcel-map', () => import('@terres/maps/parcel-map-stand-in'));
 
 const actions = () => screen.queryByRole('group', { name: 'Actions sur l’annonce' });
 

@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app';
 import { detailsPath, serveInquiry } from './test-utils';
 
 // The real map needs WebGL and the cadastre service; the stand-in shows what it was given.
-vi.mock('@terres/maps/parcel-map', () => import('./parcel-map-stand-in'));
+vi.mock('@terres/maps/parcel-map', () => import('@terres/maps/parcel-map-stand-in'));
 
 const stepper = () => screen.getByRole('list', { name: "Étapes de l'annonce" });
 const currentStep = () => within(stepper()).queryAllByRole('listitem').find((step) => step.getAttribute('aria-current') === 'step');

@@ -68,8 +68,6 @@ export const ourTexts = {
   cost: 'Coût de publication',
   costPending: '{cost}, débités à la validation',
   parcels: 'Parcelles',
-  parcelsMap: 'Carte des parcelles de l’annonce',
-  parcelsLoading: 'Chargement de la carte...',
   noParcel: 'Aucune parcelle renseignée.',
   composition: 'Composition du sol',
   materialsCaption: 'Matériaux, quantités et prix',

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { parseProblem, type Inquiry } from '@terres/api-client';
 import { fillTemplate, formatAddress, formatCredits, formatDate, formatHectares, MISSING_DATE_TEXT } from '@terres/domain';
+import { InquiryParcelMap } from '@terres/maps/inquiry-parcel-map';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { DescriptionList } from '@terres/ui/description-list';
@@ -8,9 +9,9 @@ import { MaterialTable } from '@terres/ui/material-table';
 import { SoilAcceptance } from '@terres/ui/soil-acceptance';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
+import { env } from '../../../config/env';
 import { inquiryQueryOptions, saveInquiryPdf } from '../api/inquiry';
 import { texts } from '../texts';
-import { InquiryParcelMap } from './inquiry-parcel-map';
 
 export function availabilityText(inquiry: Pick<Inquiry, 'startDate' | 'endDate'>): string {
   if (!inquiry.startDate && !inquiry.endDate) return MISSING_DATE_TEXT;
@@ -38,7 +39,7 @@ export function OverviewPage({ id }: { id: string }) {
       </Card>
 
       <Card title={texts.parcels}>
-        <InquiryParcelMap inquiry={inquiry} />
+        <InquiryParcelMap inquiry={inquiry} tileUrl={env.tileUrl} tileJsonUrl={env.cadastreTileJsonUrl} />
       </Card>
 
       <Card title={texts.composition}>

@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Inquiry } from '@terres/api-client';
 import { fillTemplate, formatAddress, formatCredits, formatDate, formatHectares, MISSING_DATE_TEXT } from '@terres/domain';
+import { InquiryParcelMap } from '@terres/maps/inquiry-parcel-map';
 import { StatusBadge } from '@terres/ui/status-badge';
 import { StatusStepper } from '@terres/ui/status-stepper';
+import { env } from '../../../config/env';
 import { inquiryQueryOptions } from '../api/inquiry';
 import { texts } from '../texts';
 import { CompatibleSites } from './compatible-sites';
-import { InquiryParcelMap } from './inquiry-parcel-map';
 import { Acceptance, Materials } from './materials';
 
 /** Validation not reached yet: the cost is still to be debited (CONTRACT §8). */
@@ -69,7 +70,7 @@ export function OverviewPage({ id }: { id: string }) {
         <h2 id="overview-parcels" className="inquiry-panel__title">
           {texts.parcels}
         </h2>
-        <InquiryParcelMap inquiry={inquiry} />
+        <InquiryParcelMap inquiry={inquiry} tileUrl={env.tileUrl} tileJsonUrl={env.cadastreTileJsonUrl} />
       </section>
 
       <section className="inquiry-panel" aria-labelledby="overview-composition">

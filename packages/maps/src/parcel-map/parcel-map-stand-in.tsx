@@ -1,6 +1,6 @@
 // Tests only: the real ParcelMap needs WebGL and the cadastre service. This stand-in shows
-// what the page gave it. Use: vi.mock('@terres/maps/parcel-map', () => import('./parcel-map-stand-in')).
-import type { ParcelMapProps } from '@terres/maps/parcel-map';
+// what the page gave it. Use: vi.mock('@terres/maps/parcel-map', () => import('@terres/maps/parcel-map-stand-in')).
+import type { ParcelMapProps } from './parcel-map';
 
 export function ParcelMap(props: ParcelMapProps) {
   return (
