@@ -26,6 +26,8 @@ export const NAME_MAX_LENGTH = 100;
 export const LEGAL_FORM_MAX_LENGTH = 80;
 export const PHONE_MIN_LENGTH = 6;
 export const PHONE_MAX_LENGTH = 20;
+/** An e-mail address's longest form (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
 export const SIRET_LENGTH = 14;
 export const POSTCODE_INPUT_MAX_LENGTH = 5;
 /** The organisation edit forms allow longer postcode inputs (the validator still wants 5 digits). */

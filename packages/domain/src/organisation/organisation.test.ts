@@ -1,9 +1,13 @@
+import { expectSpecTexts } from '@terres/vitest-config/spec-texts';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validators/field-errors';
 import { validateInvite } from './collaborators';
 import { isOrganisationComplete, onboardingPath, onboardingStep } from './onboarding-step';
 import {
+  ORGANISATION_EDIT_FIELDS,
+  ORGANISATION_EDIT_MAX_LENGTHS,
+  ORGANISATION_SECTIONS,
   onboardingStep1Schema,
   onboardingStep2Schema,
   onboardingStep3Schema,
@@ -158,6 +162,54 @@ describe('organisation edit and update', () => {
       officePhoneNumber: 'Le téléphone fixe est requis',
       representativePhoneNumber: 'Le téléphone du représentant est requis',
     });
+  });
+});
+
+describe('organisation sections and input limits (both apps’ forms)', () => {
+  it('has the four sections of spec §2, each edit-form field once, the e-mail left out', () => {
+    expect(ORGANISATION_SECTIONS.map((section) => section.title)).toEqual(['Identité', 'Siège Social', 'Coordonnées', 'Représentant légal']);
+    expect(() => expectSpecTexts(Object.fromEntries(ORGANISATION_SECTIONS.map((section) => [section.id, section.title])))).not.toThrow();
+    expect([...ORGANISATION_EDIT_FIELDS].sort()).toEqual(Object.keys(organisationEditSchema.entries).sort());
+    expect(new Set(ORGANISATION_EDIT_FIELDS).size).toBe(ORGANISATION_EDIT_FIELDS.length);
+    expect(ORGANISATION_EDIT_FIELDS).not.toContain('email');
+  });
+
+  it('gives each field the limit of spec §5 and §9', () => {
+    expect(ORGANISATION_EDIT_MAX_LENGTHS).toMatchObject({
+      registrationNumber: 14,
+      postcode: 20,
+      officePhoneNumber: 20,
+      legalForm: 80,
+      representativeFirstName: 100,
+      name: 200,
+      representativeEmail: 254,
+    });
+  });
+
+  // An input that stops at its limit never loses what the schema would accept, and never lets
+  // through what it refuses: one character over each limit is an error on that field.
+  it('is exactly what the edit schema refuses beyond', () => {
+    const valid = { ...step1, ...step2, ...step3, country: 'France' };
+    const over: Record<string, string> = {
+      registrationNumber: '7'.repeat(15),
+      // Dashes are dropped before the 5-digit rule: only the length refuses these.
+      postcode: `68100${'-'.repeat(16)}`,
+      officePhoneNumber: '0'.repeat(21),
+      mobilePhoneNumber: '0'.repeat(21),
+      representativePhoneNumber: '0'.repeat(21),
+      representativeEmail: `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(4)}.fr`,
+    };
+    for (const field of ORGANISATION_EDIT_FIELDS) {
+      const limit = ORGANISATION_EDIT_MAX_LENGTHS[field];
+      const value = over[field] ?? 'a'.repeat(limit + 1);
+      expect(value.length, field).toBe(limit + 1);
+      expect(Object.keys(errors(organisationEditSchema, { ...valid, [field]: value })), field).toEqual([field]);
+      if (!(field in over)) expect(errors(organisationEditSchema, { ...valid, [field]: 'a'.repeat(limit) }), field).toEqual({});
+    }
+    expect(errors(organisationEditSchema, { ...valid, postcode: `68100${'-'.repeat(15)}` })).toEqual({});
+    const longestEmail = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(3)}.fr`;
+    expect(longestEmail).toHaveLength(254);
+    expect(errors(organisationEditSchema, { ...valid, representativeEmail: longestEmail })).toEqual({});
   });
 });
 

@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { formObject } from '../validators/object';
-import { DEFAULT_COUNTRY, LEGAL_FORM_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../constants';
+import {
+  DEFAULT_COUNTRY,
+  EMAIL_MAX_LENGTH,
+  LEGAL_FORM_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  POSTCODE_EDIT_MAX_LENGTH,
+  SIRET_LENGTH,
+  TEXT_MAX_LENGTH,
+} from '../constants';
 import { maxLengthMessage, messages } from '../messages';
 import { createSimpleEmailSchema } from '../validators/email';
 import { createPhoneSchema } from '../validators/phone';
@@ -90,4 +99,51 @@ export type OnboardingStep1Input = v.InferInput<typeof onboardingStep1Schema>;
 export type OnboardingStep2Input = v.InferInput<typeof onboardingStep2Schema>;
 export type OnboardingStep3Input = v.InferInput<typeof onboardingStep3Schema>;
 export type OrganisationEditInput = v.InferInput<typeof organisationEditSchema>;
+/** A field of the organisation edit form (the portal's 'Mon organisation', the console's detail). */
+export type OrganisationEditField = keyof OrganisationEditInput;
+
+/**
+ * Each edit-form field's input maximum (spec §5, §9: SIRET 14, postcode 20 in the edit forms,
+ * phones 20, legal form 80, names 100, other text 200; e-mail 254): the `maxLength` of both
+ * apps' inputs, and what `organisationEditSchema` (the API's rule too) refuses beyond.
+ */
+export const ORGANISATION_EDIT_MAX_LENGTHS = {
+  name: TEXT_MAX_LENGTH,
+  registrationNumber: SIRET_LENGTH,
+  legalForm: LEGAL_FORM_MAX_LENGTH,
+  street: TEXT_MAX_LENGTH,
+  postcode: POSTCODE_EDIT_MAX_LENGTH,
+  city: TEXT_MAX_LENGTH,
+  country: TEXT_MAX_LENGTH,
+  officePhoneNumber: PHONE_MAX_LENGTH,
+  mobilePhoneNumber: PHONE_MAX_LENGTH,
+  representativeLastName: NAME_MAX_LENGTH,
+  representativeFirstName: NAME_MAX_LENGTH,
+  representativePosition: TEXT_MAX_LENGTH,
+  representativeEmail: EMAIL_MAX_LENGTH,
+  representativePhoneNumber: PHONE_MAX_LENGTH,
+} as const satisfies Record<OrganisationEditField, number>;
+
+export interface OrganisationSection {
+  id: 'identity' | 'head-office' | 'contacts' | 'representative';
+  /** The section's title (spec §2). */
+  title: string;
+  /** Its edit-form fields, in order (the organisation e-mail, display only, belongs to 'contacts'). */
+  fields: readonly OrganisationEditField[];
+}
+
+/** The four sections of an organisation's page and edit form (spec §2 'Mon organisation'), in the spec's order. */
+export const ORGANISATION_SECTIONS: readonly OrganisationSection[] = [
+  { id: 'identity', title: 'Identité', fields: ['name', 'registrationNumber', 'legalForm'] },
+  { id: 'head-office', title: 'Siège Social', fields: ['street', 'postcode', 'city', 'country'] },
+  { id: 'contacts', title: 'Coordonnées', fields: ['officePhoneNumber', 'mobilePhoneNumber'] },
+  {
+    id: 'representative',
+    title: 'Représentant légal',
+    fields: ['representativeLastName', 'representativeFirstName', 'representativePosition', 'representativeEmail', 'representativePhoneNumber'],
+  },
+];
+
+/** Every edit-form field, in the sections' order. */
+export const ORGANISATION_EDIT_FIELDS: readonly OrganisationEditField[] = ORGANISATION_SECTIONS.flatMap((section) => section.fields);
 export type OrganisationUpdate = v.InferOutput<typeof organisationUpdateSchema>;

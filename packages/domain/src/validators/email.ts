@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EMAIL_MAX_LENGTH } from '../constants';
 import { messages } from '../messages';
 
 /** Strict pattern: a top-level domain of at least 2 letters (spec §5). */
@@ -6,8 +7,7 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+
 /** Simple pattern used by onboarding and invitations: no spaces, one @, a dot in the domain. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// RFC 5321 path limit; beyond it no mailbox exists, so the pattern message fits.
-const EMAIL_MAX_LENGTH = 254;
+// EMAIL_MAX_LENGTH: the RFC 5321 path limit; beyond it no mailbox exists, so the pattern message fits.
 
 // What a mail server takes (RFC 5321, with RFC 6531's UTF-8): dot-separated atoms of letters,
 // digits and `!#$%&'*+/=?^_\`{|}~-` before the @, host-name labels (no edge hyphen) after it.

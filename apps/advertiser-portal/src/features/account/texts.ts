@@ -17,10 +17,6 @@ export const specTexts = {
   save: 'Enregistrer',
   // Mon organisation
   organisationTitle: 'Votre organisation',
-  identity: 'Identité',
-  headOffice: 'Siège Social',
-  contacts: 'Coordonnées',
-  representative: 'Représentant légal',
   name: 'Raison sociale',
   registrationNumber: 'SIRET',
   legalForm: 'Forme juridique',

@@ -1,17 +1,15 @@
 import type { Organization } from '@terres/api-client';
 import {
-  LEGAL_FORM_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  POSTCODE_EDIT_MAX_LENGTH,
-  SIRET_LENGTH,
-  TEXT_MAX_LENGTH,
-  type OrganisationEditInput,
+  ORGANISATION_EDIT_FIELDS,
+  ORGANISATION_EDIT_MAX_LENGTHS,
+  ORGANISATION_SECTIONS,
+  type OrganisationEditField,
+  type OrganisationSection,
 } from '@terres/domain';
 import { texts } from '../texts';
 
 /** The fields of the edit form (the domain's `organisationEditSchema`: the e-mail is shown, not edited). */
-export type EditField = keyof OrganisationEditInput;
+export type EditField = OrganisationEditField;
 
 export interface FieldSpec {
   name: EditField;
@@ -22,54 +20,37 @@ export interface FieldSpec {
 }
 
 export interface Section {
-  id: string;
+  id: OrganisationSection['id'];
   title: string;
   fields: readonly FieldSpec[];
 }
 
-/** The sections of the organisation (spec §2: Identité, Siège Social, Coordonnées, Représentant légal). */
-export const SECTIONS: readonly Section[] = [
-  {
-    id: 'identity',
-    title: texts.identity,
-    fields: [
-      { name: 'name', label: texts.name, maxLength: TEXT_MAX_LENGTH },
-      { name: 'registrationNumber', label: texts.registrationNumber, maxLength: SIRET_LENGTH, inputMode: 'numeric' },
-      { name: 'legalForm', label: texts.legalForm, maxLength: LEGAL_FORM_MAX_LENGTH },
-    ],
-  },
-  {
-    id: 'head-office',
-    title: texts.headOffice,
-    fields: [
-      { name: 'street', label: texts.street, maxLength: TEXT_MAX_LENGTH },
-      { name: 'postcode', label: texts.postcode, maxLength: POSTCODE_EDIT_MAX_LENGTH, inputMode: 'numeric' },
-      { name: 'city', label: texts.city, maxLength: TEXT_MAX_LENGTH },
-      { name: 'country', label: texts.country, maxLength: TEXT_MAX_LENGTH },
-    ],
-  },
-  {
-    id: 'contacts',
-    title: texts.contacts,
-    fields: [
-      { name: 'officePhoneNumber', label: texts.officePhoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel' },
-      { name: 'mobilePhoneNumber', label: texts.mobilePhoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel' },
-    ],
-  },
-  {
-    id: 'representative',
-    title: texts.representative,
-    fields: [
-      { name: 'representativeLastName', label: texts.lastName, maxLength: NAME_MAX_LENGTH },
-      { name: 'representativeFirstName', label: texts.firstName, maxLength: NAME_MAX_LENGTH },
-      { name: 'representativePosition', label: texts.representativePosition, maxLength: TEXT_MAX_LENGTH },
-      { name: 'representativeEmail', label: texts.representativeEmail, maxLength: 254, type: 'email', inputMode: 'email' },
-      { name: 'representativePhoneNumber', label: texts.representativePhoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel' },
-    ],
-  },
-];
+/** How the console labels and types each field; sections, order and limits are the domain's. */
+const FIELD_INPUTS: Record<EditField, Omit<FieldSpec, 'name' | 'maxLength'>> = {
+  name: { label: texts.name },
+  registrationNumber: { label: texts.registrationNumber, inputMode: 'numeric' },
+  legalForm: { label: texts.legalForm },
+  street: { label: texts.street },
+  postcode: { label: texts.postcode, inputMode: 'numeric' },
+  city: { label: texts.city },
+  country: { label: texts.country },
+  officePhoneNumber: { label: texts.officePhoneNumber, type: 'tel', inputMode: 'tel' },
+  mobilePhoneNumber: { label: texts.mobilePhoneNumber, type: 'tel', inputMode: 'tel' },
+  representativeLastName: { label: texts.lastName },
+  representativeFirstName: { label: texts.firstName },
+  representativePosition: { label: texts.representativePosition },
+  representativeEmail: { label: texts.representativeEmail, type: 'email', inputMode: 'email' },
+  representativePhoneNumber: { label: texts.representativePhoneNumber, type: 'tel', inputMode: 'tel' },
+};
 
-export const EDIT_FIELDS: readonly EditField[] = SECTIONS.flatMap((section) => section.fields.map((field) => field.name));
+/** The sections of the organisation (spec §2: Identité, Siège Social, Coordonnées, Représentant légal). */
+export const SECTIONS: readonly Section[] = ORGANISATION_SECTIONS.map((section) => ({
+  id: section.id,
+  title: section.title,
+  fields: section.fields.map((name) => ({ name, maxLength: ORGANISATION_EDIT_MAX_LENGTHS[name], ...FIELD_INPUTS[name] })),
+}));
+
+export const EDIT_FIELDS: readonly EditField[] = ORGANISATION_EDIT_FIELDS;
 
 export type EditValues = Record<EditField, string>;
 

@@ -3,16 +3,14 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem, updateOrganization, type Organization } from '@terres/api-client';
 import { useAuth, useRouteRetry } from '@terres/app-kit';
 import {
-  LEGAL_FORM_MAX_LENGTH,
-  NAME_MAX_LENGTH,
   normalizeRole,
+  ORGANISATION_EDIT_FIELDS,
+  ORGANISATION_EDIT_MAX_LENGTHS,
+  ORGANISATION_SECTIONS,
   organisationEditSchema,
-  PHONE_MAX_LENGTH,
-  POSTCODE_EDIT_MAX_LENGTH,
-  SIRET_LENGTH,
-  TEXT_MAX_LENGTH,
   toSnakeKeys,
-  type OrganisationEditInput,
+  type OrganisationEditField,
+  type OrganisationSection,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ErrorState } from '@terres/ui/error-state';
@@ -24,7 +22,7 @@ import { text, useDomainForm } from '../../../lib/use-domain-form';
 import { texts } from '../texts';
 import { DetailsList } from './details-list';
 
-type EditField = keyof OrganisationEditInput;
+type EditField = OrganisationEditField;
 
 interface FieldSpec {
   name: EditField;
@@ -36,54 +34,37 @@ interface FieldSpec {
 }
 
 interface Section {
-  id: string;
+  id: OrganisationSection['id'];
   title: string;
   fields: readonly FieldSpec[];
 }
 
-/** The four sections of spec §2, in its order; the organisation e-mail is shown, not edited. */
-const SECTIONS: readonly Section[] = [
-  {
-    id: 'identity',
-    title: texts.identity,
-    fields: [
-      { name: 'name', label: texts.name, maxLength: TEXT_MAX_LENGTH, autoComplete: 'organization' },
-      { name: 'registrationNumber', label: texts.registrationNumber, maxLength: SIRET_LENGTH, inputMode: 'numeric', autoComplete: 'off' },
-      { name: 'legalForm', label: texts.legalForm, maxLength: LEGAL_FORM_MAX_LENGTH },
-    ],
-  },
-  {
-    id: 'head-office',
-    title: texts.headOffice,
-    fields: [
-      { name: 'street', label: texts.street, maxLength: TEXT_MAX_LENGTH, autoComplete: 'street-address' },
-      { name: 'postcode', label: texts.postcode, maxLength: POSTCODE_EDIT_MAX_LENGTH, inputMode: 'numeric', autoComplete: 'postal-code' },
-      { name: 'city', label: texts.city, maxLength: TEXT_MAX_LENGTH, autoComplete: 'address-level2' },
-      { name: 'country', label: texts.country, maxLength: TEXT_MAX_LENGTH, autoComplete: 'country-name' },
-    ],
-  },
-  {
-    id: 'contacts',
-    title: texts.contacts,
-    fields: [
-      { name: 'officePhoneNumber', label: texts.officePhoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel' },
-      { name: 'mobilePhoneNumber', label: texts.mobilePhoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel' },
-    ],
-  },
-  {
-    id: 'representative',
-    title: texts.representative,
-    fields: [
-      { name: 'representativeLastName', label: texts.lastName, maxLength: NAME_MAX_LENGTH, autoComplete: 'off' },
-      { name: 'representativeFirstName', label: texts.firstName, maxLength: NAME_MAX_LENGTH, autoComplete: 'off' },
-      { name: 'representativePosition', label: texts.representativePosition, maxLength: TEXT_MAX_LENGTH },
-      { name: 'representativeEmail', label: texts.email, maxLength: 254, type: 'email', inputMode: 'email', autoComplete: 'off' },
-      { name: 'representativePhoneNumber', label: texts.phoneNumber, maxLength: PHONE_MAX_LENGTH, type: 'tel', inputMode: 'tel', autoComplete: 'off' },
-    ],
-  },
-];
+/** How the portal labels and types each field; sections, order and limits are the domain's. */
+const FIELD_INPUTS: Record<EditField, Omit<FieldSpec, 'name' | 'maxLength'>> = {
+  name: { label: texts.name, autoComplete: 'organization' },
+  registrationNumber: { label: texts.registrationNumber, inputMode: 'numeric', autoComplete: 'off' },
+  legalForm: { label: texts.legalForm },
+  street: { label: texts.street, autoComplete: 'street-address' },
+  postcode: { label: texts.postcode, inputMode: 'numeric', autoComplete: 'postal-code' },
+  city: { label: texts.city, autoComplete: 'address-level2' },
+  country: { label: texts.country, autoComplete: 'country-name' },
+  officePhoneNumber: { label: texts.officePhoneNumber, type: 'tel', inputMode: 'tel' },
+  mobilePhoneNumber: { label: texts.mobilePhoneNumber, type: 'tel', inputMode: 'tel' },
+  representativeLastName: { label: texts.lastName, autoComplete: 'off' },
+  representativeFirstName: { label: texts.firstName, autoComplete: 'off' },
+  representativePosition: { label: texts.representativePosition },
+  representativeEmail: { label: texts.email, type: 'email', inputMode: 'email', autoComplete: 'off' },
+  representativePhoneNumber: { label: texts.phoneNumber, type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+};
 
-const FIELDS = SECTIONS.flatMap((section) => section.fields.map((field) => field.name));
+/** The four sections of spec §2, in its order; the organisation e-mail is shown, not edited. */
+const SECTIONS: readonly Section[] = ORGANISATION_SECTIONS.map((section) => ({
+  id: section.id,
+  title: section.title,
+  fields: section.fields.map((name) => ({ name, maxLength: ORGANISATION_EDIT_MAX_LENGTHS[name], ...FIELD_INPUTS[name] })),
+}));
+
+const FIELDS = ORGANISATION_EDIT_FIELDS;
 
 function valuesOf(organisation: Organization): Record<EditField, string> {
   return Object.fromEntries(FIELDS.map((name) => [name, text(organisation[name])])) as Record<EditField, string>;
