@@ -73,7 +73,14 @@ export interface RegisterTransfer {
  * matches (REGISTER_MAX_TRANSFERS, bounded work per request): a period holding more is a 400
  * asking for a shorter one, read no further.
  */
-export async function processedTransfers(db: DbOrTx, from: string, to: string, max: number = REGISTER_MAX_TRANSFERS): Promise<RegisterTransfer[]> {
+export async function processedTransfers(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  max: number = REGISTER_MAX_TRANSFERS,
+  /** The matching's configured soil density: the weight estimated from the volume moved. */
+  soilDensityTonnesPerM3?: number,
+): Promise<RegisterTransfer[]> {
   const done = await db
     .select()
     .from(matches)
@@ -118,6 +125,7 @@ export async function processedTransfers(db: DbOrTx, from: string, to: string, m
         wasteCode: code,
         wasteDescription: [...entry.descriptions].join(', ').slice(0, 300),
         volumeM3: volume,
+        ...(soilDensityTonnesPerM3 !== undefined ? { soilDensityTonnesPerM3 } : {}),
         producer: company(cut, orgs.get(cut.organizationId)!),
         productionSite: site(cut),
         receiver: company(fill, orgs.get(fill.organizationId)!),

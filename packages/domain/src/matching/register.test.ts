@@ -85,6 +85,9 @@ describe('outgoingTexsRows', () => {
       weightIsEstimate: true,
       volume: 3500,
     });
+    // At the matching's configured density when given: 3 500 m³ × 1.8.
+    expect(outgoingTexsRows({ ...TRANSFER, soilDensityTonnesPerM3: 1.8 })[0]).toMatchObject({ weightValue: 6300, weightIsEstimate: true });
+    expect(incomingTexsRows({ ...TRANSFER, soilDensityTonnesPerM3: 1.8 })[0]).toMatchObject({ weightValue: 6300, weightIsEstimate: true });
     expect(outgoingTexsRows({ ...TRANSFER, wasteCode: '17 05 03*', weightTonnes: 6010.5 })[0]).toMatchObject({
       wasteIsDangerous: true,
       weightValue: 6010.5,

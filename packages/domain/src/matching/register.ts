@@ -223,6 +223,8 @@ export interface ProcessedTransfer {
   volumeM3: number;
   /** Weighed tonnes; when missing, estimated as volume × density and declared ESTIME. */
   weightTonnes?: number | null;
+  /** t/m³ of that estimate: the matching's configured soil density; 1.7 when missing. */
+  soilDensityTonnesPerM3?: number | null;
   /** Persistent organic pollutants: false unless an analysis says so. */
   pop?: boolean;
   /** Chemical-analysis bordereau or DAP number, at most 50 characters. */
@@ -336,7 +338,9 @@ function transporterCells(transporter: RegisterTransporter | null | undefined): 
 
 function lineQuantities(transfer: ProcessedTransfer) {
   const estimated = !(typeof transfer.weightTonnes === 'number' && transfer.weightTonnes > 0);
-  const weight = estimated ? transfer.volumeM3 * DEFAULT_SOIL_DENSITY_T_PER_M3 : (transfer.weightTonnes as number);
+  const density =
+    typeof transfer.soilDensityTonnesPerM3 === 'number' && transfer.soilDensityTonnesPerM3 > 0 ? transfer.soilDensityTonnesPerM3 : DEFAULT_SOIL_DENSITY_T_PER_M3;
+  const weight = estimated ? transfer.volumeM3 * density : (transfer.weightTonnes as number);
   return { estimated, lines: splitQuantities(transfer.volumeM3, weight) };
 }
 

@@ -2,8 +2,9 @@
 // letters, the match, the pre-contract, the transfer contract (real PDFs, sent to both
 // organisations, idempotent), the transfer done with the volume moved, the listing processed,
 // and the national register export holding it. The sites are in Lozère, where no other test
-// file puts any. The API runs with a configured disposal distance (80 km, not the default 50):
-// the transfer's savings are counted against it.
+// file puts any. The API runs with a configured disposal distance (80 km, not the default 50)
+// and soil density (1.8 t/m³, not 1.7): the transfer's savings and the register's estimated
+// weights follow them.
 import { INCOMING_TEXS_HEADERS, matchingMessages, OUTGOING_TEXS_HEADERS, QUALITY_CLASS_LABELS, RECEIVING_USE_LABELS } from '@terres/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ let matchId: string;
 const SAND = { material_name: 'Sable et gravier', ground_composition: 'Alluvions limoneux', price: -5 };
 
 beforeAll(async () => {
-  api = await startApiForTest({ MATCH_DISPOSAL_DISTANCE_KM: '80' });
+  api = await startApiForTest({ MATCH_DISPOSAL_DISTANCE_KM: '80', MATCH_SOIL_DENSITY_T_PER_M3: '1.8' });
   admin = await adminToken(api);
   producer = await createOwner(api, { name: 'Terrassements de Lozère', credits: 500 });
   receiver = await createOwner(api, { name: 'Aménageur des Causses', credits: 500 });
@@ -190,13 +191,13 @@ describe('the pre-contract and the transfer contract', () => {
     expect(done.status).toBe(200);
     expect(done.body.movedVolumeM3).toBe(950);
     expectResponseMatches('PUT', '/matches/{id}/status', 200, done.body);
-    // The savings of the 950 m³ moved, against the configured 80 km: 950 × 1.7 = 1 615 t, 81 trips.
+    // The savings of the 950 m³ moved, against the configured 80 km: 950 × 1.8 = 1 710 t, 86 trips.
     const road = done.body.figures.distance.roadKm;
     expect(done.body.savings).toEqual({
       volumeM3: 950,
-      tonnes: 1615,
-      trips: 81,
-      truckKmSaved: Math.round(81 * 2 * (80 - road) * 10) / 10,
+      tonnes: 1710,
+      trips: 86,
+      truckKmSaved: Math.round(86 * 2 * (80 - road) * 10) / 10,
       co2SavedKg: Math.round(950 * (80 - road) * 0.17 * 10) / 10,
       disposalDistanceKm: 80,
       co2KgPerM3Km: 0.17,
@@ -232,7 +233,8 @@ describe('the national register export', () => {
     // 950 m³ moved of the 1 000 proposed: 600 of topsoil (17 05 04), 400 of sand (20 02 02).
     expect(byCode['17 05 04']![column('volume')]).toBe('570');
     expect(byCode['20 02 02']![column('volume')]).toBe('380');
-    expect(byCode['17 05 04']![column('weightValue')]).toBe('969');
+    // Weights estimated at the configured 1.8 t/m³: 570 × 1.8.
+    expect(byCode['17 05 04']![column('weightValue')]).toBe('1026');
     expect(byCode['17 05 04']![column('weightIsEstimate')]).toBe('ESTIME');
     expect(byCode['17 05 04']![column('reportForCompanySiret')]).toBe('73282932000074');
     expect(byCode['17 05 04']![column('parcelNumbers')]).toBe('0-AB-12,0-AB-13');

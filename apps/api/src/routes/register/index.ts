@@ -34,7 +34,7 @@ const registerRoutes: FastifyPluginAsync = async (app) => {
       if (format !== 'csv' && format !== 'xlsx') throw problem(400, matchingMessages.registerFormatInvalid);
       const register = (single(request.query.register) ?? 'outgoing') as RegisterKind;
       if (register !== 'outgoing' && register !== 'incoming') throw problem(400, matchingMessages.registerKindInvalid);
-      const transfers = await processedTransfers(app.db, from, to);
+      const transfers = await processedTransfers(app.db, from, to, undefined, app.config.matching.soilDensityTonnesPerM3);
       reply
         .header('content-disposition', attachmentHeader(registerFileName(register, from, to, format)))
         .header('cache-control', 'private, no-store');
