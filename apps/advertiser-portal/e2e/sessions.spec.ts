@@ -1,0 +1,83 @@
+import { expect, expectNoAxeViolations, screenshot, signIn, test, uniqueEmail } from '@terres/e2e/test';
+
+// Issue 9, "Sessions that last" (spec §4 "Session", CONTRACT §6) against the real API: an
+// expired access token is renewed at start-up, the stored user follows a profile change, an
+// archived organisation's user is signed out with the reason. On the way, the pages the other
+// journeys do not open (Mes informations in edit mode, the help page, the registration's code
+// step) pass axe at both widths.
+
+test('an owner back after the access token expired is still signed in, and a new first name reaches the header', async ({ page, api }) => {
+  const email = uniqueEmail('idle');
+  await api.seedOwner({ email, credits: 10, profile: { first_name: 'Nina', last_name: 'Keller', phone_number: '06 10 20 30 40' } });
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
+
+  await test.step('the access token expired while the tab was closed: the next visit renews it', async () => {
+    await page.evaluate(() => {
+      window.localStorage.setItem('accessToken', 'jeton-expire');
+      window.localStorage.setItem('accessTokenExpirationDate', new Date(Date.now() - 60_000).toISOString());
+    });
+    const refreshed = page.waitForResponse((response) => response.url().endsWith('/auth/refresh') && response.ok());
+    await page.goto('/user/account/informations');
+    await refreshed;
+    await expect(page).toHaveURL(/\/user\/account\/informations$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Mes informations' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).not.toBe('jeton-expire');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sessions-informations');
+  });
+
+  await test.step('Mes informations: the new first name is in the header at once and after a reload', async () => {
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sessions-informations-edit');
+    await page.getByRole('textbox', { name: 'Prénom' }).fill('Ninon');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Votre profil a été mis à jour avec succès !').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu du compte, Ninon' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Menu du compte, Ninon' })).toBeVisible();
+  });
+
+  await test.step('the help page: the four questions and the contact', async () => {
+    await page.getByRole('link', { name: 'Aide' }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page).toHaveTitle('Aide · Bourse aux terres');
+    await expect(page.getByRole('link', { name: 'Revenir à mes annonces' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sessions-help');
+  });
+});
+
+test("an archived organisation's owner is signed out with the reason", async ({ page, api }) => {
+  const email = uniqueEmail('archived');
+  const owner = await api.seedOwner({ email, credits: 10 });
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
+
+  await api.call(await api.admin(), 'DELETE', `/organizations/${owner.organizationId}/archive`);
+  await page.getByRole('link', { name: 'Mon Compte' }).click();
+
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByText('Votre organisation a été archivée.')).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'sessions-archived');
+});
+
+test("registration's code step, and 'Changer d'email' back to the e-mail", async ({ page }) => {
+  const email = uniqueEmail('newcomer');
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Création de votre compte · Bourse aux terres');
+  await expectNoAxeViolations(page);
+  await page.getByRole('textbox', { name: 'Votre email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vérification du code' })).toBeVisible();
+  await expect(page.getByText(`Un code à 6 chiffres a été envoyé à ${email}`)).toBeVisible();
+  await expect(page.getByText('Un code de vérification a été envoyé à votre adresse email').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'sessions-register-code');
+  await page.getByRole('button', { name: "Changer d'email" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Création de votre compte' })).toBeVisible();
+});
