@@ -69,7 +69,7 @@ describe('portal header', () => {
     await app.user.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion à votre compte' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/login');
-    expect(readSession(app.storage).accessToken).toBeNull();
+    expect(readSession().accessToken).toBeNull();
     // Nothing of the signed-out organisation stays cached: the next user's header does not start
     // from this balance.
     expect(app.queryClient.getQueryData(getGetMyOrganizationQueryKey())).toBeUndefined();
