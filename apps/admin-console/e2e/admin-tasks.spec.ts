@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  FIXTURE_SITES,
+  screenshot,
+  signIn,
+  test,
+  uniqueEmail,
+  type E2eApi,
+  type Session,
+  type StackInfo,
+} from '@terres/e2e/test';
+
+// Issue 10, the rest of what an admin does in the spec, in Chromium against the real API: the
+// listings table's filters (drafts only when asked, CONTRACT §11) and page sizes; the
+// organisation's edit form (Modifier, Annuler resets, Enregistrer with the spec's toast); a
+// document sent by the platform ('Envoyés', the advertiser sees it as the platform's); the map's
+// address search recentring on another city's listing. axe on each new state, 375 and 1280 px.
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const pdf = (label: string) => `%PDF-1.4\n% ${label}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`;
+const uniqueWord = () => `t${Date.now().toString(36).slice(-5)}`;
+
+async function upload(stack: StackInfo, session: Session, inquiryId: string, kind: string, fileName: string) {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', new Blob([pdf(fileName)], { type: 'application/pdf' }), fileName);
+  const response = await fetch(`${stack.apiUrl}/inquiries/${inquiryId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+}
+
+/** A FILL listing submitted for validation at the Strasbourg site 'Rue du Havre'. */
+async function seedPendingInStrasbourg(api: E2eApi, stack: StackInfo, owner: Session, projectName: string): Promise<string> {
+  const site = FIXTURE_SITES[3]!;
+  const listing = await api.call<{ id: string }>(owner, 'POST', '/inquiries', { type: 'FILL', project_name: projectName, status: 'DRAFT' });
+  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, {
+    project_owner_first_name: 'Claire',
+    project_owner_last_name: 'Muller',
+    project_owner_street: '2 avenue de Colmar',
+    project_owner_postcode: '68100',
+    project_owner_city: 'Mulhouse',
+    project_owner_siret: '73282932000074',
+    site_address: site.label,
+    site_latitude: site.center[0],
+    site_longitude: site.center[1],
+    parcel_numbers: site.parcelIds.slice(0, 1),
+    quantity: 2,
+    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 3000, price: 10, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' }],
+    ground_type_unknown: false,
+    soil_study_delegation: true,
+    accept_certification: true,
+    start_date: day(30),
+    end_date: day(150),
+    receiving_use: 'UNDER_BUILDING',
+    accepted_quality_classes: ['INERT_NATURAL_BACKGROUND'],
+    accepted_waste_codes: ['17 05 04'],
+  });
+  await upload(stack, owner, listing.id, 'PERMISSION', 'permis.pdf');
+  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { status: 'PENDING_VALIDATION' });
+  return listing.id;
+}
+
+async function chooseOption(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test("an admin filters the listings, edits an organisation, sends a document and recentres the map", async ({ page, api, stack }) => {
+  const word = uniqueWord();
+  const organisationName = `Remblais de l’Ill ${word}`;
+  const { session: owner, organizationId } = await api.seedOwner({ email: uniqueEmail('tasks'), credits: 300, organization: { name: organisationName } });
+  const draftName = `Brouillon du quai ${word}`;
+  const draft = await api.call<{ id: string }>(owner, 'POST', '/inquiries', { type: 'CUT', project_name: draftName, status: 'DRAFT' });
+  const pendingName = `Comblement du port du Rhin ${word}`;
+  const pendingId = await seedPendingInStrasbourg(api, stack, owner, pendingName);
+
+  await signIn(page, stack.adminEmails[0]!);
+  await expect(page).toHaveURL(/\/admin\/inquiries/);
+
+  await test.step("the table hides the organisation's draft until the status filter asks for drafts", async () => {
+    const table = page.getByRole('table', { name: 'Annonces de toutes les organisations' });
+    await page.getByRole('searchbox', { name: 'Rechercher une annonce' }).fill(word);
+    await expect(table.getByRole('link', { name: pendingName })).toBeVisible();
+    await expect(table.getByRole('link', { name: draftName })).toHaveCount(0);
+    await chooseOption(page, 'Statut', 'Brouillon');
+    await expect(table.getByRole('link', { name: draftName })).toBeVisible();
+    await expect(table.getByRole('link', { name: pendingName })).toHaveCount(0);
+    await expect(page).toHaveURL(/status=DRAFT/);
+    await chooseOption(page, 'Statut', 'Tous (hors brouillons)');
+    await chooseOption(page, 'Type', 'Remblais');
+    await expect(table.getByRole('link', { name: pendingName })).toBeVisible();
+    await chooseOption(page, 'Type', 'Déblais');
+    await expect(page.getByText('Aucune donnée')).toBeVisible();
+    await page.getByRole('button', { name: 'Réinitialiser' }).click();
+    await page.getByRole('combobox', { name: 'Lignes par page' }).selectOption('10');
+    await expect(page).toHaveURL(/size=10/);
+    await expect(table.getByRole('link', { name: pendingName })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-filters');
+  });
+
+  await test.step('the organisation is edited: Annuler puts the values back, Enregistrer saves', async () => {
+    await page.goto(`/admin/organizations/details/${organizationId}`);
+    await expect(page.getByRole('heading', { level: 1, name: organisationName })).toBeVisible();
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    const city = page.getByRole('textbox', { name: /^Ville/ });
+    const before = await city.inputValue();
+    await city.fill('Colmar');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await expect(page.getByRole('textbox', { name: /^Ville/ })).toHaveValue(before);
+    await page.getByRole('textbox', { name: /^Ville/ }).fill('Colmar');
+    await page.getByRole('textbox', { name: /^Fonction/ }).fill('Directrice générale');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'organisation-edit');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Organisation mise à jour avec succès !', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Modifier' })).toBeVisible();
+    const saved = await api.call<{ city: string; representativePosition: string }>(await api.admin(), 'GET', `/organizations/${organizationId}`);
+    expect(saved).toMatchObject({ city: 'Colmar', representativePosition: 'Directrice générale' });
+  });
+
+  await test.step("a document sent by the platform is under 'Envoyés', and the advertiser has it", async () => {
+    await page.goto(`/admin/inquiry/details/${pendingId}/documents`);
+    // The advertiser delegated the soil study: the platform's file is offered as one.
+    await expect(page.getByRole('combobox', { name: 'Type de document' })).toHaveText('Étude de sol');
+    await page.getByLabel('Fichier à envoyer').setInputFiles({
+      name: 'étude de sol – port du Rhin.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(pdf('étude de sol')),
+    });
+    await expect(page.getByText("Document envoyé à l'annonceur.", { exact: true })).toBeVisible();
+    const sent = page.getByRole('region', { name: 'Envoyés' });
+    await expect(sent.getByRole('button', { name: 'Télécharger étude de sol – port du Rhin.pdf' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Déposés' }).getByRole('button', { name: 'Télécharger permis.pdf' })).toBeVisible();
+    const documents = await api.call<{ fileName: string; source: string }[]>(owner, 'GET', `/inquiries/${pendingId}/documents`);
+    expect(documents.map((document) => [document.fileName, document.source])).toContainEqual(['étude de sol – port du Rhin.pdf', 'PLATFORM']);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listing-document-sent');
+  });
+
+  await test.step("the map's address search recentres on a listing in Strasbourg", async () => {
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Carte des annonces' }).click();
+    const pin = page.getByTitle(`${pendingName} (remblai, en attente de validation)`);
+    await expect(page.getByText(/annonces? dans cette zone\./)).toBeVisible();
+    await expect(pin).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Centrer la carte sur une adresse' }).fill('rue du havre');
+    await page.getByRole('option', { name: /5 Rue du Havre 67100 Strasbourg/ }).click();
+    await expect(pin).toBeVisible();
+    await pin.click();
+    await expect(page.locator('.terres-map-popup').getByText(organisationName)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'map-address-search');
+  });
+
+  // The draft stays the advertiser's: nothing above changed it.
+  expect(await api.call<{ status: string }>(owner, 'GET', `/inquiries/${draft.id}`)).toMatchObject({ status: 'DRAFT' });
+});
