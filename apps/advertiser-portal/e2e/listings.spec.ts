@@ -214,6 +214,48 @@ test('a draft is deleted after confirmation', async ({ page, api, stack }) => {
   await expect(api.call(owner, 'GET', `/inquiries/${listings.draft.id}`)).rejects.toMatchObject({ status: 404 });
 });
 
+test('a refused listing gets its wrong permit replaced and is submitted again', async ({ page, api, stack }) => {
+  const { ownerEmail, listings } = await seedOrganisation(api, stack);
+  await signIn(page, ownerEmail);
+
+  await test.step('the wrong permit is removed from the Documents tab after a confirmation', async () => {
+    await page.goto(detailsPath(listings.rejected, 'documents'));
+    const deposited = page.getByRole('region', { name: 'Déposés' });
+    await deposited.getByRole('button', { name: 'Supprimer arrete-permis-amenager.pdf' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Supprimer ce document ?' });
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-refused-remove-document');
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByText('Document supprimé.', { exact: true })).toBeVisible();
+    await expect(deposited).not.toContainText('arrete-permis-amenager.pdf');
+  });
+
+  await test.step("'Modifier l'annonce': the wizard shows the reason and takes a new permit", async () => {
+    await page.getByRole('link', { name: "Vue d'ensemble" }).click();
+    await page.getByRole('link', { name: "Modifier l'annonce" }).click();
+    await expect(page.getByRole('note', { name: 'Annonce refusée' })).toContainText(REFUSAL);
+    // The permit is what is missing now: 'Suivant' leads to the sub-step that asks for it.
+    for (let sub = 1; sub < 5; sub += 1) await page.getByRole('button', { name: 'Suivant', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Adresse du chantier et autorisation' })).toBeVisible();
+    await page.locator('input[type=file]').setInputFiles({ name: 'permis-rectifie.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PERMIT_PDF) });
+    await expect(page.getByRole('button', { name: 'Télécharger permis-rectifie.pdf' })).toBeVisible();
+  });
+
+  await test.step('every later sub-step kept its values: on to the summary, then submitted', async () => {
+    const submit = page.getByRole('button', { name: 'Soumettre mon annonce' });
+    for (let next = 0; next < 8 && !(await submit.isVisible()); next += 1) {
+      const here = page.url();
+      await page.getByRole('button', { name: 'Suivant', exact: true }).click();
+      await expect(page).not.toHaveURL(here);
+    }
+    await expect(page.getByRole('region', { name: 'Chantier' })).toContainText('permis-rectifie.pdf');
+    await submit.click();
+    await page.getByRole('dialog', { name: 'Soumettre votre annonce' }).getByRole('button', { name: 'Confirmer la soumission' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('row', { name: new RegExp(NAMES.rejected) })).toContainText('En attente de validation');
+  });
+});
+
 test('an employee sees the same listings as the owner', async ({ page, api, mail, stack }) => {
   const { owner } = await seedOrganisation(api, stack);
   const employeeEmail = await seedEmployee(api, mail, owner);
@@ -228,6 +270,14 @@ test('an employee sees the same listings as the owner', async ({ page, api, mail
   await expect(page.getByRole('heading', { level: 1, name: NAMES.pending })).toBeVisible();
   await expect(page.getByRole('list', { name: "Étapes de l'annonce" }).locator('[aria-current="step"]')).toContainText('En attente de validation');
   await expectNoAxeViolations(page);
+
+  // The Factures tab is the employee's too (CONTRACT §11); credits granted by the platform give no invoice.
+  await page.getByRole('link', { name: 'Mon Compte' }).click();
+  await page.getByRole('navigation', { name: 'Mon Compte' }).getByRole('link', { name: 'Factures' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Facture' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aucune facture pour le moment' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'listings-employee-bills');
 });
 
 test('the owner of another organisation sees none of them', async ({ page, api, stack }) => {
