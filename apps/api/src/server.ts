@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     await database.migrate();
     app.log.info('database migrated');
     if (config.demoData) {
-      const loaded = await loadDemoData(app.db, { storage: app.storage, adminEmails: config.adminEmails });
+      const loaded = await loadDemoData(app.db, { storage: app.storage, adminEmails: config.adminEmails, matching: config.matching });
       app.log.info(loaded ? 'demo data loaded' : 'demo data: nothing loaded');
     }
     await app.listen({ host: config.host, port: config.port });

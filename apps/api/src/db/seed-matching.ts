@@ -3,7 +3,7 @@
 // so that `pnpm start` shows ranked compatible sites at once; a proposed match, and a transfer
 // done last week (the register export and the savings summary have a line). Validations debit
 // credits as the real workflow does (a grant first), so every balance is its ledger's sum.
-import { evaluateMatch, inquiryCost, todayInParis, type InquiryStatus, type InquiryType } from '@terres/domain';
+import { evaluateMatch, inquiryCost, todayInParis, type InquiryStatus, type InquiryType, type MatchingConfig } from '@terres/domain';
 import { storeDemoDocument } from '../files/demo.js';
 import type { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
@@ -168,7 +168,7 @@ const SITES: readonly DemoSite[] = [
   },
 ];
 
-export async function seedMatching(tx: Tx, ids: DemoIdentities, storage: FileStorage): Promise<void> {
+export async function seedMatching(tx: Tx, ids: DemoIdentities, storage: FileStorage, matching?: MatchingConfig): Promise<void> {
   const owners = new Map<string, { organizationId: string; userId: string }>();
   owners.set('demo', { organizationId: ids.organizationId, userId: ids.ownerId });
   for (const org of MATCHING_ORGANIZATIONS) {
@@ -245,7 +245,7 @@ export async function seedMatching(tx: Tx, ids: DemoIdentities, storage: FileSto
   const [ecoquartier] = await tx.select().from(inquiries).where(eq(inquiries.projectName, 'Écoquartier Rive Droite – tranche 2'));
   const lutterbach = created.get('Zone d’activités de Lutterbach – plateformes')!;
   if (ecoquartier) {
-    const proposal = evaluateMatch(toMatchListing(ecoquartier), toMatchListing(lutterbach));
+    const proposal = evaluateMatch(toMatchListing(ecoquartier), toMatchListing(lutterbach), matching);
     if (proposal.compatible) {
       await tx.insert(matches).values({
         cutInquiryId: ecoquartier.id,
@@ -262,7 +262,7 @@ export async function seedMatching(tx: Tx, ids: DemoIdentities, storage: FileSto
   // The transfer done last week, with the figures of its proposal.
   const cut = created.get('Parvis de la gare – Strasbourg')!;
   const fill = created.get('Remblai de la ZAC de l’Étoile')!;
-  const evaluation = evaluateMatch(toMatchListing(cut), toMatchListing(fill));
+  const evaluation = evaluateMatch(toMatchListing(cut), toMatchListing(fill), matching);
   if (evaluation.compatible) {
     const weekAgo = new Date(Date.now() - 7 * 86_400_000);
     await tx.insert(matches).values({

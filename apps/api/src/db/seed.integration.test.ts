@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { onboardingStep, validateInquiryForSubmission } from '@terres/domain';
+import { createMatchingConfig, onboardingStep, validateInquiryForSubmission, type MatchResult } from '@terres/domain';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, startApp, tempDir, testConfig } from '../../test/helpers/app.js';
@@ -10,7 +10,7 @@ import { httpRequest, signIn, type TestApi } from '../../test/helpers/session.js
 import { startSmtp } from '../../test/helpers/smtp.js';
 import { createDatabase, type Database } from './index.js';
 import { systemScope } from './scope.js';
-import { creditLedger, documents, inquiries, invoices, organizations, users } from './schema.js';
+import { creditLedger, documents, inquiries, invoices, matches, organizations, users } from './schema.js';
 import { DEMO_ACCOUNTS, loadDemoData } from './seed.js';
 import { LocalFileStorage } from '../files/storage.js';
 
@@ -29,7 +29,15 @@ describe('demo data', () => {
   });
 
   it('loads the CONTRACT accounts into an empty database, once', async () => {
-    expect(await loadDemoData(database.db, { storage: new LocalFileStorage(dir.path) })).toBe(true);
+    // With a configured disposal distance: the demo matches' figures are frozen with it.
+    const matching = createMatchingConfig({ disposalDistanceKm: 80 });
+    expect(await loadDemoData(database.db, { storage: new LocalFileStorage(dir.path), matching })).toBe(true);
+    const demoMatches = await database.db.select().from(matches);
+    expect(demoMatches.map((m) => m.status).sort()).toEqual(['DONE', 'PROPOSED']);
+    for (const match of demoMatches) {
+      const figures = match.figures as unknown as MatchResult;
+      expect(figures.transport.baselineTruckKm).toBeCloseTo(figures.transport.trips * 2 * 80, 1);
+    }
     const accounts = await database.db.select({ email: users.email, role: users.role }).from(users);
     expect(accounts).toEqual(
       expect.arrayContaining([

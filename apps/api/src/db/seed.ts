@@ -7,6 +7,7 @@
 //
 // Each further part of the demo (listings, payments) is a `seedX(tx, identities, ...)` function
 // in its own `seed-*.ts`, called by one line in loadDemoData after seedIdentities.
+import type { MatchingConfig } from '@terres/domain';
 import { sql } from 'drizzle-orm';
 import { appendLedgerLine } from '../services/credits.js';
 import { seedListings } from './seed-listings.js';
@@ -133,6 +134,8 @@ export interface DemoDataOptions {
   storage: FileStorage;
   /** The configuration's ADMIN_EMAILS (`config.adminEmails`); default: admin@demo.test. */
   adminEmails?: readonly string[];
+  /** The configuration's matching settings (`config.matching`): the demo matches' figures are frozen with them. */
+  matching?: MatchingConfig;
 }
 
 /**
@@ -150,7 +153,7 @@ export async function loadDemoData(db: Db, options: DemoDataOptions): Promise<bo
     const identities = await seedIdentities(tx, options.adminEmails ?? [DEMO_ACCOUNTS.admin]);
     await seedDemoPayments(tx, identities);
     await seedListings(tx, identities, options.storage);
-    await seedMatching(tx, identities, options.storage);
+    await seedMatching(tx, identities, options.storage, options.matching);
     return true;
   }));
 }
