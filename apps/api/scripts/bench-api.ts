@@ -13,9 +13,12 @@
 // discarded, then `--seconds` measured): requests/s, p50 and p99 latency, answers other than
 // 2xx, and the CPU each request cost the server process and the database's backends (from
 // /proc, so Linux only). Targets: the bare route, the ceiling, and the API's listing read
-// (GET /inquiries/{id}), own organisation (GET /organizations/me), listing list page
-// (GET /inquiries?page=1&page_size=20) and code verification (POST /auth/magic-link/verify,
-// each request a different address's right code: a new session each). Prints, asserts nothing;
+// (GET /inquiries/{id}: one listing, then the organisation's 100 in turn), own organisation
+// (GET /organizations/me), listing list page (GET /inquiries?page=1&page_size=20) and code
+// verification (POST /auth/magic-link/verify, each request a different address's right code: a
+// new session each). The API runs as production does, its read caches on (README "Hot path");
+// a second API process with READ_CACHE=0 serves the same listing read from the database, to
+// show both paths (`uncached`). Prints, asserts nothing;
 // README "Hot path" says how to read it. `--profile <dir>`: the API's V8 CPU profile of the
 // whole run is written there (open it in Chrome's DevTools), to see where its time goes.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -48,7 +51,7 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     // A directory: the API runs with --cpu-prof and writes its V8 CPU profile there when it stops.
     profile: { type: 'string' },
-    // Only these targets (comma list of bare, ceiling, listing, organisation, list, verification).
+    // Only these targets (comma list of bare, ceiling, listing, listings, uncached, organisation, list, verification).
     only: { type: 'string' },
     // The API's LOG_LEVEL (production's default: info, one line per request).
     'log-level': { type: 'string', default: 'info' },
@@ -171,6 +174,8 @@ interface Target {
   headers?: Record<string, string>;
   /** A body per request (code verification). */
   nextBody?: () => string;
+  /** A path per request (listings in turn). */
+  nextPath?: () => string;
 }
 
 interface Measure {
@@ -184,7 +189,7 @@ interface Measure {
 }
 
 function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
-  const { nextBody } = target;
+  const { nextBody, nextPath } = target;
   return autocannon({
     url: target.url,
     connections: CONNECTIONS,
@@ -192,6 +197,7 @@ function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
     method: target.method ?? 'GET',
     headers: { ...target.headers, ...(nextBody ? { 'content-type': 'application/json' } : {}) },
     ...(nextBody ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }] } : {}),
+    ...(nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
   });
 }
 
@@ -222,11 +228,12 @@ async function main(): Promise<void> {
   const fresh = await createTestDatabase();
   const secret = randomBytes(32).toString('hex');
   const workDir = mkdtempSync(join(tmpdir(), 'bourse-bench-api-'));
-  const [referencePort, apiPort] = [await freePort(0), await freePort(1)];
+  const [referencePort, apiPort, uncachedPort] = [await freePort(0), await freePort(1), await freePort(2)];
   const config = loadConfig({ DATABASE_URL: fresh.url, AUTH_SECRET: secret, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, {});
   const database = await createDatabase(config, { unscoped: systemScope('scripts') });
   let reference: Started | undefined;
   let api: Started | undefined;
+  let uncached: Started | undefined;
   try {
     await database.migrate();
     const { db } = database;
@@ -272,7 +279,8 @@ async function main(): Promise<void> {
         })),
       );
     }
-    const [listing] = await db.select({ id: inquiries.id }).from(inquiries).where(sql`${inquiries.organizationId} = ${orgRows[0]!.id}`).limit(1);
+    const owned = await db.select({ id: inquiries.id }).from(inquiries).where(sql`${inquiries.organizationId} = ${orgRows[0]!.id}`);
+    const listing = owned[0];
     const session = await db.transaction((tx) => openSession(tx, secret, owner!));
     // Code verification: one address per request, each with its right code (a user each).
     await db.execute(
@@ -293,38 +301,55 @@ async function main(): Promise<void> {
     reference = start(tsx('scripts/bench-api-ceiling.ts'), { DATABASE_URL: fresh.url, AUTH_SECRET: secret, PORT: String(referencePort) }, join(workDir, 'reference.log'));
     const dist = join(packageRoot, 'dist', 'server.js');
     if (args.dist && !existsSync(dist)) throw new Error('dist/server.js is missing: run `pnpm --filter @terres/api build` first');
-    api = start(
-      args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile),
-      {
-        NODE_ENV: 'production',
-        LOG_LEVEL: args['log-level'],
-        HOST: '127.0.0.1',
-        PORT: String(apiPort),
-        API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-        DATABASE_URL: fresh.url,
-        DATA_DIR: workDir,
-        AUTH_SECRET: secret,
-        // Never reached: the measured routes send no mail.
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        ALLOW_PAYMENT_SIMULATOR: '1',
-        ADMIN_EMAILS: 'admin@bench-api.test',
-        // Every request comes from 127.0.0.1: the per-IP limit would count the whole run as one client.
-        OTP_CHECKS_PER_IP: '1000000',
-      },
-      join(workDir, 'api.log'),
-    );
+    const apiEnv = (port: number, readCache: '0' | '1') => ({
+      NODE_ENV: 'production',
+      LOG_LEVEL: args['log-level'],
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      API_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: fresh.url,
+      DATA_DIR: workDir,
+      AUTH_SECRET: secret,
+      // Never reached: the measured routes send no mail.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      ALLOW_PAYMENT_SIMULATOR: '1',
+      ADMIN_EMAILS: 'admin@bench-api.test',
+      // Every request comes from 127.0.0.1: the per-IP limit would count the whole run as one client.
+      OTP_CHECKS_PER_IP: '1000000',
+      READ_CACHE: readCache,
+    });
+    const apiCommand = args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile);
+    api = start(apiCommand, apiEnv(apiPort, '1'), join(workDir, 'api.log'));
+    const wanted = (key: string) => !args.only || args.only.split(',').includes(key);
+    if (wanted('uncached')) {
+      uncached = start(args.dist ? [process.execPath, '--enable-source-maps', dist] : tsx('src/server.ts'), apiEnv(uncachedPort, '0'), join(workDir, 'api-uncached.log'));
+    }
     const referenceBase = `http://127.0.0.1:${referencePort}`;
     const apiBase = `http://127.0.0.1:${apiPort}`;
     await waitFor(`${referenceBase}/bare`, reference);
     await waitFor(`${apiBase}/api/health`, api);
+    const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
+    if (uncached) await waitFor(`${uncachedBase}/api/health`, uncached);
     const startedMiB = residentMiB(api.child.pid!);
 
     const bearer = { authorization: `Bearer ${session.accessToken}` };
     let nextCode = 0;
+    let nextListing = 0;
     const allTargets: Target[] = [
       { key: 'bare', name: 'bare Fastify route', url: `${referenceBase}/bare`, pid: reference.child.pid! },
       { key: 'ceiling', name: 'ceiling: HS256 + SELECT by id', url: `${referenceBase}/inquiries/${listing!.id}`, pid: reference.child.pid!, headers: bearer },
       { key: 'listing', name: 'API listing GET /inquiries/{id}', url: `${apiBase}/api/v1/inquiries/${listing!.id}`, pid: api.child.pid!, headers: bearer },
+      {
+        key: 'listings',
+        name: `API listing, ${owned.length} ids in turn`,
+        url: `${apiBase}/api/v1/inquiries/${listing!.id}`,
+        pid: api.child.pid!,
+        headers: bearer,
+        nextPath: () => `/api/v1/inquiries/${owned[nextListing++ % owned.length]!.id}`,
+      },
+      ...(uncached
+        ? [{ key: 'uncached', name: 'API listing, READ_CACHE=0', url: `${uncachedBase}/api/v1/inquiries/${listing!.id}`, pid: uncached.child.pid!, headers: bearer }]
+        : []),
       { key: 'organisation', name: 'API own organisation /organizations/me', url: `${apiBase}/api/v1/organizations/me`, pid: api.child.pid!, headers: bearer },
       { key: 'list', name: 'API list page (20 of 100)', url: `${apiBase}/api/v1/inquiries?page=1&page_size=20`, pid: api.child.pid!, headers: bearer },
       {
@@ -336,7 +361,7 @@ async function main(): Promise<void> {
         nextBody: () => JSON.stringify(codes[nextCode++ % codes.length]),
       },
     ];
-    const targets = allTargets.filter((target) => !args.only || args.only.split(',').includes(target.key));
+    const targets = allTargets.filter((target) => wanted(target.key));
 
     // Every target answers 2xx once before it is measured.
     for (const target of targets) {
@@ -350,7 +375,7 @@ async function main(): Promise<void> {
 
     console.log(
       `bench:api on ${fresh.name} (fresh; seeded in ${seedSeconds.toFixed(1)} s): API ${args.dist ? 'node dist/server.js' : 'tsx src/server.ts'} ` +
-        `(NODE_ENV=production, logs at ${args['log-level']} to a file; ${startedMiB.toFixed(0)} MiB resident once started), ` +
+        `(NODE_ENV=production, read caches on, logs at ${args['log-level']} to a file; ${startedMiB.toFixed(0)} MiB resident once started), ` +
         `${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per target\n`,
     );
     const header = `${'target'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)} ${'server µs/req'.padStart(14)} ${'db µs/req'.padStart(10)}`;
@@ -370,6 +395,7 @@ async function main(): Promise<void> {
     if (used > codes.length) console.log(`\n(code verification used ${used} requests for ${codes.length} codes: raise --codes)`);
   } finally {
     await stop(api);
+    await stop(uncached);
     await stop(reference);
     await database.close();
     await fresh.drop();

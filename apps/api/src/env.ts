@@ -86,6 +86,9 @@ const EnvSchema = v.object({
   // Seconds during which a just-rotated refresh token answers the same new pair (two tabs
   // refreshing at once) instead of revoking its family; 0 turns the grace off.
   REFRESH_REUSE_GRACE_SECONDS: v.optional(integer(0, 60), '10'),
+  // Read caches dropped by the database's change announcements (README "Hot path"). Unset: on,
+  // except under NODE_ENV=test (tests that want it say so). PostgreSQL only.
+  READ_CACHE: v.optional(flag),
   // Heavy work (PDFs, XLSX) in worker threads (issue 12): threads (0 renders in the request's
   // own thread), tasks allowed to wait for one (503 beyond), seconds one task may take.
   HEAVY_WORKERS: v.optional(integer(0, 64)),
@@ -178,6 +181,8 @@ export interface Config {
   };
   /** After a rotation, the replaced refresh token answers the same pair for this long (0: never). */
   refreshReuseGraceSeconds: number;
+  /** Sessions and listings kept in memory, dropped by the database's change announcements (PostgreSQL only). */
+  readCache: boolean;
   /** The worker pool of src/heavy/ (PDFs, XLSX): threads (0: in the request's thread), queue, timeout. */
   heavyWork: { threads: number; queue: number; timeoutMs: number };
   /** The matching's constants: the domain's defaults with the MATCH_* overrides. */
@@ -289,6 +294,7 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
       ipWindowSeconds: env.OTP_IP_WINDOW_SECONDS,
     },
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
+    readCache: env.READ_CACHE === undefined ? env.NODE_ENV !== 'test' : env.READ_CACHE === '1',
     heavyWork: {
       // One core stays with the event loop; at least one thread, at most 4 by default.
       threads: env.HEAVY_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),

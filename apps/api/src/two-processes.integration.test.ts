@@ -4,9 +4,12 @@
 // one process: a limit is counted once across both, a session ended on one is refused at once by
 // the other, a file uploaded (or a PDF generated) through one is downloaded through the other.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_APPLICATION_NAME } from './db/change-feed.js';
 import type { Database } from './db/index.js';
 import { openPostgres, tempDir, TEST_AUTH_SECRET } from '../test/helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/database.js';
@@ -17,7 +20,8 @@ import { startServer, type Server } from '../test/helpers/server-process.js';
 import { httpRequest, signIn, skipCodeCooldown, uniqueEmail, type TestApi } from '../test/helpers/session.js';
 import { startSmtp, type TestSmtp } from '../test/helpers/smtp.js';
 
-const CODE_REQUESTS_PER_IP = 6;
+// Per IP: the limit test counts its own address; every other sign-in of this file comes from 127.0.0.1.
+const CODE_REQUESTS_PER_IP = 12;
 
 let testDatabase: TestDatabase;
 let database: Database;
@@ -62,11 +66,15 @@ beforeAll(async () => {
     TRUST_PROXY: '127.0.0.1',
     // PDFs in the request's thread: no worker threads to boot in each child.
     HEAVY_WORKERS: '0',
+    // The read caches on, as in production: what each process keeps must follow the other's changes.
+    READ_CACHE: '1',
     ...s3.env,
   });
   // Both start at once on an empty database: the migrations run once (advisory lock).
   servers = await Promise.all(dirs.map((dir) => startServer(env(dir.path))));
   database = await openPostgres(testDatabase.url);
+  // This test's own ear on the announcements: `settle()` after a change made outside the API.
+  await database.changes!().start();
   [a, b] = servers.map(through) as [TestApi, TestApi];
 }, 120_000);
 
@@ -78,6 +86,35 @@ afterAll(async () => {
   await testDatabase?.drop();
   for (const dir of dirs) dir.remove();
 });
+
+/** A process's metrics, as Prometheus reads them (loopback clients may). */
+async function metricsOf(api: TestApi): Promise<string> {
+  return (await fetch(`${api.url}/api/metrics`)).text();
+}
+
+/** The read caches' hits and misses of a process, per cache. */
+async function readCounts(api: TestApi): Promise<Record<'sessions' | 'listings', { hit: number; miss: number }>> {
+  const text = await metricsOf(api);
+  const count = (cache: string, outcome: string) =>
+    Number(new RegExp(`^terres_read_cache_reads_total\\{cache="${cache}",outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    sessions: { hit: count('sessions', 'hit'), miss: count('sessions', 'miss') },
+    listings: { hit: count('listings', 'hit'), miss: count('listings', 'miss') },
+  };
+}
+
+async function feedLive(api: TestApi): Promise<number> {
+  return Number(/^terres_change_feed_live (\d)/m.exec(await metricsOf(api))?.[1]);
+}
+
+/** Waits for a condition about another process (its own event loop), polling; 10 s at most. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not met in 10 s');
+}
 
 describe('two API processes on one database', () => {
   it('count a per-IP limit once across both', async () => {
@@ -112,6 +149,65 @@ describe('two API processes on one database', () => {
     const cut = await a.request('GET', '/organizations/me', { token: again.accessToken });
     expect(cut.status).toBe(403);
     expect(cut.body.type).toBe('urn:bourse-terres:problem:organization-archived');
+  });
+
+  it('keep reads in memory, and drop them when either process (or psql) changes the row', async () => {
+    const owner = await createOwner(a, { name: 'Terrassements Mémoire' });
+    const created = await a.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'Quai nord' } });
+    const path = `/inquiries/${created.body.id}`;
+    const before = await readCounts(b);
+    for (let i = 0; i < 3; i += 1) expect((await b.request('GET', path, { token: owner.token })).body.projectName).toBe('Quai nord');
+    const after = await readCounts(b);
+    // Served from B's memory after the first read: the listing and the session alike.
+    expect(after.listings.hit - before.listings.hit).toBeGreaterThanOrEqual(2);
+    expect(after.sessions.hit - before.sessions.hit).toBeGreaterThanOrEqual(2);
+
+    // Changed through A: B answers the new name on the very next read.
+    expect((await a.request('PUT', path, { token: owner.token, body: { project_name: 'Quai sud' } })).status).toBe(200);
+    expect((await b.request('GET', path, { token: owner.token })).body.projectName).toBe('Quai sud');
+    // Renaming the organisation changes its listings' organisation name.
+    expect((await a.request('PUT', `/organizations/${owner.organizationId}`, { token: owner.token, body: { name: 'Terrassements Renommés' } })).status).toBe(200);
+    expect((await b.request('GET', path, { token: owner.token })).body.organizationName).toBe('Terrassements Renommés');
+    // Deleted through A: gone from B.
+    expect((await a.request('DELETE', path, { token: owner.token })).status).toBe(204);
+    const gone = await b.request('GET', path, { token: owner.token });
+    expect(gone.status).toBe(404);
+    expect(gone.body.detail).toBe('Erreur : annonce introuvable.');
+
+    // Changed by neither process (psql, a script): the database's trigger announces it too.
+    const other = await a.request('POST', '/inquiries', { token: owner.token, body: { type: 'FILL', project_name: 'Remblai est' } });
+    const otherPath = `/inquiries/${other.body.id}`;
+    expect((await b.request('GET', otherPath, { token: owner.token })).body.projectName).toBe('Remblai est');
+    expect((await b.request('GET', otherPath, { token: owner.token })).body.projectName).toBe('Remblai est');
+    await database.db.execute(sql`update inquiries set project_name = 'Remblai ouest' where id = ${other.body.id}`);
+    await database.changes!().settle();
+    expect((await b.request('GET', otherPath, { token: owner.token })).body.projectName).toBe('Remblai ouest');
+    // Another organisation's caller gets the same 404 from memory as from the database.
+    const stranger = await createOwner(b);
+    expect((await b.request('GET', otherPath, { token: stranger.token })).status).toBe(404);
+  });
+
+  it('read from the database while the announcements cannot be heard, and listen again', async () => {
+    const owner = await createOwner(a);
+    const created = await a.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'Avant coupure' } });
+    const path = `/inquiries/${created.body.id}`;
+    await b.request('GET', path, { token: owner.token });
+    await b.request('GET', path, { token: owner.token });
+    // Every process's listening connection is cut (a database restart, a network fault).
+    const admin = new pg.Client({ connectionString: testDatabase.url });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [FEED_APPLICATION_NAME]);
+      await until(async () => (await feedLive(b)) === 0);
+      // A change made now is announced to nobody: B must read it from the database.
+      await admin.query('update inquiries set project_name = $1 where id = $2', ['Pendant coupure', created.body.id]);
+      expect((await b.request('GET', path, { token: owner.token })).body.projectName).toBe('Pendant coupure');
+      // It listens again, starting empty: still the database's value.
+      await until(async () => (await feedLive(b)) === 1);
+      expect((await b.request('GET', path, { token: owner.token })).body.projectName).toBe('Pendant coupure');
+    } finally {
+      await admin.end();
+    }
   });
 
   it('serve through one a file uploaded through the other, from the object store', async () => {

@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../env.js';
 import { migrationsFolder } from '../paths.js';
+import { ChangeFeed } from './change-feed.js';
 import { isMigrated } from './migrate.js';
 import * as schema from './schema.js';
 import { currentScope, hasScopeHolder, NO_SCOPE, scopeSettings, type Scope, type ScopeSettings } from './scope.js';
@@ -63,6 +64,12 @@ export interface Database {
   poolStats?: () => PoolStats;
   /** How many times a connection was given another scope (one statement each): the cost of row-level security. */
   scopeStats(): ScopeStats;
+  /**
+   * The database's change announcements heard by this process (src/db/change-feed.ts), one
+   * listening connection per handle, started by the first call and closed with the handle.
+   * PostgreSQL only: PGlite is one process's own database and keeps no read cache.
+   */
+  changes?: () => ChangeFeed;
 }
 
 export interface PoolStats {
@@ -199,6 +206,7 @@ function createPostgres(url: string, ownerUrl: string, wanted: () => ScopeSettin
   // the process. The query under way fails instead: the answer is a 503 (src/db/connection-errors.ts).
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  let feed: ChangeFeed | undefined;
 
   /** A connection of the owner's own, outside the pool: migrations and their bookkeeping only. */
   async function asOwner<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -238,7 +246,14 @@ function createPostgres(url: string, ownerUrl: string, wanted: () => ScopeSettin
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), feed?.close()]);
+    },
+    changes() {
+      if (!feed) {
+        feed = new ChangeFeed(url);
+        void feed.start();
+      }
+      return feed;
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     scopeStats: () => ({ ...pool.scopeStats }),

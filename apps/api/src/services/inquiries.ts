@@ -171,9 +171,13 @@ export async function readableInquiry(
   const [row] = options.forUpdate
     ? await prepared(db, 'inquiry_by_id_for_update', (db, name) => liveInquiry(db).for('update').prepare(name)).execute({ id })
     : await prepared(db, 'inquiry_by_id', (db, name) => liveInquiry(db).prepare(name)).execute({ id });
-  const { role, organizationId } = viewer.auth;
-  if (!row || (role !== 'ADMIN' && row.organizationId !== organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+  if (!row || !mayReadInquiry(viewer, row.organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
   return row;
+}
+
+/** Whether the caller may see a listing of this organisation: an admin every one, anyone else their own. */
+export function mayReadInquiry(viewer: { auth: Pick<Viewer, 'role' | 'organizationId'> }, organizationId: string): boolean {
+  return viewer.auth.role === 'ADMIN' || organizationId === viewer.auth.organizationId;
 }
 
 /** 422 naming each field the listing's status does not let this role edit. */

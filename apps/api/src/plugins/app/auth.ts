@@ -1,8 +1,10 @@
 // `app.authenticate`: the preHandler of every signed-in route. Verifies the bearer access token,
 // then checks, on every call, that its session family is live and that the user and the
-// organisation are not archived (archiving takes effect at once, not at token expiry). Nothing
-// is cached: the check is one prepared statement (built once per app, parsed and planned once
-// per connection), so a revocation or an archiving by any process counts from the next request.
+// organisation are not archived (archiving takes effect at once, not at token expiry). The
+// check's row (session family, user, organisation: one prepared statement) is kept in a read
+// cache (src/db/read-cache.ts) that the database's change announcements drop: a revocation, an
+// archiving or a role change by any process is announced at its commit and counts from the next
+// request that follows it; while the announcements cannot be heard, every request reads the row.
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Role } from '../../auth/context.js';
@@ -47,6 +49,12 @@ export default fp(
       .where(eq(sessionFamilies.id, sql.placeholder('sessionId')))
       .prepare('auth_session');
 
+    type SessionRow = Awaited<ReturnType<typeof sessionCheck.execute>>[number];
+    // Tagged with the three rows it was read from: a change to any of them drops it.
+    const sessions = app.readCache<SessionRow>({ name: 'sessions', maxEntries: 100_000, ttlMs: 60_000 });
+    const tagsOf = (row: SessionRow, sessionId: string) =>
+      row.organizationId ? [`session:${sessionId}`, `user:${row.userId}`, `organization:${row.organizationId}`] : [`session:${sessionId}`, `user:${row.userId}`];
+
     app.decorate('authenticate', async (request) => {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -60,10 +68,17 @@ export default fp(
       // cannot see that organisation: checked again across organisations, named.
       const lookup = () => sessionCheck.execute({ sessionId: claims.sessionId });
       setScope(scopeOf(claims.role, claims.userId, claims.organizationId));
-      let [row] = await lookup();
-      if (row && claims.role !== 'ADMIN' && row.organizationId !== claims.organizationId) {
-        [row] = await asSystem('authenticate', lookup);
-      }
+      const row = await sessions.read(
+        claims.sessionId,
+        async () => {
+          let [found] = await lookup();
+          if (found && claims.role !== 'ADMIN' && found.organizationId !== claims.organizationId) {
+            [found] = await asSystem('authenticate', lookup);
+          }
+          return found;
+        },
+        (found) => tagsOf(found, claims.sessionId),
+      );
       if (!row || row.familyUserId !== claims.userId) throw problem(401, SESSION_EXPIRED_DETAIL);
       // Archiving an organisation also revokes its sessions: say why rather than 'expired'.
       if (row.organizationArchivedAt) throw refusalProblem(ORGANIZATION_ARCHIVED);

@@ -4,13 +4,22 @@
 // queries see no organisation's row until `app.authenticate` (or a named system path) scopes it.
 import { AsyncResource } from 'node:async_hooks';
 import fp from 'fastify-plugin';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { createDatabase, type Database, type Db } from '../../db/index.js';
+import { ReadCache, type ReadCacheOptions } from '../../db/read-cache.js';
 import { runUnscoped } from '../../db/scope.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     database: Database;
+    /**
+     * A read cache of this app, dropped by the database's change announcements (README "Hot
+     * path"); one that never keeps anything when READ_CACHE is off or on PGlite.
+     */
+    readCache<V>(options: ReadCacheOptions): ReadCache<V>;
+    /** This app's read caches and whether the change feed listens (for the metrics). */
+    readCaches(): { live: boolean; caches: readonly ReadCache<unknown>[] };
   }
 }
 
@@ -27,6 +36,38 @@ export default fp<DatabasePluginOptions>(
     app.decorate('database', database);
     app.decorate('db', database.db);
     if (owned) app.addHook('onClose', async () => database.close());
+
+    let feed: ChangeFeed | undefined;
+    if (app.config.readCache && database.changes) {
+      feed = database.changes();
+      const unsubscribe = feed.subscribe({
+        change: () => undefined,
+        reset: () => undefined,
+        state: (state, error) => {
+          if (state === 'live') app.log.info('change feed listening: read caches on');
+          else app.log.warn({ err: error }, 'change feed lost: read caches off until it listens again');
+        },
+      });
+      app.addHook('onClose', async () => unsubscribe());
+      // Resolves once listening, or after its deadline (the caches stay off until then).
+      await feed.start();
+      // A request that may have changed something is answered once every process has applied
+      // the changes' announcements (src/db/change-feed.ts): the next request, to any of them, sees them.
+      const changes = feed;
+      app.addHook('onSend', async (request) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await changes.settle();
+      });
+    }
+    const caches: ReadCache<unknown>[] = [];
+    app.decorate('readCache', <V>(options: ReadCacheOptions) => {
+      const cache = new ReadCache<V>(feed, options);
+      caches.push(cache as ReadCache<unknown>);
+      return cache;
+    });
+    app.decorate('readCaches', () => ({ live: feed?.live ?? false, caches }));
+    app.addHook('onClose', async () => {
+      for (const cache of caches) cache.close();
+    });
 
     // One holder per request, as @fastify/request-context does: entered in onRequest, and
     // entered again in preValidation because Fastify runs the hooks after the body was read

@@ -89,6 +89,42 @@ export default fp(
       gauge('terres_db_pool_max_connections', 'node-postgres pool: the most connections this process opens.', () => stats().max);
     }
 
+    // The read caches (src/db/read-cache.ts): what they answered, and whether the change feed
+    // listens (0: every read goes to the database).
+    new client.Gauge({
+      name: 'terres_change_feed_live',
+      help: "1 while this process hears the database's change announcements (read caches on), else 0.",
+      registers: [registry],
+      collect() {
+        this.set(app.readCaches().live ? 1 : 0);
+      },
+    });
+    new client.Counter({
+      name: 'terres_read_cache_reads_total',
+      help: 'Read cache lookups by cache and outcome: hit, miss (read from the database), discarded (a change was announced during the read: not kept).',
+      labelNames: ['cache', 'outcome'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const cache of app.readCaches().caches) {
+          const { hits, misses, discarded } = cache.stats();
+          this.inc({ cache: cache.name, outcome: 'hit' }, hits);
+          this.inc({ cache: cache.name, outcome: 'miss' }, misses);
+          this.inc({ cache: cache.name, outcome: 'discarded' }, discarded);
+        }
+      },
+    });
+    new client.Gauge({
+      name: 'terres_read_cache_entries',
+      help: 'Entries kept per read cache.',
+      labelNames: ['cache'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const cache of app.readCaches().caches) this.set({ cache: cache.name }, cache.stats().size);
+      },
+    });
+
     const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
       new client.Counter<L>({ name, help, labelNames, registers: [registry] });
     app.decorate('appMetrics', {

@@ -47,7 +47,9 @@ import {
   changeInquiryStatus,
   createDraft,
   deleteDraft,
+  INQUIRY_NOT_FOUND_DETAIL,
   inquiryRecipients,
+  mayReadInquiry,
   readableInquiry,
   toInquiry,
   updateInquiry,
@@ -172,7 +174,22 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(toInquiry(created));
   });
 
-  app.get<Params>('/:id', async (request) => toInquiry(await readableInquiry(app.db, request, request.params.id)));
+  // A listing as answered (its JSON) with its organisation, kept per id in a read cache that its
+  // change announcements drop (README "Hot path"); the caller is checked on every read.
+  const listings = app.readCache<{ organizationId: string; json: string }>({ name: 'listings', maxEntries: 20_000, ttlMs: 60_000 });
+  app.get<Params>('/:id', async (request, reply) => {
+    const { id } = request.params;
+    const listing = await listings.read(
+      id,
+      async () => {
+        const row = await readableInquiry(app.db, request, id);
+        return { organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) };
+      },
+      () => [`inquiry:${id}`],
+    );
+    if (!listing || !mayReadInquiry(request, listing.organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+    return reply.type('application/json; charset=utf-8').send(listing.json);
+  });
 
   app.put<Params>('/:id', { preHandler: requireRole('OWNER', 'EMPLOYEE'), bodyLimit: LISTING_BODY_LIMIT }, async (request) => {
     const body = bodyObject(request.body);
