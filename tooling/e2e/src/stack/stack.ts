@@ -196,6 +196,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ADVERTISER_PORTAL_URL: appServers['advertiser-portal'].url,
       ADMIN_CONSOLE_URL: appServers['admin-console'].url,
       PAYMENT_PROVIDER: 'simulator',
+      // The read caches on, as in production (NODE_ENV=test turns them off by default): the
+      // journeys see each change through them (apps/api/README.md "Hot path").
+      READ_CACHE: '1',
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
       // Every browser of the run comes from 127.0.0.1: the per-IP limits would count the whole
