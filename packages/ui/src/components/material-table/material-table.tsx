@@ -63,9 +63,23 @@ const formatPrice = (price: NumericInput) => {
 };
 
 /**
- * The material lines of a listing with their totals (spec §2, listing detail). On a phone the
- * table scrolls sideways in its box, which then becomes a focusable region named by the
- * caption, so keyboard users can scroll it too (axe `scrollable-region-focusable`).
+ * A cell's column name, shown only when the rows are cards (a narrow box); screen readers
+ * already have the column header, so it is hidden from them.
+ */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span className="terres-material-table__label" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The material lines of a listing with their totals (spec §2, listing detail). In a narrow box
+ * (a phone: under 36rem) each line is a card whose values say what they are, the total in
+ * sight; the table and its headers stay for screen readers. Should a table still be wider than
+ * its box, the box scrolls sideways and becomes a focusable region named by the caption, so
+ * keyboard users can scroll it too (axe `scrollable-region-focusable`).
  */
 export function MaterialTable({
   materials,
@@ -126,16 +140,32 @@ export function MaterialTable({
           {materials.map((row, index) => (
             <tr key={`${index}-${row.materialName}`}>
               <td>{row.materialName || '-'}</td>
-              <td>{row.groundComposition || '-'}</td>
+              <td>
+                <CellLabel>Qualité</CellLabel>
+                {row.groundComposition || '-'}
+              </td>
               {soilQuality ? (
                 <>
-                  <td>{qualityClassText(row.qualityClass)}</td>
-                  <td className="terres-material-table__code">{wasteCodeText(row.wasteCode)}</td>
+                  <td>
+                    <CellLabel>Classe de qualité</CellLabel>
+                    {qualityClassText(row.qualityClass)}
+                  </td>
+                  <td className="terres-material-table__code">
+                    <CellLabel>Code déchet</CellLabel>
+                    {wasteCodeText(row.wasteCode)}
+                  </td>
                 </>
               ) : null}
-              <td data-align="end">{formatCubicMetres(toFiniteNumber(row.quantity))}</td>
-              <td data-align="end">{formatPrice(row.price)}</td>
               <td data-align="end">
+                <CellLabel>Quantité</CellLabel>
+                {formatCubicMetres(toFiniteNumber(row.quantity))}
+              </td>
+              <td data-align="end">
+                <CellLabel>Prix</CellLabel>
+                {formatPrice(row.price)}
+              </td>
+              <td data-align="end">
+                <CellLabel>Total</CellLabel>
                 <AmountCell quantity={row.quantity} price={row.price} />
               </td>
             </tr>
