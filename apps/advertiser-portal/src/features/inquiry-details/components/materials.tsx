@@ -6,8 +6,8 @@ import { texts } from '../texts';
 /**
  * The listing's material lines with their totals (spec §2), or 'Aucun matériau renseigné.'
  * and the sentence about the analyses; a CUT listing's lines also show their quality class
- * and waste code (issue 11). On a phone the table scrolls sideways in its own box, which
- * `MaterialTable` makes a focusable region then.
+ * and waste code (issue 11). On a phone `MaterialTable` shows each line as a card, its values
+ * labelled and its total in sight.
  */
 export function Materials({ materials, type }: { materials: readonly Material[]; type: Inquiry['type'] }) {
   return <MaterialTable materials={materials} caption={texts.materialsCaption} soilQuality={type === 'CUT'} />;
