@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 // without the owner's pages ('Collaborateurs', 'Acheter des crédits').
 
 const ORGANISATION = 'Terrassements du Ried';
+const LISTING = 'Remblai de la sablière du Ried';
 
 async function fill(page: Page, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) {
@@ -19,7 +20,7 @@ async function checkPage(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-test('a new owner onboards, invites a collaborator who joins the same organisation', async ({ page, mail }) => {
+test('a new owner onboards, invites a collaborator who joins the same organisation', async ({ page, mail, api }) => {
   const ownerEmail = uniqueEmail('owner');
   const employeeEmail = uniqueEmail('collaborator');
   let invitedAt = 0;
@@ -113,6 +114,13 @@ test('a new owner onboards, invites a collaborator who joins the same organisati
     await checkPage(page, 'owner-dashboard');
   });
 
+  await test.step("the organisation's first listing (a draft, through the API: the owner has no credits)", async () => {
+    const session = await api.signIn(ownerEmail);
+    await api.call(session, 'POST', '/inquiries', { type: 'FILL', project_name: LISTING, status: 'DRAFT' });
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Annonces de votre organisation' }).getByRole('link', { name: LISTING })).toBeVisible();
+  });
+
   await test.step('the owner sees the invitation pending among the collaborators, then signs out', async () => {
     await page.goto('/user/account/collaborators');
     const row = page.getByRole('list', { name: 'Vos collaborateurs' }).getByRole('listitem').filter({ hasText: employeeEmail });
@@ -145,6 +153,8 @@ test('a new owner onboards, invites a collaborator who joins the same organisati
     await page.getByRole('button', { name: 'Suivant' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
+    // The organisation's listings are the collaborator's too.
+    await expect(page.getByRole('table', { name: 'Annonces de votre organisation' }).getByRole('link', { name: LISTING })).toBeVisible();
     await checkPage(page, 'employee-dashboard');
   });
 
