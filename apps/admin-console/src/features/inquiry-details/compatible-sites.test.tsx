@@ -1,4 +1,4 @@
-import type { GenerateDocumentRequest, Inquiry, MatchSuggestion, ProposeMatchRequest } from '@terres/api-client';
+import type { GenerateDocumentRequest, Inquiry, Match, MatchSuggestion, ProposeMatchRequest } from '@terres/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -160,5 +160,77 @@ describe('transfer documents on the management tab (issue 11)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: /Générer « Pré-contrat »/ });
     await app.user.click(within(dialog).getByRole('button', { name: 'Générer et envoyer' }));
     expect(await screen.findByText('Ce document demande une mise en relation acceptée avec un autre site.')).toBeInTheDocument();
+  });
+
+  it('asks which match the contract is about when the listing has several accepted ones, and names it', async () => {
+    const inquiry = listing({ status: 'PRE_CONTRACT_SIGNED' });
+    const agreed = (id: string, projectName: string, status: Match['status']): Match => {
+      const fill = { ...suggestion().counterpart!, id: `${id.slice(0, -1)}f`, projectName };
+      const cut = { ...fill, id: inquiry.id, type: 'CUT' as const, status: inquiry.status, projectName: inquiry.projectName };
+      const { counterpart: _counterpart, proposal: _proposal, ...figures } = suggestion();
+      return {
+        id, status, cutInquiryId: inquiry.id, fillInquiryId: fill.id, cut, fill, volumeM3: 1500, movedVolumeM3: null, transferDate: null,
+        figures, savings: null, createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z',
+        acceptedAt: '2026-11-21T10:00:00.000Z', declinedAt: null, doneAt: null,
+      };
+    };
+    const first = agreed('a0000000-0000-4000-8000-000000000001', 'Parc paysager de Kingersheim', 'ACCEPTED');
+    const second = agreed('a0000000-0000-4000-8000-000000000002', 'Contournement de Cernay', 'ACCEPTED');
+    serveInquiry(inquiry, { agreedMatches: [first, second] });
+    const asked: string[] = [];
+    const bodies: GenerateDocumentRequest[] = [];
+    server.use(
+      http.get('*/matches', ({ request }) => {
+        const url = new URL(request.url);
+        if (url.pathname.includes('/inquiries/')) return undefined; // the compatible sites: serveInquiry's
+        asked.push(url.search);
+        return HttpResponse.json([first, second]);
+      }),
+      http.post('*/inquiries/:id/generated-documents', async ({ request }) => {
+        bodies.push((await request.json()) as GenerateDocumentRequest);
+        return HttpResponse.json(
+          {
+            created: true,
+            inquiry,
+            document: {
+              id: 'd2', inquiryId: inquiry.id, kind: 'TRANSFER_CONTRACT', source: 'PLATFORM', matchId: second.id,
+              fileName: 'contrat-de-cession-ecoquartier.pdf', mimeType: 'application/pdf', size: 4096, createdAt: '2026-11-23T10:00:00.000Z',
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const app = renderApp(detailsPath(inquiry, 'management'), { user: admin });
+    const card = await screen.findByRole('region', { name: 'Documents de la mise en relation' });
+    const choice = await within(card).findByRole('combobox', { name: /Mise en relation concernée/ });
+    expect(choice).toHaveTextContent('Parc paysager de Kingersheim (Acceptée)');
+    expect(asked[0]).toContain(`inquiry_id=${inquiry.id}`);
+    expect(asked[0]).toContain('status=ACCEPTED');
+    await app.user.click(choice);
+    await app.user.click(await screen.findByRole('option', { name: 'Contournement de Cernay (Acceptée)' }));
+    await app.user.click(within(card).getByRole('button', { name: 'Contrat' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Générer « Contrat »/ });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Générer et envoyer' }));
+    await waitFor(() => expect(bodies).toEqual([{ kind: 'TRANSFER_CONTRACT', match_id: second.id }]));
+  });
+
+  it('asks nothing when the listing has one accepted match: the API takes it', async () => {
+    const inquiry = listing({ status: 'SITE_FOUND' });
+    serveInquiry(inquiry);
+    const bodies: GenerateDocumentRequest[] = [];
+    server.use(
+      http.post('*/inquiries/:id/generated-documents', async ({ request }) => {
+        bodies.push((await request.json()) as GenerateDocumentRequest);
+        return problem(409, 'Ce document demande une mise en relation acceptée avec un autre site.');
+      }),
+    );
+    const app = renderApp(detailsPath(inquiry, 'management'), { user: admin });
+    const card = await screen.findByRole('region', { name: 'Documents de la mise en relation' });
+    await app.user.click(within(card).getByRole('button', { name: 'Pré-contrat' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Générer « Pré-contrat »/ });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Générer et envoyer' }));
+    await waitFor(() => expect(bodies).toEqual([{ kind: 'PRE_CONTRACT' }]));
+    expect(within(card).queryByRole('combobox', { name: /Mise en relation concernée/ })).toBeNull();
   });
 });

@@ -134,6 +134,9 @@ export const ourTexts = {
   generated: '« {document} » généré et envoyé à l’organisation.',
   alreadyGenerated: '« {document} » avait déjà été généré : rien n’a été envoyé de nouveau.',
   generationFailed: 'Le document n’a pas été généré.',
+  matchChoice: 'Mise en relation concernée',
+  matchChoiceHint: 'Cette annonce a plusieurs mises en relation acceptées : le pré-contrat et le contrat portent sur celle-ci.',
+  matchOption: '{project} ({status})',
 
   // Sites compatibles (issue 11)
   matchesTitle: 'Sites compatibles',

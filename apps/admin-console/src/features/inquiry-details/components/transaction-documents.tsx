@@ -1,9 +1,12 @@
-import { generateInquiryDocument, problemMessage, type GeneratedDocumentKind, type Inquiry } from '@terres/api-client';
-import { fillTemplate } from '@terres/domain';
+import { useQuery } from '@tanstack/react-query';
+import { generateInquiryDocument, getListMatchesQueryOptions, problemMessage, type GeneratedDocumentKind, type Inquiry, type Match } from '@terres/api-client';
+import { fillTemplate, MATCH_STATUS_LABELS } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
+import { Select } from '@terres/ui/select';
 import { useToast } from '@terres/ui/toast';
+import { useState } from 'react';
 import { useListingCache } from '../api/inquiry';
 import { texts } from '../texts';
 
@@ -14,13 +17,24 @@ interface GeneratedKind {
   /** The listing's statuses in which the API generates it. */
   when: readonly Inquiry['status'][];
   move?: string;
+  /** About one accepted (or done) match of the listing. */
+  aboutMatch?: boolean;
 }
 
 const DOCUMENTS: readonly GeneratedKind[] = [
   { kind: 'DOUBT_CLEARING_LETTER', label: texts.doubtLetter, hint: texts.doubtLetterHint, when: ['APPROVED'], move: texts.generateDoubtLetterMove },
-  { kind: 'PRE_CONTRACT', label: texts.preContract, hint: texts.preContractHint, when: ['SITE_FOUND'], move: texts.generatePreContractMove },
-  { kind: 'TRANSFER_CONTRACT', label: texts.contract, hint: texts.contractHint, when: ['PRE_CONTRACT_SIGNED', 'PROCESSED'] },
+  { kind: 'PRE_CONTRACT', label: texts.preContract, hint: texts.preContractHint, when: ['SITE_FOUND'], move: texts.generatePreContractMove, aboutMatch: true },
+  { kind: 'TRANSFER_CONTRACT', label: texts.contract, hint: texts.contractHint, when: ['PRE_CONTRACT_SIGNED', 'PROCESSED'], aboutMatch: true },
 ];
+
+/** The statuses in which a document about a match can be generated. */
+const MATCH_DOCUMENT_STATUSES: readonly Inquiry['status'][] = DOCUMENTS.filter((d) => d.aboutMatch).flatMap((d) => d.when);
+
+/** « Parc de Kingersheim (Acceptée) »: the other site of a match and where the match stands. */
+function matchLabel(inquiry: Inquiry, match: Match): string {
+  const other = match.cutInquiryId === inquiry.id ? match.fill : match.cut;
+  return fillTemplate(texts.matchOption, { project: other.projectName, status: MATCH_STATUS_LABELS[match.status] });
+}
 
 /**
  * The three documents of a transfer (spec §2: the doubt-clearing letter, the pre-contract and
@@ -31,8 +45,26 @@ const DOCUMENTS: readonly GeneratedKind[] = [
 export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
   const toast = useToast();
   const cache = useListingCache();
+  // A listing with several agreed matches (its soil split between sites): the admin says which
+  // one the pre-contract or contract is about (the API refuses to guess). With one, nothing to ask.
+  const agreed = useQuery({
+    ...getListMatchesQueryOptions({ inquiry_id: inquiry.id, status: ['ACCEPTED', 'DONE'] }),
+    enabled: MATCH_DOCUMENT_STATUSES.includes(inquiry.status),
+  });
+  const choices = agreed.data && agreed.data.length > 1 ? agreed.data : [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const matchId = choices.length > 0 ? (choices.find((m) => m.id === chosen) ?? choices[0]!).id : undefined;
   return (
     <Card title={texts.transactionTitle} description={texts.transactionIntro}>
+      {choices.length > 0 ? (
+        <Select
+          label={texts.matchChoice}
+          hint={texts.matchChoiceHint}
+          value={matchId}
+          onValueChange={setChosen}
+          options={choices.map((match) => ({ value: match.id, label: matchLabel(inquiry, match) }))}
+        />
+      ) : null}
       <ul className="transaction-documents">
         {DOCUMENTS.map((document) => {
           const hintId = `generate-${document.kind}`;
@@ -52,7 +84,10 @@ export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
                 cancelLabel={texts.cancel}
                 onConfirm={async () => {
                   try {
-                    const outcome = await generateInquiryDocument(inquiry.id, { kind: document.kind });
+                    const outcome = await generateInquiryDocument(inquiry.id, {
+                      kind: document.kind,
+                      ...(document.aboutMatch && matchId ? { match_id: matchId } : {}),
+                    });
                     if (outcome.created) toast.success(fillTemplate(texts.generated, { document: document.label }), outcome.document.fileName);
                     else toast.info(fillTemplate(texts.alreadyGenerated, { document: document.label }), outcome.document.fileName);
                     cache.changed(outcome.inquiry);
