@@ -82,3 +82,49 @@ test('an owner buys credits through the payment simulator and sees the balance r
     await screenshot(page, 'credits-invoice');
   });
 });
+
+test('a payment the API has not credited after 30 s: the page says so, with the balance and the support contact', async ({ page, api }) => {
+  const email = uniqueEmail('slow-payment');
+  await api.seedOwner({ email, credits: 40, profile: { first_name: 'Marc', last_name: 'Hubert', phone_number: '06 44 55 66 78' } });
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
+
+  // The page's timers run on a clock the test moves (no waiting 30 s); the balance is read from the real API.
+  let checks = 0;
+  page.on('response', (response) => {
+    if (response.url().endsWith('/organizations/me') && response.request().method() === 'GET') checks += 1;
+  });
+  await page.clock.install();
+  await page.goto('/credits/success?expected_credit_count=340');
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirmation de votre paiement' })).toBeVisible();
+  // From here time moves only when the test says (the first check is due 2 s after the page opened).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  const before = checks;
+
+  await test.step('a check every 2 s; after 5 s, the seconds spent', async () => {
+    for (let check = 1; check <= 3; check += 1) {
+      await page.clock.runFor(2000);
+      await expect.poll(() => checks - before).toBe(check);
+    }
+    await page.clock.runFor(1000);
+    await expect(page.getByText(/^Vérification en cours depuis [67] s…$/)).toBeVisible();
+    // (axe needs the page's timers: it runs once the clock is let go, below.)
+    await screenshot(page, 'credits-waiting');
+  });
+
+  await test.step('after the 15th check (30 s), the timeout: current balance, support mail, way back', async () => {
+    for (let check = 4; check <= 15; check += 1) {
+      await page.clock.runFor(2000);
+      await expect.poll(() => checks - before).toBe(check);
+    }
+    await expect(page.getByRole('heading', { level: 2, name: 'Le paiement prend plus de temps que prévu' })).toBeVisible();
+    await expect(page.getByText(/^Solde actuel\s:\s40\scrédits\.$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(page.getByRole('link', { name: 'Retour à mes annonces' })).toHaveAttribute('href', '/dashboard');
+    await page.clock.runFor(10_000);
+    expect(checks - before).toBe(15);
+    await page.clock.resume();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'credits-timeout');
+  });
+});
