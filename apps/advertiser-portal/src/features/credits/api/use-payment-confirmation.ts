@@ -20,7 +20,8 @@ export interface PaymentConfirmation {
 }
 
 /**
- * - `confirmed` (payment_confirmed=true): the countdown after 3 s, with the expected balance.
+ * - `confirmed` (payment_confirmed=true): the countdown after 3 s, with the expected balance;
+ *   the header's balance is then read again from the API.
  * - otherwise the organisation is read every 2 s, 15 times at most (30 s): once its balance
  *   reaches `expected` and at least 3 s have passed, the countdown; after 30 s, the timeout.
  * - the countdown lasts 10 s, then `onCountdownEnd`.
@@ -60,6 +61,8 @@ export function usePaymentConfirmation(expected: number, confirmed: boolean, onC
       later(() => {
         setBalance(expected);
         finish('countdown');
+        // The header reads the balance from the API, not from the address.
+        void queryClient.invalidateQueries({ queryKey: myOrganizationQueryOptions().queryKey });
       }, PAYMENT_POLLING.confirmedWaitMs);
     } else {
       let checks = 0;

@@ -63,6 +63,16 @@ describe('/credits/success', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
   });
 
+  it("with payment_confirmed=true, reads the header's balance again from the API at the countdown", async () => {
+    const api = organisationApi(240);
+    renderApp('/credits/success?expected_credit_count=740&payment_confirmed=true', { user: owner });
+    expect(await screen.findByText('240\u00a0crédits', { selector: 'strong', ...exact })).toBeInTheDocument();
+    api.credit(740);
+    await advance(3100);
+    expect(await screen.findByRole('heading', { name: 'Paiement confirmé\u00a0!' })).toBeInTheDocument();
+    expect(await screen.findByText('740\u00a0crédits', { selector: 'strong', ...exact })).toBeInTheDocument();
+  });
+
   it('polls the organisation every 2 s until the balance reaches the expected count, then counts down 10 s to /dashboard', async () => {
     const api = organisationApi(240);
     const app = renderApp('/credits/success?expected_credit_count=740', { user: owner });
