@@ -13,3 +13,17 @@ test('the portal answers in French with an accessible first page', async ({ page
   await expectNoAxeViolations(page);
   await screenshot(page, 'first-page');
 });
+
+// The journeys' axe check judges what the user reads, not a colour half way through a fade.
+test('axe judges a page once its transitions have ended', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="fr"><head><title>Transition</title>
+    <style>
+      button { color: #fff; background: #d4d4d4; transition: background-color 1.5s linear; }
+      button.ready { background: #1f5f38; }
+      .spinner { width: 1rem; height: 1rem; animation: spin 1s linear infinite; }
+      @keyframes spin { to { transform: rotate(1turn); } }
+    </style></head>
+    <body><main><h1>Transition</h1><div class="spinner" aria-hidden="true"></div><button type="button">Suivant</button></main></body></html>`);
+  await page.locator('button').evaluate((button) => button.classList.add('ready'));
+  await expectNoAxeViolations(page);
+});

@@ -113,9 +113,26 @@ export interface AxeOptions {
   exclude?: string[];
 }
 
-/** Runs axe-core on the page as it is now: 0 violations of WCAG 2.1 AA, or a readable failure. */
+/**
+ * Waits for the page's finite CSS transitions and animations to end (a spinner's endless one is
+ * left alone). A button that has just become enabled fades to its colour in a few hundred
+ * milliseconds; axe measuring the colours half way reported a contrast the user never reads
+ * (#a87652 behind 'Suivant' on a loaded machine).
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Runs axe-core on the page once its transitions have ended: 0 violations of WCAG 2.1 AA, or a
+ * readable failure.
+ */
 export async function expectNoAxeViolations(page: Page, { include, exclude = [] }: AxeOptions = {}): Promise<void> {
   await test.step(`axe on ${new URL(page.url()).pathname}`, async () => {
+    await settleAnimations(page);
     let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA);
     if (include) builder = builder.include(include);
     for (const selector of exclude) builder = builder.exclude(selector);
