@@ -23,6 +23,10 @@ export const specTexts = {
 } as const;
 
 export const ourTexts = {
+  // The route's id is taken by a listing this user cannot read (a draft deleted since, another
+  // organisation's): the values typed move to a new draft.
+  idTakenTitle: 'Cette annonce ne peut plus être enregistrée',
+  idTakenBody: 'Une nouvelle annonce a été commencée avec ce que vous avez saisi : enregistrez-la à nouveau.',
   stepsLabel: 'Étapes de création de l’annonce',
   steps: ['Informations du projet', 'Parcelles', 'Informations sur le sol', 'Récapitulatif'],
   subSteps: {

@@ -29,6 +29,7 @@ import { Stepper } from '@terres/ui/stepper';
 import { useToast } from '@terres/ui/toast';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { myOrganizationQueryOptions } from '../../../lib/my-organization';
+import { newUuid } from '../../../lib/new-inquiry';
 import { rememberSaved, saveInquiry, submitInquiry, type WizardDraft } from '../api/wizard-draft';
 import {
   firstInvalidIndex,
@@ -68,6 +69,9 @@ export interface InquiryWizardProps {
 }
 
 type DialogKind = 'confirm' | 'low-balance' | null;
+
+/** Thrown by a save whose draft moved to a new id (see `restartElsewhere`): nothing more to say. */
+class DraftRestarted extends Error {}
 
 function allErrors(values: WizardValues, context: ValidationContext): Record<string, string> {
   return Object.assign({}, ...SUB_STEPS.map((s) => validateSubStep(s.key, values, context))) as Record<string, string>;
@@ -170,6 +174,19 @@ export function InquiryWizard({ id, type, draft, search }: InquiryWizardProps) {
     [queryClient],
   );
 
+  /**
+   * The route's id belongs to a listing this user cannot read (a draft deleted since, then the
+   * browser's Back; another organisation's id): its GET said 404, its creation says 409. The
+   * values typed go to a new draft's id, where the user saves them again.
+   */
+  const restartElsewhere = useCallback(() => {
+    const fresh = newUuid();
+    writeUnsaved(fresh, null, values);
+    forgetUnsaved(id);
+    toast.info(texts.idTakenTitle, texts.idTakenBody);
+    void navigate({ to: '/user/create-inquiry/$id', params: { id: fresh }, search: (prev) => ({ ...prev, type }), replace: true });
+  }, [id, navigate, toast, type, values]);
+
   const persist = useCallback(
     async (patch: WirePatch): Promise<Inquiry> => {
       // A draft being created (first Next, or an upload) is awaited, never created twice.
@@ -181,11 +198,18 @@ export function InquiryWizard({ id, type, draft, search }: InquiryWizardProps) {
         const saved = await request;
         remember(saved);
         return saved;
+      } catch (error) {
+        // POST /inquiries answers 409 only when the id is taken (openapi.yaml).
+        if (!exists && parseProblem(error)?.status === 409) {
+          restartElsewhere();
+          throw new DraftRestarted();
+        }
+        throw error;
       } finally {
         if (!exists) creating.current = null;
       }
     },
-    [id, remember, type, values.projectName],
+    [id, remember, restartElsewhere, type, values.projectName],
   );
 
   const ensureDraft = useCallback(async (): Promise<string> => {
@@ -209,6 +233,8 @@ export function InquiryWizard({ id, type, draft, search }: InquiryWizardProps) {
 
   /** A refused save: the values stay, the fields show the server's reasons, a toast says why. */
   const reportFailure = (error: unknown, title: string) => {
+    // Already said, and the wizard is moving to the new draft.
+    if (error instanceof DraftRestarted) return {};
     const byWire = wireErrors(error);
     form.setServerErrors(Object.fromEntries(Object.entries(byWire).map(([path, message]) => [formPath(path), message])));
     toast.error(title, problemMessage(error, ''));

@@ -1,9 +1,12 @@
 // Step 1 (project information) of the wizard, rendered in the real route tree against MSW.
 import { messages } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { employee, owner } from '../../../../test/fixtures';
+import { problem } from '../../../../test/problem';
 import { renderApp } from '../../../../test/render-app';
+import { server } from '../../../../test/server';
 import { texts } from '../texts';
 import { document, fakeListingApi, listing, LISTING_ID, polyfillRadix } from '../testing/fake-listing-api';
 
@@ -33,6 +36,41 @@ describe('wizard, step 1: project information', () => {
       { id: LISTING_ID, type: 'CUT', status: 'DRAFT', project_name: 'ZAC des Tanneries' },
     ]);
     expect(app.location().search).toEqual({ type: 'CUT', step: 1, sub: 2 });
+  });
+
+  it('moves what was typed to a new draft when the route id is taken (a draft deleted since, another organisation’s)', async () => {
+    const api = fakeListingApi();
+    // The id answers 404 to a read, 409 to a creation; any other id is free.
+    server.use(
+      http.post('*/inquiries', async ({ request }) => {
+        const body = (await request.clone().json()) as { id?: string };
+        if (body.id === LISTING_ID) {
+          api.requests.push({ method: 'POST', path: '/api/v1/inquiries', body });
+          return problem(409, 'Cet identifiant d’annonce est déjà utilisé.');
+        }
+        return undefined;
+      }),
+    );
+    const app = renderApp(url(), { user: owner });
+    await heading(texts.subSteps.projectName);
+    await app.user.type(screen.getByRole('textbox', { name: 'Nom du projet' }), 'ZAC des Tanneries');
+    await app.user.click(nextButton());
+
+    expect(await screen.findByText(texts.idTakenTitle)).toBeInTheDocument();
+    expect(screen.getByText(texts.idTakenBody)).toBeInTheDocument();
+    await waitFor(() => expect(app.location().pathname).not.toBe(`/user/create-inquiry/${LISTING_ID}`));
+    const fresh = app.location().pathname.split('/').at(-1);
+    expect(fresh).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(app.location().search).toEqual({ type: 'CUT' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom du projet' })).toHaveValue('ZAC des Tanneries'));
+    expect(screen.queryByText(texts.draftFailed)).not.toBeInTheDocument();
+
+    await app.user.click(nextButton());
+    await heading(texts.subSteps.projectOwner);
+    expect(api.bodies('POST', '/inquiries')).toEqual([
+      { id: LISTING_ID, type: 'CUT', status: 'DRAFT', project_name: 'ZAC des Tanneries' },
+      { id: fresh, type: 'CUT', status: 'DRAFT', project_name: 'ZAC des Tanneries' },
+    ]);
   });
 
   it('titles a fill listing from the navigation state and keeps the type in the URL', async () => {
