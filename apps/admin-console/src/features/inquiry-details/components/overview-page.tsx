@@ -48,7 +48,7 @@ export function OverviewPage({ id }: { id: string }) {
         ) : inquiry.materials.length === 0 ? (
           <MaterialTable materials={[]} />
         ) : (
-          // On a phone the table scrolls sideways in its own box, a focusable region named by the caption.
+          // On a phone (a box under 36rem) each line is a card with its values labelled, the total in sight.
           <MaterialTable materials={inquiry.materials} caption={texts.materialsCaption} soilQuality={inquiry.type === 'CUT'} />
         )}
         {inquiry.type === 'FILL' ? (
