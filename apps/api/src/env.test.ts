@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       advertiserPortalUrl: 'http://localhost:5173',
       adminConsoleUrl: 'http://localhost:5174',
       apiPublicUrl: 'http://localhost:3000',
-      paymentProvider: 'simulator',
+      paymentProvider: 'none',
       stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined },
       seller: { name: 'Bourse aux terres SAS', siret: '12345678900017', vatNumber: 'FR40123456789' },
       demoData: false,
@@ -73,7 +73,7 @@ describe('loadConfig', () => {
   it('requires AUTH_SECRET in production, and has no default admin there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }, {})).toThrow(/AUTH_SECRET/);
     const config = loadConfig(
-      { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1', SMTP_URL: 'smtp://mail:25', API_PUBLIC_URL: 'https://api.bourse-terres.fr' },
+      { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://mail:25', API_PUBLIC_URL: 'https://api.bourse-terres.fr' },
       {},
     );
     expect(config.isProduction).toBe(true);
@@ -84,7 +84,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEV_OUTBOX: '1' }, {}).mailTransport).toBe('outbox');
     expect(loadConfig({ DEV_OUTBOX: '1', SMTP_URL: 'smtp://127.0.0.1:2525' }, {}).mailTransport).toBe('smtp');
     expect(loadConfig({ NODE_ENV: 'test' }, {}).mailTransport).toBe('none');
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1', API_PUBLIC_URL: 'https://api.bourse-terres.fr' } as const;
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), API_PUBLIC_URL: 'https://api.bourse-terres.fr' } as const;
     expect(() => loadConfig(production, {})).toThrow(/SMTP_URL: required when NODE_ENV=production/);
     expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://mail:25', DEV_OUTBOX: '1' }, {})).toThrow(/DEV_OUTBOX: .* refused when NODE_ENV=production/);
     expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail:25' }, {}).mailTransport).toBe('smtp');
@@ -98,7 +98,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'api.bourse-terres.fr' }, {})).toThrow(/API_PUBLIC_URL/);
     expect(() => loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'ftp://api.bourse-terres.fr' }, {})).toThrow(/API_PUBLIC_URL/);
     expect(() => loadConfig({ AUTH_SECRET: 'z'.repeat(32), API_PUBLIC_URL: 'https://api.bourse-terres.fr/?x=1' }, {})).toThrow(/API_PUBLIC_URL/);
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_PAYMENT_SIMULATOR: '1', SMTP_URL: 'smtp://mail:25' } as const;
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://mail:25' } as const;
     expect(() => loadConfig(production, {})).toThrow(/API_PUBLIC_URL: required when NODE_ENV=production/);
     expect(loadConfig({ ...production, API_PUBLIC_URL: 'https://api.bourse-terres.fr' }, {}).apiPublicUrl).toBe('https://api.bourse-terres.fr');
   });
@@ -109,10 +109,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }, {}).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
   });
 
+  it('has no payment provider unless one is named: the simulator only when asked for, in development too', () => {
+    // Unset is development, but nothing development-only is on by default (README "Configuration").
+    expect(loadConfig({ AUTH_SECRET: 'z'.repeat(32) }, {}).paymentProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'test' }, {}).paymentProvider).toBe('none');
+    expect(loadConfig({ AUTH_SECRET: 'z'.repeat(32), PAYMENT_PROVIDER: '' }, {}).paymentProvider).toBe('none');
+    expect(loadConfig({ AUTH_SECRET: 'z'.repeat(32), PAYMENT_PROVIDER: 'simulator' }, {}).paymentProvider).toBe('simulator');
+    // ALLOW_PAYMENT_SIMULATOR allows the simulator in production; it never turns it on.
+    expect(loadConfig({ AUTH_SECRET: 'z'.repeat(32), ALLOW_PAYMENT_SIMULATOR: '1' }, {}).paymentProvider).toBe('none');
+    expect(() => loadConfig({ AUTH_SECRET: 'z'.repeat(32), PAYMENT_PROVIDER: 'none' }, {})).toThrow(/PAYMENT_PROVIDER: must be 'simulator' or 'stripe'/);
+  });
+
   it('refuses the payment simulator in production unless explicitly allowed', () => {
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://mail:25', API_PUBLIC_URL: 'https://api.bourse-terres.fr' } as const;
-    expect(() => loadConfig(production, {})).toThrow(/PAYMENT_PROVIDER: the simulator credits without any payment/);
-    expect(loadConfig({ ...production, ALLOW_PAYMENT_SIMULATOR: '1' }, {}).paymentProvider).toBe('simulator');
+    expect(loadConfig(production, {}).paymentProvider).toBe('none');
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'simulator' }, {})).toThrow(/PAYMENT_PROVIDER: the simulator credits without any payment/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'simulator', ALLOW_PAYMENT_SIMULATOR: '1' }, {}).paymentProvider).toBe('simulator');
     const stripe = loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, {});
     expect(stripe.paymentProvider).toBe('stripe');
   });

@@ -54,8 +54,10 @@ const EnvSchema = v.object({
   // Where browsers reach this API (no query, no fragment): every absolute link the API hands
   // out (payment links) is built on it, never on the request's Host. Unset: http://localhost:$PORT.
   API_PUBLIC_URL: v.optional(v.pipe(httpUrl, v.check((value) => !/[?#]/.test(value), 'must have no query or fragment'))),
-  PAYMENT_PROVIDER: v.optional(v.picklist(['simulator', 'stripe'], "must be 'simulator' or 'stripe'"), 'simulator'),
-  // The simulator credits without any payment: refused in production unless this is '1'.
+  // Unset: no payment provider (the packs are listed, buying one answers 503). The simulator
+  // credits without any payment: only when asked for (as `pnpm start` does), and refused in
+  // production unless ALLOW_PAYMENT_SIMULATOR is '1'.
+  PAYMENT_PROVIDER: v.optional(v.picklist(['simulator', 'stripe'], "must be 'simulator' or 'stripe'")),
   ALLOW_PAYMENT_SIMULATOR: v.optional(flag, '0'),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty())),
@@ -128,7 +130,8 @@ export type EnvName = keyof v.InferInput<typeof EnvSchema>;
 /** Raw variables, as in the environment: what `loadConfig` accepts as overrides. */
 export type EnvInput = Partial<Record<EnvName, string | undefined>>;
 
-export type PaymentProvider = 'simulator' | 'stripe';
+/** `none`: PAYMENT_PROVIDER unset, nothing can be bought (the packs' links answer 503). */
+export type PaymentProvider = 'simulator' | 'stripe' | 'none';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -160,6 +163,7 @@ export interface Config {
   adminConsoleUrl: string;
   /** Where browsers reach the API (origin and optional path prefix, no trailing slash): links are built on it. */
   apiPublicUrl: string;
+  /** Where a pack's link leads: the simulator's page, Stripe's, or (`none`) a 503. */
   paymentProvider: PaymentProvider;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   /** The seller identity printed on invoices. */
@@ -274,7 +278,7 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     advertiserPortalUrl: new URL(env.ADVERTISER_PORTAL_URL).origin,
     adminConsoleUrl: new URL(env.ADMIN_CONSOLE_URL).origin,
     apiPublicUrl: publicUrl(env.API_PUBLIC_URL ?? `http://localhost:${env.PORT}`),
-    paymentProvider: env.PAYMENT_PROVIDER,
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'none',
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL },
     seller: {
       name: env.SELLER_NAME,

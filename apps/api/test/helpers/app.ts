@@ -12,7 +12,6 @@ import { loadConfig, type Config, type EnvInput } from '../../src/env.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret!';
 
-/** A config from these variables only (the developer's shell is ignored); quiet logs. */
 /**
  * Generous per-IP limits: every test request comes from 127.0.0.1 and the counters live in the
  * run's one database (shared by every test file), so a default limit would be met by the run as a
@@ -23,8 +22,15 @@ const GENEROUS_PER_IP_LIMITS: EnvInput = {
   OTP_CHECKS_PER_IP: '100000',
 };
 
+/**
+ * The payment simulator, as `pnpm start` asks for it: the tests buy credits through it. A test
+ * of the set-up without a provider passes `PAYMENT_PROVIDER: undefined`.
+ */
+const TEST_PAYMENTS: EnvInput = { PAYMENT_PROVIDER: 'simulator' };
+
+/** A config from these variables only (the developer's shell is ignored); quiet logs. */
 export function testConfig(env: EnvInput = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: TEST_AUTH_SECRET, ...GENEROUS_PER_IP_LIMITS, ...env }, {});
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: TEST_AUTH_SECRET, ...GENEROUS_PER_IP_LIMITS, ...TEST_PAYMENTS, ...env }, {});
 }
 
 /** A temp directory removed by the returned function. */

@@ -301,6 +301,12 @@ export const OPERATIONS: Record<string, OperationCase> = {
     expect: { anonymous: 303 },
     build: ({ world }) => ({ form: { token: tokenOf(world.orgs.A.packLink), action: 'cancel' } }),
   },
+  // Only without PAYMENT_PROVIDER: absent here (the sweep's apps have the simulator and Stripe).
+  showUnconfiguredCheckout: {
+    scoped: false,
+    expect: { anonymous: 404 },
+    build: ({ world }) => ({ query: { token: tokenOf(world.orgs.A.packLink) } }),
+  },
 
   // ── outside /api/v1 ──
   // Operations (tag `ops`): public, no input, nothing of an organisation.

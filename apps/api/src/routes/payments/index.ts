@@ -8,6 +8,8 @@
 //   Session for the pack (an open one is reused, see payments/stripe-checkout.ts) and redirects
 //   there; the webhook (raw body, signature checked) credits. Only the configured provider's routes answer; the other's are 404, so a
 //   Stripe deployment can never be credited through the simulator.
+// - none (PAYMENT_PROVIDER unset): the packs' links lead to GET /payments/none/checkout, which
+//   answers 503 (a French page for a browser) and stores nothing; both providers' routes are 404.
 import { messages, WEBHOOK_BODY_LIMIT } from '@terres/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +30,7 @@ export const ARCHIVED_ORGANIZATION_PAYMENT_DETAIL = 'Cette organisation est arch
 export const INVALID_FORM_DETAIL = 'Le formulaire de paiement est invalide.';
 export const BAD_SIGNATURE_DETAIL = 'Signature Stripe invalide.';
 export const PROVIDER_UNAVAILABLE_DETAIL = 'Le service de paiement est momentanément indisponible. Veuillez réessayer.';
+export const NO_PAYMENT_PROVIDER_DETAIL = 'Le paiement en ligne n’est pas encore configuré sur cette plateforme. Contactez le support.';
 
 const SIMULATOR_PATH = '/api/v1/payments/simulator/checkout';
 const STRIPE_PATH = '/api/v1/payments/stripe/checkout';
@@ -48,6 +51,9 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   const stripe = config.paymentProvider === 'stripe' ? lazyStripeClient(config) : null;
   if (config.isProduction && config.paymentProvider === 'simulator') {
     app.log.warn('PAYMENT_PROVIDER=simulator in production: anyone with a pack link can add credits without paying');
+  }
+  if (config.paymentProvider === 'none') {
+    app.log.warn("no payment provider: the packs are listed but none can be bought (503); set PAYMENT_PROVIDER=stripe, or 'simulator' in development");
   }
 
   // HTML forms post urlencoded bodies; Fastify parses only JSON by default.
@@ -93,6 +99,12 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   const stripeOnly = async () => {
     if (!stripe) throw problem(404);
   };
+  const noProviderOnly = async () => {
+    if (config.paymentProvider !== 'none') throw problem(404);
+  };
+
+  // No provider: nothing can be bought, whatever the link; nothing is read or stored.
+  app.get('/none/checkout', { preHandler: noProviderOnly }, async (request, reply) => fail(request, reply, problem(503, NO_PAYMENT_PROVIDER_DETAIL)));
 
   app.get<{ Querystring: { token?: string } }>('/simulator/checkout', { preHandler: simulatorOnly }, async (request, reply) => {
     try {

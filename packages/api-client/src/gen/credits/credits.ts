@@ -195,7 +195,10 @@ export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typ
 
 /**
  * Role OWNER (with an organisation). Each `link` is personal to the caller's
-organisation (signed, expiring), built on `API_PUBLIC_URL`, and opens the payment page.
+organisation (signed, expiring), built on `API_PUBLIC_URL`, and opens the payment page:
+the simulator's (`PAYMENT_PROVIDER=simulator`), Stripe's (`stripe`), or, with no
+provider configured, `/payments/none/checkout`, which answers 503 (packs are listed,
+none can be bought).
 
  * @summary Credit packs for sale
  */

@@ -156,6 +156,7 @@ export * from './setMatchStatusRequest';
 export * from './setOrganizationVerifiedParams';
 export * from './showSimulatorCheckoutParams';
 export * from './showStripeCheckoutParams';
+export * from './showUnconfiguredCheckoutParams';
 export * from './soilStudy';
 export * from './soilStudyCity';
 export * from './soilStudyDocumentId';

@@ -82,10 +82,21 @@ export const getSubmitSimulatorCheckoutMockHandler = (overrideResponse?: unknown
       })
   }, options)
 }
+
+export const getShowUnconfiguredCheckoutMockHandler = (overrideResponse?: unknown | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown), options?: RequestHandlerOptions) => {
+  return http.get('*/payments/none/checkout', async (info) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+    return new HttpResponse(null,
+      { status: 200,
+        
+      })
+  }, options)
+}
 export const getPaymentsMock = () => [
   getShowStripeCheckoutMockHandler(),
   getSubmitStripeCheckoutMockHandler(),
   getHandleStripeWebhookMockHandler(),
   getShowSimulatorCheckoutMockHandler(),
-  getSubmitSimulatorCheckoutMockHandler()
+  getSubmitSimulatorCheckoutMockHandler(),
+  getShowUnconfiguredCheckoutMockHandler()
 ]

@@ -29,10 +29,12 @@ import type {
   BadRequestResponse,
   CheckoutForm,
   ContentTooLargeResponse,
+  NotFoundResponse,
   Problem,
   ServiceUnavailableResponse,
   ShowSimulatorCheckoutParams,
   ShowStripeCheckoutParams,
+  ShowUnconfiguredCheckoutParams,
   StripeEvent,
   UnsupportedMediaTypeResponse,
   WebhookAck
@@ -615,4 +617,169 @@ export const useSubmitSimulatorCheckout = <TError = ErrorType<void | BadRequestR
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Public, browser navigation (no `PAYMENT_PROVIDER`; 404 otherwise): the target of a
+pack's `link` when the platform has no payment provider. Nothing can be bought: it
+answers 503 with a French detail (a French HTML page with a link back to
+`{ADVERTISER_PORTAL_URL}/credits/buy` when the request accepts `text/html`, a problem
+document otherwise), whatever the link, and stores nothing.
+
+ * @summary No payment provider configured
+ */
+export const getShowUnconfiguredCheckoutUrl = (params: ShowUnconfiguredCheckoutParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v1/payments/none/checkout?${stringifiedParams}` : `/api/v1/payments/none/checkout`
+}
+
+export const showUnconfiguredCheckout = async (params: ShowUnconfiguredCheckoutParams, options?: RequestInit): Promise<unknown> => {
+  
+  return customFetch<unknown>(getShowUnconfiguredCheckoutUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getShowUnconfiguredCheckoutQueryKey = (params?: ShowUnconfiguredCheckoutParams,) => {
+    return [
+    `/api/v1/payments/none/checkout`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getShowUnconfiguredCheckoutQueryOptions = <TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getShowUnconfiguredCheckoutQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof showUnconfiguredCheckout>>> = ({ signal }) => showUnconfiguredCheckout(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ShowUnconfiguredCheckoutQueryResult = NonNullable<Awaited<ReturnType<typeof showUnconfiguredCheckout>>>
+export type ShowUnconfiguredCheckoutQueryError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>
+
+
+export function useShowUnconfiguredCheckout<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof showUnconfiguredCheckout>>,
+          TError,
+          Awaited<ReturnType<typeof showUnconfiguredCheckout>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useShowUnconfiguredCheckout<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof showUnconfiguredCheckout>>,
+          TError,
+          Awaited<ReturnType<typeof showUnconfiguredCheckout>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useShowUnconfiguredCheckout<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary No payment provider configured
+ */
+
+export function useShowUnconfiguredCheckout<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getShowUnconfiguredCheckoutQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getShowUnconfiguredCheckoutSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getShowUnconfiguredCheckoutQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof showUnconfiguredCheckout>>> = ({ signal }) => showUnconfiguredCheckout(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ShowUnconfiguredCheckoutSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof showUnconfiguredCheckout>>>
+export type ShowUnconfiguredCheckoutSuspenseQueryError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>
+
+
+export function useShowUnconfiguredCheckoutSuspense<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useShowUnconfiguredCheckoutSuspense<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useShowUnconfiguredCheckoutSuspense<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary No payment provider configured
+ */
+
+export function useShowUnconfiguredCheckoutSuspense<TData = Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | Problem | string>>(
+ params: ShowUnconfiguredCheckoutParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof showUnconfiguredCheckout>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getShowUnconfiguredCheckoutSuspenseQueryOptions(params,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
