@@ -17,7 +17,7 @@ import { systemScope } from '../src/db/scope.js';
 import { inquiries } from '../src/db/schema.js';
 import { loadConfig } from '../src/env.js';
 import { inquiryColumns, type InquiryRow } from '../src/services/inquiries.js';
-import { matchCandidates, toMatchListing } from '../src/services/matching.js';
+import { candidatesQuery, matchCandidates, toMatchListing } from '../src/services/matching.js';
 import { fillScaleDatabase } from './scale-insert.js';
 
 const { values: args } = parseArgs({
@@ -131,12 +131,8 @@ async function benchSize(size: number): Promise<void> {
     const same = indexed.slice(0, scanned.length);
     const ratio = (p: number) => percentile(scanned.map((r) => r.total), p) / percentile(same.map((r) => r.total), p);
     console.log(`full scan / indexed, same listings: p50 × ${ratio(50).toFixed(0)}, p95 × ${ratio(95).toFixed(0)}`);
-    const plan = await db.execute<{ 'QUERY PLAN': string }>(
-      sql.raw(`explain select id from inquiries where type = 'FILL' and deleted_at is null and status in ('APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED')
-        and site_latitude is not null and site_longitude is not null and start_date <= end_date and jsonb_array_length(materials) > 0
-        and point(site_longitude, site_latitude) <@ box(point(4.2, 45.3), point(5.2, 46.1))
-        and daterange(start_date, end_date, '[]') && daterange(current_date, current_date + 90, '[]')`),
-    );
+    // The plan of one search's prefilter, as the API runs it (runtime role, row-level security).
+    const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain ${candidatesQuery(toMatchListing(listings[WARMUP]!), config)!}`);
     console.log(`plan: ${plan.rows.map((r) => r['QUERY PLAN'].trim()).slice(0, 3).join(' / ')}`);
     await database.close();
   } finally {

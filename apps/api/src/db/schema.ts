@@ -329,18 +329,20 @@ export const inquiries = pgTable(
     index('inquiries_site_point_idx')
       .using('gist', sql`point(${table.siteLongitude}, ${table.siteLatitude})`)
       .where(sql`${table.deletedAt} is null and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null`),
-    // Matching's prefilter (README "Matching at scale"): one GiST index per type over the
+    // Matching's prefilter (README "Matching at scale"): one B-tree index per type over the
     // listings that can match (validated, not processed, located, with a valid period and at
-    // least one material line), on (site point, availability period). A search for the other
-    // type's candidates within a radius box whose period overlaps is one index scan: both
-    // conditions are checked inside the index, the table is read for the candidates only.
+    // least one material line), on (latitude, longitude, start, end). A search for the other
+    // type's candidates within a radius box whose period overlaps is one index scan: the
+    // latitude band is its range, the longitude and the dates are checked on the index tuples,
+    // the table is read for the candidates only. B-tree, not GiST (migration 0016): its float
+    // and date comparisons are leakproof, so row-level security leaves them in the index.
     index('inquiries_match_cut_idx')
-      .using('gist', sql`point(${table.siteLongitude}, ${table.siteLatitude})`, sql`daterange(${table.startDate}, ${table.endDate}, '[]')`)
+      .on(table.siteLatitude, table.siteLongitude, table.startDate, table.endDate)
       .where(
         sql`${table.type} = 'CUT' and ${table.deletedAt} is null and ${table.status} in (${MATCHABLE_STATUSES_SQL}) and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null and ${table.startDate} <= ${table.endDate} and jsonb_array_length(${table.materials}) > 0`,
       ),
     index('inquiries_match_fill_idx')
-      .using('gist', sql`point(${table.siteLongitude}, ${table.siteLatitude})`, sql`daterange(${table.startDate}, ${table.endDate}, '[]')`)
+      .on(table.siteLatitude, table.siteLongitude, table.startDate, table.endDate)
       .where(
         sql`${table.type} = 'FILL' and ${table.deletedAt} is null and ${table.status} in (${MATCHABLE_STATUSES_SQL}) and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null and ${table.startDate} <= ${table.endDate} and jsonb_array_length(${table.materials}) > 0`,
       ),

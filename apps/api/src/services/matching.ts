@@ -2,9 +2,12 @@
 // possible counterparts, and the domain's ranking on them. The prefilter keeps what an index
 // can decide (the other type, a matchable status, inside the radius's latitude/longitude box, a
 // common day of availability, some material line); the domain decides the rest (exact distance,
-// quality, materials, volumes) and ranks. The partial GiST indexes of migration 0007
-// (`inquiries_match_cut_idx`, `inquiries_match_fill_idx`, on (point, daterange)) serve the
-// prefilter: its WHERE repeats their predicate word for word, so the planner may use them.
+// quality, materials, volumes) and ranks. The partial B-tree indexes of migration 0016
+// (`inquiries_match_cut_idx`, `inquiries_match_fill_idx`, on (latitude, longitude, start, end))
+// serve the prefilter: its WHERE repeats their predicate word for word, so the planner may use
+// them, and states the box and the period with plain comparisons of numbers and dates, which are
+// leakproof: under row-level security PostgreSQL keeps only leakproof conditions in an index
+// scan (README "Matching at scale").
 import {
   acceptanceFromFields,
   boundingBox,
@@ -15,7 +18,7 @@ import {
   type MatchListing,
   type MatchResult,
 } from '@terres/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { inquiries, type StoredMaterial } from '../db/schema.js';
 import { toMaterial, type InquiryRow } from './inquiries.js';
@@ -64,23 +67,42 @@ export function toMatchListing(row: Pick<InquiryRow, 'id' | 'type' | 'siteLatitu
 const STATUS_LIST = sql.raw(MATCHABLE_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /**
+ * The prefilter's SQL for `listing` (`matchCandidates`), or null when the listing cannot match
+ * (no location, no valid period, no lines, not CUT or FILL). Every condition is a comparison of
+ * text, numbers or dates (leakproof), so that under row-level security the radius box and the
+ * period stay inside the index scan (migration 0016).
+ */
+export function candidatesQuery(listing: MatchListing, config: Pick<MatchingConfig, 'radiusKm'>): SQL | null {
+  const point = { latitude: listing.siteLatitude, longitude: listing.siteLongitude };
+  if (!isValidLatLon(point) || !listing.startDate || !listing.endDate || listing.startDate > listing.endDate) return null;
+  if ((listing.materials ?? []).length === 0) return null;
+  const other = listing.type === 'CUT' ? 'FILL' : listing.type === 'FILL' ? 'CUT' : null;
+  if (!other) return null;
+  const box = boundingBox(point, config.radiusKm);
+  // A box across the 180° meridian (never in France) is two longitude ranges.
+  const inLongitudes =
+    box.minLongitude <= box.maxLongitude
+      ? sql`site_longitude >= ${box.minLongitude}::float8 and site_longitude <= ${box.maxLongitude}::float8`
+      : sql`(site_longitude >= ${box.minLongitude}::float8 or site_longitude <= ${box.maxLongitude}::float8)`;
+  return sql`
+    select id, type, site_latitude, site_longitude,
+           start_date::text as start_date, end_date::text as end_date, materials, receiving_use, accepted_quality_classes, accepted_waste_codes
+    from inquiries
+    where type = ${other} and deleted_at is null and status in (${STATUS_LIST})
+      and site_latitude is not null and site_longitude is not null and start_date <= end_date and jsonb_array_length(materials) > 0
+      and site_latitude >= ${box.minLatitude}::float8 and site_latitude <= ${box.maxLatitude}::float8 and ${inLongitudes}
+      and start_date <= ${listing.endDate}::date and end_date >= ${listing.startDate}::date
+      and id <> ${listing.id}`;
+}
+
+/**
  * The listings of the other type that may match `listing`: matchable, located within the
  * radius's box, sharing a day of availability, with material lines. Empty when the listing
  * itself cannot match (no location, no valid period, no lines).
  */
 export async function matchCandidates(db: DbOrTx, listing: MatchListing, config: Pick<MatchingConfig, 'radiusKm'>): Promise<CandidateRow[]> {
-  const point = { latitude: listing.siteLatitude, longitude: listing.siteLongitude };
-  if (!isValidLatLon(point) || !listing.startDate || !listing.endDate || listing.startDate > listing.endDate) return [];
-  if ((listing.materials ?? []).length === 0) return [];
-  const other = listing.type === 'CUT' ? 'FILL' : listing.type === 'FILL' ? 'CUT' : null;
-  if (!other) return [];
-  const box = boundingBox(point, config.radiusKm);
-  // A box across the 180° meridian (never in France) is two boxes.
-  const inBox =
-    box.minLongitude <= box.maxLongitude
-      ? sql`point(site_longitude, site_latitude) <@ box(point(${box.minLongitude}, ${box.minLatitude}), point(${box.maxLongitude}, ${box.maxLatitude}))`
-      : sql`(point(site_longitude, site_latitude) <@ box(point(${box.minLongitude}, ${box.minLatitude}), point(180, ${box.maxLatitude}))
-          or point(site_longitude, site_latitude) <@ box(point(-180, ${box.minLatitude}), point(${box.maxLongitude}, ${box.maxLatitude})))`;
+  const query = candidatesQuery(listing, config);
+  if (!query) return [];
   // Only what ranking reads: the identity of the best ones is read afterwards (`identities`).
   const result = await db.execute<{
     id: string;
@@ -93,15 +115,7 @@ export async function matchCandidates(db: DbOrTx, listing: MatchListing, config:
     receiving_use: string | null;
     accepted_quality_classes: string[];
     accepted_waste_codes: string[];
-  }>(sql`
-    select id, type, site_latitude, site_longitude,
-           start_date::text as start_date, end_date::text as end_date, materials, receiving_use, accepted_quality_classes, accepted_waste_codes
-    from inquiries
-    where type = ${other} and deleted_at is null and status in (${STATUS_LIST})
-      and site_latitude is not null and site_longitude is not null and start_date <= end_date and jsonb_array_length(materials) > 0
-      and ${inBox}
-      and daterange(start_date, end_date, '[]') && daterange(${listing.startDate}::date, ${listing.endDate}::date, '[]')
-      and id <> ${listing.id}`);
+  }>(query);
   return result.rows.map((row) => ({
     id: row.id,
     type: row.type,

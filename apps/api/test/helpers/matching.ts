@@ -1,7 +1,9 @@
 // Validated CUT and FILL listings as a client makes them (draft with every wizard field and the
 // permission document, submission, an admin's validation), for the matching tests. Tests share
 // the run's database: each file places its sites where no other file does.
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { RUNTIME_ROLE, type Db } from '../../src/db/index.js';
 import { adminToken, createCompleteDraft, dayFromToday, type OwnerFixture } from './fixtures.js';
 import type { TestApi } from './session.js';
 
@@ -60,4 +62,28 @@ export async function walkTo(api: TestApi, id: string, target: string): Promise<
     const moved = await api.request('PUT', `/inquiries/${id}/status`, { token, body: { status } });
     expect(moved.status).toBe(200);
   }
+}
+
+/**
+ * The plan of the matching prefilter `query` as the runtime role under the connection's scope
+ * (row-level security applies), sequential scans off and the map's GiST point index dropped for
+ * the moment (rolled back), so that a table of a few rows cannot prefer it: its lines, to see
+ * which conditions the match indexes take ('Index Cond') and which are left to a filter.
+ */
+export async function explainPrefilter(db: Db, query: SQL): Promise<string[]> {
+  let lines: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local role none`);
+      await tx.execute(sql`drop index inquiries_site_point_idx`);
+      await tx.execute(sql.raw(`set local role ${RUNTIME_ROLE}`));
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+      lines = plan.rows.map((row) => row['QUERY PLAN']);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return lines;
 }

@@ -1,13 +1,16 @@
 // Matching over HTTP (issue 11): a listing's compatible sites for admins and for its own
 // organisation (and nothing for another), alerts at validation, proposals and their statuses.
 // The sites are around Ajaccio, where no other test file puts any.
-import { matchingMessages } from '@terres/domain';
-import { sql } from 'drizzle-orm';
+import { DEFAULT_MATCHING_CONFIG, matchingMessages } from '@terres/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { adminToken, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
-import { validatedListing } from '../../../test/helpers/matching.js';
+import { explainPrefilter, validatedListing } from '../../../test/helpers/matching.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
+import { inquiries } from '../../db/schema.js';
+import { inquiryColumns } from '../../services/inquiries.js';
+import { candidatesQuery, toMatchListing } from '../../services/matching.js';
 
 let api: TestApi;
 let admin: string;
@@ -99,6 +102,20 @@ describe('GET /inquiries/{id}/matches', () => {
     const res = await api.request('GET', `/inquiries/${draft.body.id}/matches`, { token: producer.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 0, items: [] });
+  });
+});
+
+describe('the prefilter under row-level security', () => {
+  it('keeps the radius box and the period inside the index scan (leakproof comparisons), not in a filter after the policy', async () => {
+    const db = api.database.db;
+    const [row] = await db.select(inquiryColumns).from(inquiries).where(eq(inquiries.id, cut));
+    const query = candidatesQuery(toMatchListing(row!), DEFAULT_MATCHING_CONFIG)!;
+    const lines = await explainPrefilter(db, query);
+    // The connection runs as the runtime role under a scope: the policy's condition is there.
+    expect(lines.join('\n')).toContain("current_setting('app.all'");
+    const indexCond = lines.find((line) => line.includes('Index Cond'));
+    expect(lines.join('\n')).toContain('inquiries_match_fill_idx');
+    for (const column of ['site_latitude', 'site_longitude', 'start_date', 'end_date']) expect(indexCond, column).toContain(column);
   });
 });
 
