@@ -16,6 +16,8 @@ import { inquiries, users } from '../src/db/schema.js';
 import { loadConfig } from '../src/env.js';
 
 const { values: args } = parseArgs({
+  // `pnpm bench:lists -- --requests 60` passes the `--` on.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     requests: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '5' },
