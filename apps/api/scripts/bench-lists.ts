@@ -178,6 +178,7 @@ async function main() {
   const lists = summary.filter((s) => s.group !== 'pins' && s.group !== 'member');
   console.log(`\nworst server p95 of the listings, search, organisations and soil-study pages: ${Math.max(...lists.map((s) => s.p95)).toFixed(1)} ms (target 50 ms)`);
   await app.close();
+  await database.close();
 }
 
 await main();

@@ -94,6 +94,12 @@ export const POOL_MAX = 10;
  * no table, has no BYPASSRLS, and row-level security is forced on every organisation's table.
  */
 export const RUNTIME_ROLE = 'terres_api';
+/**
+ * The role of the admin and system scopes (migration 0017): the same rights, policies that let
+ * every row through (`USING (true)`, which PostgreSQL drops from the plan), so that their lists
+ * and searches keep their indexes.
+ */
+export const ADMIN_ROLE = 'terres_admin';
 
 /**
  * One statement, one round trip: the runtime role and the three settings the policies read.
@@ -104,7 +110,7 @@ const APPLY_SCOPE_SQL =
   "select set_config('role', $1, false), set_config('app.all', $2, false), set_config('app.organization_id', $3, false), set_config('app.user_id', $4, false)";
 
 function applyScopeParams(settings: ScopeSettings): string[] {
-  return [RUNTIME_ROLE, settings.all, settings.organizationId, settings.userId];
+  return [settings.all === 'on' ? ADMIN_ROLE : RUNTIME_ROLE, settings.all, settings.organizationId, settings.userId];
 }
 
 export interface CreateDatabaseOptions {

@@ -12,7 +12,7 @@ import { createCompleteDraft, createEmployee, createOwner, type OwnerFixture } f
 import { packsOf, payWithSimulator } from '../../test/helpers/payments.js';
 import { testConfig } from '../../test/helpers/app.js';
 import { startApiForTest, type LoginResponse, type TestApi } from '../../test/helpers/session.js';
-import { createDatabase, RUNTIME_ROLE } from './index.js';
+import { ADMIN_ROLE, createDatabase, RUNTIME_ROLE } from './index.js';
 import { adminScope, NO_SCOPE, organizationScope, systemScope, withScope, type Scope } from './scope.js';
 
 /** Tables with an organisation: `organizations`, those with an organization_id column, and those with a foreign key to one of these. */
@@ -163,27 +163,30 @@ describe('row-level security on PostgreSQL', () => {
     });
   });
 
-  it('serves requests as a role that owns no table, is no superuser and bypasses no policy', async () => {
-    const { rows } = await api.database.db.execute<{ role: string; superuser: string }>(
-      sql`select current_user as role, current_setting('is_superuser') as superuser`,
-    );
-    expect(rows).toEqual([{ role: RUNTIME_ROLE, superuser: 'off' }]);
-    const role = await asOwner(async (client) => {
-      const { rows: flags } = await client.query(
-        'select rolsuper, rolbypassrls, rolcanlogin, rolcreaterole, rolcreatedb from pg_roles where rolname = $1',
-        [RUNTIME_ROLE],
-      );
-      const { rows: owned } = await client.query(
-        'select count(*)::int as n from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = $1',
-        [RUNTIME_ROLE],
-      );
-      return { flags: flags[0], owned: owned[0].n as number };
-    });
-    expect(role).toEqual({
-      flags: { rolsuper: false, rolbypassrls: false, rolcanlogin: false, rolcreaterole: false, rolcreatedb: false },
-      owned: 0,
-    });
+  it('serves requests as roles that own no table, are no superuser and bypass no policy: members and admins each their own', async () => {
+    const who = () => api.database.db.execute<{ role: string; superuser: string }>(sql`select current_user as role, current_setting('is_superuser') as superuser`);
+    expect((await withScope(organizationScope(a.organizationId, userA), who)).rows).toEqual([{ role: RUNTIME_ROLE, superuser: 'off' }]);
+    expect((await withScope(adminScope(userA), who)).rows).toEqual([{ role: ADMIN_ROLE, superuser: 'off' }]);
+    expect((await withScope(systemScope('sign-in'), who)).rows).toEqual([{ role: ADMIN_ROLE, superuser: 'off' }]);
+    for (const name of [RUNTIME_ROLE, ADMIN_ROLE]) {
+      const role = await asOwner(async (client) => {
+        const { rows: flags } = await client.query(
+          'select rolsuper, rolbypassrls, rolcanlogin, rolcreaterole, rolcreatedb from pg_roles where rolname = $1',
+          [name],
+        );
+        const { rows: owned } = await client.query(
+          'select count(*)::int as n from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = $1',
+          [name],
+        );
+        return { flags: flags[0], owned: owned[0].n as number };
+      });
+      expect(role).toEqual({
+        flags: { rolsuper: false, rolbypassrls: false, rolcanlogin: false, rolcreaterole: false, rolcreatedb: false },
+        owned: 0,
+      });
+    }
   });
+
 
   /** Raw SQL under `scope`, as the API's connections run it. */
   function underScope<T extends Record<string, unknown>>(scope: Scope, query: ReturnType<typeof sql>) {
@@ -292,6 +295,45 @@ describe('row-level security on PostgreSQL', () => {
     expect(plan).toContain('users_email_key_unique');
   });
 
+  it("gives the admins' role every row of every organisation table, and its lists their indexes", async () => {
+    // The members' role keeps its scope policy; the admins' role has one that lets every row
+    // through, which PostgreSQL drops from the plan (migration 0017).
+    const policies = await asOwner(async (client) => {
+      const { rows } = await client.query<{ table: string; roles: string[]; qual: string }>(
+        "select tablename as table, roles::text[] as roles, qual from pg_policies where schemaname = 'public'",
+      );
+      return rows;
+    });
+    const coverage = await asOwner(rlsCoverage);
+    for (const table of coverage.scoped) {
+      const mine = policies.filter((policy) => policy.table === table);
+      expect(mine.filter((policy) => policy.roles.includes(ADMIN_ROLE)).map((policy) => policy.qual), table).toEqual(['true']);
+      expect(mine.some((policy) => policy.roles.includes(RUNTIME_ROLE)), table).toBe(true);
+    }
+    // A policy is a barrier: PostgreSQL runs it before any condition that is not leakproof, such
+    // as the quick search's LIKE, which then cannot use its trigram index (a scan of every listing
+    // at scale, bench:lists). The admins' policy is constant-true: gone from their plans, so the
+    // planner is as free as without row-level security. A member's plan still carries its policy.
+    const plan = (scope: Scope, query: ReturnType<typeof sql>) =>
+      withScope(scope, () =>
+        api.database.db.transaction(async (tx) => {
+          // On this small table the planner is told to take an index whenever it can.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+          return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+        }),
+      );
+    const search = sql`select id from inquiries where deleted_at is null and search_text like '% ly%'`;
+    const adminSearch = await plan(adminScope(userA), search);
+    expect(adminSearch, adminSearch).not.toMatch(/current_setting|organization_id/);
+    const memberSearch = await plan(organizationScope(a.organizationId, userA), search);
+    expect(memberSearch, memberSearch).toMatch(/current_setting/);
+    // The lists' counts stay index-only (organization_id, which the policy reads, is in none of those indexes).
+    const count = sql`select count(*) from inquiries where deleted_at is null and status <> 'DRAFT'`;
+    const adminCount = await plan(adminScope(userA), count);
+    expect(adminCount, adminCount).toContain('Index Only Scan');
+  });
+
   it('prints what scoping costs: scope statements per request, and the time of one', async () => {
     // Fresh access tokens carry the organisation (the registration's was signed before it existed).
     const fresh = async (owner: OwnerFixture) => {
@@ -344,9 +386,9 @@ describe('row-level security on PostgreSQL', () => {
 const NO_SCOPE_SYSTEM: Scope = { kind: 'system', reason: 'tests' };
 
 describe('a login of its own (DATABASE_URL) and the owner for migrations (DATABASE_OWNER_URL)', () => {
-  it('migrates as the owner, serves as terres_api, and without the runtime role the login reads nothing', async () => {
+  it('migrates as the owner, serves as terres_api (terres_admin for admins), and without those roles the login reads nothing', async () => {
     const login = `terres_web_${randomBytes(4).toString('hex')}`;
-    await asOwner((client) => client.query(`create role ${login} login noinherit in role ${RUNTIME_ROLE}`));
+    await asOwner((client) => client.query(`create role ${login} login noinherit in role ${RUNTIME_ROLE}, ${ADMIN_ROLE}`));
     const ownerUrl = inject('databaseUrl');
     const loginUrl = new URL(ownerUrl);
     loginUrl.username = login;
@@ -360,7 +402,10 @@ describe('a login of its own (DATABASE_URL) and the owner for migrations (DATABA
         const { rows } = await database.db.execute<{ role: string; login: string; organizations: number }>(
           sql`select current_user as role, session_user as login, (select count(*) from organizations)::int as organizations`,
         );
-        expect(rows[0]).toMatchObject({ role: RUNTIME_ROLE, login });
+        // The handle's default scope here is a system one: the admins' role.
+        expect(rows[0]).toMatchObject({ role: ADMIN_ROLE, login });
+        const member = await withScope(organizationScope(null, null), () => database.db.execute<{ role: string }>(sql`select current_user as role`));
+        expect(member.rows[0]).toMatchObject({ role: RUNTIME_ROLE });
         expect(rows[0]!.organizations).toBeGreaterThan(0);
       } finally {
         await database.close();
