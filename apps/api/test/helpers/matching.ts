@@ -75,7 +75,13 @@ export async function explainPrefilter(db: Db, query: SQL): Promise<string[]> {
   await db
     .transaction(async (tx) => {
       await tx.execute(sql`set local role none`);
-      await tx.execute(sql`drop index inquiries_site_point_idx`);
+      // On the test run's few rows any index may look cheapest: keep only the two the prefilter
+      // is meant to use (and the primary key), so the plan says whether those can serve it.
+      const others = await tx.execute<{ name: string }>(
+        sql`select indexname as name from pg_indexes where schemaname = 'public' and tablename = 'inquiries'
+              and indexname not in ('inquiries_pkey', 'inquiries_match_cut_idx', 'inquiries_match_fill_idx')`,
+      );
+      for (const { name } of others.rows) await tx.execute(sql.raw(`drop index "${name}"`));
       await tx.execute(sql.raw(`set local role ${RUNTIME_ROLE}`));
       await tx.execute(sql`set local enable_seqscan = off`);
       const plan = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
