@@ -1,15 +1,16 @@
 import type { Page } from '@playwright/test';
 import {
+  completeListing,
   expect,
   expectNoAxeViolations,
-  FIXTURE_SITES,
+  pdf,
   screenshot,
   signIn,
   test,
   uniqueEmail,
+  uniqueWord,
   type E2eApi,
   type Session,
-  type StackInfo,
 } from '@terres/e2e/test';
 
 // Issue 10, the rest of what an admin does in the spec, in Chromium against the real API: the
@@ -18,49 +19,11 @@ import {
 // document sent by the platform ('Envoyés', the advertiser sees it as the platform's); the map's
 // address search recentring on another city's listing. axe on each new state, 375 and 1280 px.
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const pdf = (label: string) => `%PDF-1.4\n% ${label}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`;
-const uniqueWord = () => `t${Date.now().toString(36).slice(-5)}`;
-
-async function upload(stack: StackInfo, session: Session, inquiryId: string, kind: string, fileName: string) {
-  const form = new FormData();
-  form.append('kind', kind);
-  form.append('file', new Blob([pdf(fileName)], { type: 'application/pdf' }), fileName);
-  const response = await fetch(`${stack.apiUrl}/inquiries/${inquiryId}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-}
-
 /** A FILL listing submitted for validation at the Strasbourg site 'Rue du Havre'. */
-async function seedPendingInStrasbourg(api: E2eApi, stack: StackInfo, owner: Session, projectName: string): Promise<string> {
-  const site = FIXTURE_SITES[3]!;
+async function seedPendingInStrasbourg(api: E2eApi, owner: Session, projectName: string): Promise<string> {
   const listing = await api.call<{ id: string }>(owner, 'POST', '/inquiries', { type: 'FILL', project_name: projectName, status: 'DRAFT' });
-  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, {
-    project_owner_first_name: 'Claire',
-    project_owner_last_name: 'Muller',
-    project_owner_street: '2 avenue de Colmar',
-    project_owner_postcode: '68100',
-    project_owner_city: 'Mulhouse',
-    project_owner_siret: '73282932000074',
-    site_address: site.label,
-    site_latitude: site.center[0],
-    site_longitude: site.center[1],
-    parcel_numbers: site.parcelIds.slice(0, 1),
-    quantity: 2,
-    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 3000, price: 10, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' }],
-    ground_type_unknown: false,
-    soil_study_delegation: true,
-    accept_certification: true,
-    start_date: day(30),
-    end_date: day(150),
-    receiving_use: 'UNDER_BUILDING',
-    accepted_quality_classes: ['INERT_NATURAL_BACKGROUND'],
-    accepted_waste_codes: ['17 05 04'],
-  });
-  await upload(stack, owner, listing.id, 'PERMISSION', 'permis.pdf');
+  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, completeListing(3, { type: 'FILL', parcels: 1, quantity: 2, materialQuantity: 3000 }));
+  await api.upload(owner, listing.id, 'PERMISSION', 'permis.pdf');
   await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { status: 'PENDING_VALIDATION' });
   return listing.id;
 }
@@ -71,13 +34,13 @@ async function chooseOption(page: Page, combobox: string, option: string) {
 }
 
 test("an admin filters the listings, edits an organisation, sends a document and recentres the map", async ({ page, api, stack }) => {
-  const word = uniqueWord();
+  const word = uniqueWord('t');
   const organisationName = `Remblais de l’Ill ${word}`;
   const { session: owner, organizationId } = await api.seedOwner({ email: uniqueEmail('tasks'), credits: 300, organization: { name: organisationName } });
   const draftName = `Brouillon du quai ${word}`;
   const draft = await api.call<{ id: string }>(owner, 'POST', '/inquiries', { type: 'CUT', project_name: draftName, status: 'DRAFT' });
   const pendingName = `Comblement du port du Rhin ${word}`;
-  const pendingId = await seedPendingInStrasbourg(api, stack, owner, pendingName);
+  const pendingId = await seedPendingInStrasbourg(api, owner, pendingName);
 
   await signIn(page, stack.adminEmails[0]!);
   await expect(page).toHaveURL(/\/admin\/inquiries/);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import {
+  completeListing,
   expect,
   expectNoAxeViolations,
   FIXTURE_SITES,
@@ -8,9 +9,9 @@ import {
   signIn,
   test,
   uniqueEmail,
+  uniqueWord,
   type E2eApi,
   type Session,
-  type StackInfo,
 } from '@terres/e2e/test';
 
 // Issue 10, the admin's listings (spec §2 "Admin screens", "Tables", §4 statuses, §8; CONTRACT
@@ -19,8 +20,6 @@ import {
 // debited), refuses another with a reason (the owner's e-mail holds it), downloads a soil study
 // and a listing's PDF summary (real PDFs, under their names). axe on every page, 375 and 1280 px.
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const pdf = (label: string) => `%PDF-1.4\n% ${label}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`;
 const REFUSAL = 'Le permis joint ne correspond pas aux parcelles indiquées.';
 
 interface Listing {
@@ -28,53 +27,16 @@ interface Listing {
   projectName: string;
 }
 
-/** A word no other journey of the run uses (each spec runs at two widths on one database). */
-const uniqueWord = () => `k${Date.now().toString(36).slice(-5)}`;
-
-async function upload(stack: StackInfo, session: Session, inquiryId: string, kind: string, fileName: string) {
-  const form = new FormData();
-  form.append('kind', kind);
-  form.append('file', new Blob([pdf(fileName)], { type: 'application/pdf' }), fileName);
-  const response = await fetch(`${stack.apiUrl}/inquiries/${inquiryId}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-}
-
 /** A listing submitted for validation by `owner`: every wizard rule holds, its permit uploaded. */
 async function seedPending(
   api: E2eApi,
-  stack: StackInfo,
   owner: Session,
   { projectName, type, siteIndex, soilStudyFile }: { projectName: string; type: 'CUT' | 'FILL'; siteIndex: number; soilStudyFile?: string },
 ): Promise<Listing> {
-  const site = FIXTURE_SITES[siteIndex % FIXTURE_SITES.length]!;
   const listing = await api.call<Listing>(owner, 'POST', '/inquiries', { type, project_name: projectName, status: 'DRAFT' });
-  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, {
-    project_owner_first_name: 'Claire',
-    project_owner_last_name: 'Muller',
-    project_owner_street: '2 avenue de Colmar',
-    project_owner_postcode: '68100',
-    project_owner_city: 'Mulhouse',
-    project_owner_siret: '73282932000074',
-    site_address: site.label,
-    site_latitude: site.center[0],
-    site_longitude: site.center[1],
-    parcel_numbers: site.parcelIds.slice(0, 2),
-    quantity: 5.01,
-    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' }],
-    ground_type_unknown: false,
-    soil_study_delegation: !soilStudyFile,
-    accept_certification: true,
-    start_date: day(30),
-    end_date: day(150),
-    // What a FILL site accepts (required at submission, issue 11).
-    ...(type === 'FILL' ? { receiving_use: 'UNDER_BUILDING', accepted_quality_classes: ['INERT_NATURAL_BACKGROUND'], accepted_waste_codes: ['17 05 04'] } : {}),
-  });
-  await upload(stack, owner, listing.id, 'PERMISSION', 'arrete-permis-amenager.pdf');
-  if (soilStudyFile) await upload(stack, owner, listing.id, 'SOIL_STUDY', soilStudyFile);
+  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { ...completeListing(siteIndex, { type }), soil_study_delegation: !soilStudyFile });
+  await api.upload(owner, listing.id, 'PERMISSION', 'arrete-permis-amenager.pdf');
+  if (soilStudyFile) await api.upload(owner, listing.id, 'SOIL_STUDY', soilStudyFile);
   await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { status: 'PENDING_VALIDATION' });
   return listing;
 }
@@ -98,17 +60,17 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
   mail,
   stack,
 }) => {
-  const word = uniqueWord();
+  const word = uniqueWord('k');
   const ownerEmail = uniqueEmail('owner');
   const organisationName = `Terrassements du Sundgau ${word}`;
   const { session: owner, organizationId } = await api.seedOwner({ email: ownerEmail, credits: 500, organization: { name: organisationName } });
-  const toValidate = await seedPending(api, stack, owner, {
+  const toValidate = await seedPending(api, owner, {
     projectName: `Réhabilitation de la friche Émile-Zola ${word}`,
     type: 'CUT',
     siteIndex: 0,
     soilStudyFile: 'étude de sol G2 – Mulhouse.pdf',
   });
-  const toRefuse = await seedPending(api, stack, owner, { projectName: `Remblai de l’ancienne gravière ${word}`, type: 'FILL', siteIndex: 1 });
+  const toRefuse = await seedPending(api, owner, { projectName: `Remblai de l’ancienne gravière ${word}`, type: 'FILL', siteIndex: 1 });
 
   await signIn(page, stack.adminEmails[0]!);
   await expect(page).toHaveURL(/\/admin\/inquiries/);

@@ -1,16 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import {
+  completeListing,
+  day,
   expect,
   expectNoAxeViolations,
-  FIXTURE_SITES,
+  pdf,
   screenshot,
   signIn,
   test,
   uniqueEmail,
+  uniqueWord,
   type E2eApi,
   type Session,
-  type StackInfo,
 } from '@terres/e2e/test';
 
 // Issue 11, the transfer chain as an admin walks it: a validated CUT listing shows its compatible
@@ -20,56 +22,25 @@ import {
 // 'Traitée' with the volume moved, and the national register export holds the transfer with its
 // waste code and volume. axe on each page; 375 and 1280 px.
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const pdf = (label: string) => `%PDF-1.4\n% ${label}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`;
-const uniqueWord = () => `m${Date.now().toString(36).slice(-5)}`;
-
 interface Listing {
   id: string;
   projectName: string;
 }
 
-async function upload(stack: StackInfo, session: Session, inquiryId: string) {
-  const form = new FormData();
-  form.append('kind', 'PERMISSION');
-  form.append('file', new Blob([pdf('permis')], { type: 'application/pdf' }), 'arrete-permis-amenager.pdf');
-  const response = await fetch(`${stack.apiUrl}/inquiries/${inquiryId}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-}
-
 /** A listing the owner submits and the admin validates, with soil quality (CUT) or acceptance (FILL). */
 async function seedValidated(
   api: E2eApi,
-  stack: StackInfo,
   owner: Session,
   { projectName, type, siteIndex, fields }: { projectName: string; type: 'CUT' | 'FILL'; siteIndex: number; fields: Record<string, unknown> },
 ): Promise<Listing> {
-  const site = FIXTURE_SITES[siteIndex % FIXTURE_SITES.length]!;
   const listing = await api.call<Listing>(owner, 'POST', '/inquiries', { type, project_name: projectName, status: 'DRAFT' });
   await api.call(owner, 'PUT', `/inquiries/${listing.id}`, {
-    project_owner_first_name: 'Claire',
-    project_owner_last_name: 'Muller',
-    project_owner_street: '2 avenue de Colmar',
-    project_owner_postcode: '68100',
-    project_owner_city: 'Mulhouse',
-    project_owner_siret: '73282932000074',
-    site_address: site.label,
-    site_latitude: site.center[0],
-    site_longitude: site.center[1],
-    parcel_numbers: site.parcelIds.slice(0, 2),
-    quantity: 2,
-    ground_type_unknown: false,
-    soil_study_delegation: true,
-    accept_certification: true,
+    ...completeListing(siteIndex, { type, quantity: 2 }),
     start_date: day(20),
     end_date: day(140),
     ...fields,
   });
-  await upload(stack, owner, listing.id);
+  await api.upload(owner, listing.id, 'PERMISSION', 'arrete-permis-amenager.pdf', pdf('permis'));
   await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { status: 'PENDING_VALIDATION' });
   await api.call(await api.admin(), 'PUT', `/inquiries/${listing.id}/status`, { status: 'APPROVED' });
   return listing;
@@ -102,11 +73,11 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
   api,
   stack,
 }) => {
-  const word = uniqueWord();
+  const word = uniqueWord('m');
   const producerEmail = uniqueEmail('producteur');
   const { session: producer } = await api.seedOwner({ email: producerEmail, credits: 500, organization: { name: `Terrassements ${word}` } });
   const { session: receiver } = await api.seedOwner({ email: uniqueEmail('receveur'), credits: 500, organization: { name: `Aménagements ${word}` } });
-  const cut = await seedValidated(api, stack, producer, {
+  const cut = await seedValidated(api, producer, {
     projectName: `Déblais de la friche ${word}`,
     type: 'CUT',
     siteIndex: 0,
@@ -114,7 +85,7 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
       materials: [{ material_name: 'Terre Végétale', ground_composition: 'Bonne qualité', quantity: 1000, price: 8, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' }],
     },
   });
-  const fill = await seedValidated(api, stack, receiver, {
+  const fill = await seedValidated(api, receiver, {
     projectName: `Remblai du parc ${word}`,
     type: 'FILL',
     siteIndex: 1,

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import {
   ApiError,
+  completeListing,
   expect,
   expectNoAxeViolations,
-  FIXTURE_SITES,
+  pdf,
   screenshot,
   signIn,
   test,
@@ -17,9 +18,6 @@ import {
 // (admin)", §5 credits dialog, §8 texts; CONTRACT §6 archiving): an admin verifies and credits an
 // organisation, archives another (its owner's next call is refused at once), and opens the map
 // and a listing's popup. axe on every page, at 375 and 1280 px.
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const PERMIT_PDF = '%PDF-1.4\n% permis de construire\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n';
 
 /** A name no other journey of the run uses, with the accents an admin does not type. */
 const uniqueName = (base: string) => `${base} ${Date.now().toString(36).slice(-5)}`;
@@ -39,37 +37,10 @@ async function openOrganisation(page: Page, name: string, search: string) {
 }
 
 /** A pending listing of the owner's organisation at a fixture site (complete, with its permit). */
-async function seedPendingListing(api: E2eApi, stack: StackInfo, owner: Session, projectName: string): Promise<string> {
-  const site = FIXTURE_SITES[0]!;
+async function seedPendingListing(api: E2eApi, owner: Session, projectName: string): Promise<string> {
   const listing = await api.call<{ id: string }>(owner, 'POST', '/inquiries', { type: 'CUT', project_name: projectName, status: 'DRAFT' });
-  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, {
-    project_owner_first_name: 'Claire',
-    project_owner_last_name: 'Muller',
-    project_owner_street: '2 avenue de Colmar',
-    project_owner_postcode: '68100',
-    project_owner_city: 'Mulhouse',
-    project_owner_siret: '73282932000074',
-    site_address: site.label,
-    site_latitude: site.center[0],
-    site_longitude: site.center[1],
-    parcel_numbers: site.parcelIds.slice(0, 1),
-    quantity: 2,
-    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 3000, price: 10, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' }],
-    ground_type_unknown: false,
-    soil_study_delegation: true,
-    accept_certification: true,
-    start_date: day(30),
-    end_date: day(150),
-  });
-  const form = new FormData();
-  form.append('kind', 'PERMISSION');
-  form.append('file', new Blob([PERMIT_PDF], { type: 'application/pdf' }), 'permis.pdf');
-  const upload = await fetch(`${stack.apiUrl}/inquiries/${listing.id}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.accessToken}` },
-    body: form,
-  });
-  if (!upload.ok) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
+  await api.call(owner, 'PUT', `/inquiries/${listing.id}`, completeListing(0, { parcels: 1, quantity: 2, materialQuantity: 3000 }));
+  await api.upload(owner, listing.id, 'PERMISSION', 'permis.pdf', pdf('permis de construire'));
   await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { status: 'PENDING_VALIDATION' });
   return listing.id;
 }
@@ -157,7 +128,7 @@ test('an admin archives an organisation: its owner is refused at once', async ({
 test('an admin opens the map and a listing popup', async ({ page, api, stack }) => {
   const projectName = uniqueName('Friche de la carte');
   const { session: owner } = await api.seedOwner({ email: uniqueEmail('mapper'), credits: 200 });
-  const listingId = await seedPendingListing(api, stack, owner, projectName);
+  const listingId = await seedPendingListing(api, owner, projectName);
   await signInAdmin(page, stack);
 
   await test.step('the pins of the opening view, at zoom 13', async () => {

@@ -1,7 +1,9 @@
 import {
+  completeListing,
   expect,
   expectNoAxeViolations,
   FIXTURE_SITES,
+  pdf,
   screenshot,
   signIn,
   test,
@@ -9,15 +11,13 @@ import {
   type E2eApi,
   type MailClient,
   type Session,
-  type StackInfo,
 } from '@terres/e2e/test';
 
 // The organisation's listings, as owners and employees see them (spec §2 dashboard and listing
 // detail, §4 statuses, §8 'Erreur : annonce introuvable.'), and what another organisation does
 // not see. Listings are seeded through the HTTP API: the wizard has its own journey.
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const PERMIT_PDF = '%PDF-1.4\n% permis de construire\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n';
+const PERMIT_PDF = pdf('permis de construire');
 
 const NAMES = {
   draft: 'Extension du parc d’activités de la Hardt',
@@ -38,55 +38,16 @@ interface SeededOrganisation {
   listings: Record<keyof typeof NAMES, Listing>;
 }
 
-/** A complete listing of a fixture site: it can be submitted (every wizard rule holds). */
-function completeFields(projectName: string, siteIndex: number, type: 'CUT' | 'FILL' = 'CUT') {
-  const site = FIXTURE_SITES[siteIndex % FIXTURE_SITES.length]!;
-  return {
-    project_name: projectName,
-    project_owner_first_name: 'Claire',
-    project_owner_last_name: 'Muller',
-    project_owner_street: '2 avenue de Colmar',
-    project_owner_postcode: '68100',
-    project_owner_city: 'Mulhouse',
-    project_owner_siret: '73282932000074',
-    site_address: site.label,
-    site_latitude: site.center[0],
-    site_longitude: site.center[1],
-    parcel_numbers: site.parcelIds.slice(0, 2),
-    quantity: 5.01,
-    materials: [{ material_name: 'Sable et gravier', ground_composition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04' }],
-    ground_type_unknown: false,
-    soil_study_delegation: true,
-    accept_certification: true,
-    start_date: day(30),
-    end_date: day(150),
-    // What a FILL site accepts (required at submission, issue 11).
-    ...(type === 'FILL' ? { receiving_use: 'UNDER_BUILDING', accepted_quality_classes: ['INERT_NATURAL_BACKGROUND'], accepted_waste_codes: ['17 05 04'] } : {}),
-  };
-}
-
-async function uploadPermit(stack: StackInfo, session: Session, inquiryId: string): Promise<void> {
-  const form = new FormData();
-  form.append('kind', 'PERMISSION');
-  form.append('file', new Blob([PERMIT_PDF], { type: 'application/pdf' }), 'arrete-permis-amenager.pdf');
-  const response = await fetch(`${stack.apiUrl}/inquiries/${inquiryId}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-}
-
 /** An owner (with credits) whose organisation has a draft, a pending, a validated and a refused listing. */
-async function seedOrganisation(api: E2eApi, stack: StackInfo): Promise<SeededOrganisation> {
+async function seedOrganisation(api: E2eApi): Promise<SeededOrganisation> {
   const ownerEmail = uniqueEmail('owner');
   const { session: owner } = await api.seedOwner({ email: ownerEmail, credits: 500 });
   const admin = await api.admin();
   const create = (projectName: string, type: 'CUT' | 'FILL') =>
     api.call<Listing>(owner, 'POST', '/inquiries', { type, project_name: projectName, status: 'DRAFT' });
   const submit = async (listing: Listing, siteIndex: number, type: 'CUT' | 'FILL' = 'CUT') => {
-    await api.call(owner, 'PUT', `/inquiries/${listing.id}`, completeFields(listing.projectName, siteIndex, type));
-    await uploadPermit(stack, owner, listing.id);
+    await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { project_name: listing.projectName, ...completeListing(siteIndex, { type }) });
+    await api.upload(owner, listing.id, 'PERMISSION', 'arrete-permis-amenager.pdf', PERMIT_PDF);
     await api.call(owner, 'PUT', `/inquiries/${listing.id}`, { status: 'PENDING_VALIDATION' });
   };
 
@@ -119,8 +80,8 @@ async function seedEmployee(api: E2eApi, mail: MailClient, owner: Session): Prom
 
 const detailsPath = (listing: Listing, tab = 'overview') => `/user/inquiry/details/${listing.id}/${tab}`;
 
-test('an owner follows the listings of the organisation and their details', async ({ page, api, stack }) => {
-  const { ownerEmail, listings } = await seedOrganisation(api, stack);
+test('an owner follows the listings of the organisation and their details', async ({ page, api }) => {
+  const { ownerEmail, listings } = await seedOrganisation(api);
   await signIn(page, ownerEmail);
 
   await test.step('the dashboard lists every listing with its type, status and cost', async () => {
@@ -194,8 +155,8 @@ test('an owner follows the listings of the organisation and their details', asyn
   });
 });
 
-test('a draft is deleted after confirmation', async ({ page, api, stack }) => {
-  const { ownerEmail, owner, listings } = await seedOrganisation(api, stack);
+test('a draft is deleted after confirmation', async ({ page, api }) => {
+  const { ownerEmail, owner, listings } = await seedOrganisation(api);
   await signIn(page, ownerEmail);
   await page.goto(detailsPath(listings.draft));
   await expect(page.getByRole('region', { name: 'Brouillon' })).toBeVisible();
@@ -214,8 +175,8 @@ test('a draft is deleted after confirmation', async ({ page, api, stack }) => {
   await expect(api.call(owner, 'GET', `/inquiries/${listings.draft.id}`)).rejects.toMatchObject({ status: 404 });
 });
 
-test('a refused listing gets its wrong permit replaced and is submitted again', async ({ page, api, stack }) => {
-  const { ownerEmail, listings } = await seedOrganisation(api, stack);
+test('a refused listing gets its wrong permit replaced and is submitted again', async ({ page, api }) => {
+  const { ownerEmail, listings } = await seedOrganisation(api);
   await signIn(page, ownerEmail);
 
   await test.step('the wrong permit is removed from the Documents tab after a confirmation', async () => {
@@ -256,8 +217,8 @@ test('a refused listing gets its wrong permit replaced and is submitted again', 
   });
 });
 
-test('an employee sees the same listings as the owner', async ({ page, api, mail, stack }) => {
-  const { owner } = await seedOrganisation(api, stack);
+test('an employee sees the same listings as the owner', async ({ page, api, mail }) => {
+  const { owner } = await seedOrganisation(api);
   const employeeEmail = await seedEmployee(api, mail, owner);
   await signIn(page, employeeEmail);
   await page.goto('/dashboard');
@@ -280,8 +241,8 @@ test('an employee sees the same listings as the owner', async ({ page, api, mail
   await screenshot(page, 'listings-employee-bills');
 });
 
-test('the owner of another organisation sees none of them', async ({ page, api, stack }) => {
-  const { listings } = await seedOrganisation(api, stack);
+test('the owner of another organisation sees none of them', async ({ page, api }) => {
+  const { listings } = await seedOrganisation(api);
   const otherEmail = uniqueEmail('other-owner');
   await api.seedOwner({ email: otherEmail, organization: { name: 'Carrières du Ried' } });
   await signIn(page, otherEmail);

@@ -5,6 +5,7 @@ import type { MailClient } from '../mail/client';
 import { forgetUsedCodes } from '../stack/database';
 import type { StackInfo } from '../stack/stack';
 import { uniqueSiret } from './helpers';
+import { pdf } from './listing-data';
 
 export interface ApiUser {
   id: string;
@@ -97,6 +98,22 @@ export class E2eApi {
     const parsed: unknown = text ? JSON.parse(text) : undefined;
     if (!response.ok) throw new ApiError(response.status, parsed, `${method} ${path}`);
     return parsed as T;
+  }
+
+  /**
+   * Uploads a document to a listing as `session` does (multipart `POST /inquiries/{id}/documents`):
+   * `kind` ('PERMISSION', 'SOIL_STUDY', ...), under `fileName`, a minimal PDF by default.
+   */
+  async upload(session: Session, inquiryId: string, kind: string, fileName: string, content: string = pdf(fileName)): Promise<void> {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', new Blob([content], { type: 'application/pdf' }), fileName);
+    const response = await fetch(`${this.stack.apiUrl}/inquiries/${inquiryId}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.accessToken}` },
+      body: form,
+    });
+    if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   }
 
   /** Asks a code for `email` ('login' or 'register'), reads it from the mailbox, verifies it. */

@@ -17,7 +17,7 @@ export interface E2eWorkerFixtures {
   stack: StackInfo;
   /** The SMTP capture: `waitForMail`, `lastCode`, `lastLink`. */
   mail: MailClient;
-  /** Seeding through the HTTP API (`seedOwner`, `signIn`, `admin`, `call`). */
+  /** Seeding through the HTTP API (`seedOwner`, `signIn`, `admin`, `call`, `upload`). */
   api: E2eApi;
 }
 
@@ -74,6 +74,7 @@ export * from './helpers';
 export { measurePageJs, type PageJsOptions } from './bundle';
 export { chunksHolding, type InitialLoad } from '../bundle/analyze';
 export { ApiError, DEFAULT_ORGANIZATION, E2eApi, type ApiUser, type SeededOwner, type SeedOwnerOptions, type Session } from './api';
+export { completeListing, day, pdf, uniqueWord, type CompleteListingOptions } from './listing-data';
 export { currentStack, STACK_ENV } from './stack-info';
 export { FIXTURE_CENTER, FIXTURE_PARCEL_IDS, FIXTURE_SITES, type FixtureSite } from '../fixture-server/data';
 export type { CapturedMail, MailClient } from '../mail';
