@@ -91,26 +91,16 @@ export class ChangeFeed {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Connects and listens; resolves when listening (a failed first attempt retries in the background). */
+  /** Connects and listens; resolves when listening, or after `deadlineMs` (it keeps trying in the background). */
   start(): Promise<void> {
-    this.#started ??= new Promise<void>((resolve) => {
-      const attempt = () => {
-        if (this.#closed) return resolve();
-        this.#connect().then(resolve, () => {
-          this.#timer = setTimeout(attempt, this.#retryMs);
-          this.#retryMs = Math.min(this.#retryMs * 2, 5_000);
-        });
-      };
-      attempt();
-      // Serving without the cache is correct: never hold the start-up for it.
-      setTimeout(resolve, this.#deadlineMs).unref();
-    });
+    // Serving without the cache is correct: never hold the start-up for it.
+    this.#started ??= Promise.race([this.#listenUntilLive(), new Promise<void>((resolve) => setTimeout(resolve, this.#deadlineMs).unref())]);
     return this.#started;
   }
 
   /**
    * Resolves when every process listening has applied every change committed before this call
-   * (or after `deadlineMs`: a process that does not answer in time is hung or gone). Call it after
+   * (or after SETTLE_DEADLINE_MS: a process that does not answer in time is hung or gone). Call it after
    * a change, before answering the client. Resolves at once when not listening.
    */
   async settle(): Promise<void> {
@@ -174,7 +164,7 @@ export class ChangeFeed {
         return;
       }
       this.#generation += 1;
-      for (const listener of this.#listeners) listener.change(message.payload);
+      for (const listener of this.#listeners) listener.change(payload);
     });
     try {
       await client.connect();
@@ -218,15 +208,20 @@ export class ChangeFeed {
     this.#client = undefined;
     this.#lost(error);
     client.end().catch(() => undefined);
-    if (this.#closed) return;
-    const attempt = () => {
-      if (this.#closed) return;
-      this.#connect().catch(() => {
-        this.#timer = setTimeout(attempt, this.#retryMs);
+    if (!this.#closed) this.#timer = setTimeout(() => void this.#listenUntilLive(), this.#retryMs);
+  }
+
+  /** Connects and listens, again and again with a growing pause (100 ms to 5 s) until it does or the feed closes. */
+  async #listenUntilLive(): Promise<void> {
+    while (!this.#closed) {
+      try {
+        await this.#connect();
+        return;
+      } catch {
+        await new Promise((resolve) => (this.#timer = setTimeout(resolve, this.#retryMs)));
         this.#retryMs = Math.min(this.#retryMs * 2, 5_000);
-      });
-    };
-    this.#timer = setTimeout(attempt, this.#retryMs);
+      }
+    }
   }
 
   #lost(error?: Error): void {
