@@ -130,7 +130,7 @@ export type EnvName = keyof v.InferInput<typeof EnvSchema>;
 /**
  * Every variable the API reads, in the schema's order. Turbo's strict env mode drops any variable
  * its `passThroughEnv` lists do not name, so `apps/api/turbo.json` lists each of these for `start`
- * and `dev`; `test/env-turbo.test.ts` fails when one is missing.
+ * and `dev`; `test/env-names.test.ts` fails when one is missing.
  */
 export const ENV_NAMES = Object.keys(EnvSchema.entries) as EnvName[];
 /** Raw variables, as in the environment: what `loadConfig` accepts as overrides. */

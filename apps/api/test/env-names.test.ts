@@ -1,3 +1,6 @@
+// One list of configuration variables: the names `src/env.ts` reads (ENV_NAMES) are the ones turbo
+// passes to the API and the ones the README's configuration table documents.
+//
 // `pnpm start`, `pnpm start:api` and `turbo run dev` run the API under turbo, whose strict env
 // mode hands a task only the variables its `passThroughEnv` (or `env`, or the global lists)
 // name: a variable env.ts reads but turbo does not name is dropped without a word (issue 17:
@@ -56,5 +59,15 @@ describe('every variable env.ts reads reaches the API under turbo', () => {
     const listed = (config.tasks[task]?.passThroughEnv ?? []).filter((pattern) => pattern !== '$TURBO_EXTENDS$');
     const stale = listed.filter((pattern) => !ENV_NAMES.some((name) => matches(pattern, name)));
     expect(stale, 'env.ts no longer reads these: remove them').toEqual([]);
+  });
+});
+
+describe('every variable env.ts reads is in the README\'s configuration table', () => {
+  it('names each one in the table of "## Configuration"', () => {
+    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
+    const section = /^## Configuration\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+    const documented = new Set([...section.matchAll(/^\|([^|]*)\|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!)));
+    expect(ENV_NAMES.filter((name) => !documented.has(name)), 'add these to apps/api/README.md "Configuration"').toEqual([]);
+    expect([...documented].filter((name) => !(ENV_NAMES as string[]).includes(name)), 'env.ts no longer reads these').toEqual([]);
   });
 });
