@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '@terres/e2e/test';
+import { recordResults } from './record-results.mjs';
 
 // Issue 10's browser figures, printed (nothing is asserted: a benchmark, not a timed test):
 // - the organisations table: from a key typed in the search to the matching rows on screen;
@@ -15,6 +16,11 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 10_000);
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 2_000);
 
 test.describe.configure({ mode: 'serial' });
+
+// The [bench] lines go to bench/results/ui.md as well (the test's own output, as printed). Only in
+// the worker: Playwright's runner also loads this file, to list the tests.
+const results = process.env.TEST_WORKER_INDEX === undefined ? { save() {} } : recordResults('ui');
+test.afterAll(() => results.save());
 
 test.beforeAll(async ({ stack }) => {
   const repoRoot = join(import.meta.dirname, '..', '..', '..');

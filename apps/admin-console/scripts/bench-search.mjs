@@ -11,6 +11,9 @@
 /* global window, document, location, requestAnimationFrame, MutationObserver -- page.evaluate and addInitScript run these functions in the browser */
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { recordResults } from '../bench/record-results.mjs';
+
+recordResults('search');
 
 const { values: args } = parseArgs({
   // pnpm hands over the `--` of `pnpm bench:search -- --app ...`.

@@ -38,6 +38,9 @@ import { loadConfig } from '../src/env.js';
 import { packageRoot } from '../src/paths.js';
 import { freeLoopbackPort } from './free-port.js';
 import { createTestDatabase } from '../test/helpers/database.js';
+import { recordResults } from './bench-results.js';
+
+recordResults('api');
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),

@@ -20,6 +20,9 @@ import { packageRoot } from '../src/paths.js';
 import { freeLoopbackPort } from './free-port.js';
 import { largestListingFields, materialLines } from '../test/helpers/largest-listing.js';
 import { codeOf, startSmtp } from '../test/helpers/smtp.js';
+import { recordResults } from './bench-results.js';
+
+recordResults('heavy');
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),

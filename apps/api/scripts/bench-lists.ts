@@ -14,6 +14,9 @@ import { createDatabase } from '../src/db/index.js';
 import { systemScope } from '../src/db/scope.js';
 import { inquiries, users } from '../src/db/schema.js';
 import { loadConfig } from '../src/env.js';
+import { recordResults } from './bench-results.js';
+
+recordResults('lists');
 
 const { values: args } = parseArgs({
   // `pnpm bench:lists -- --requests 60` passes the `--` on.

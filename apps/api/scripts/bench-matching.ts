@@ -19,6 +19,9 @@ import { loadConfig } from '../src/env.js';
 import { inquiryColumns, type InquiryRow } from '../src/services/inquiries.js';
 import { candidatesQuery, matchCandidates, toMatchListing } from '../src/services/matching.js';
 import { fillScaleDatabase } from './scale-insert.js';
+import { recordResults } from './bench-results.js';
+
+recordResults('matching');
 
 const { values: args } = parseArgs({
   // `pnpm bench:matching -- --sizes …` hands the `--` on: it is not an argument.

@@ -25,6 +25,9 @@ import {
   signPayload,
   startStripeFake,
 } from '../test/helpers/stripe-fake.js';
+import { recordResults } from './bench-results.js';
+
+recordResults('races');
 
 const VALIDATIONS = 50;
 const LISTING_COST = 50; // a CUT listing without a surface yet: the base price

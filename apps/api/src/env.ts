@@ -127,6 +127,12 @@ const EnvSchema = v.object({
 });
 
 export type EnvName = keyof v.InferInput<typeof EnvSchema>;
+/**
+ * Every variable the API reads, in the schema's order. Turbo's strict env mode drops any variable
+ * its `passThroughEnv` lists do not name, so `apps/api/turbo.json` lists each of these for `start`
+ * and `dev`; `test/env-names.test.ts` fails when one is missing.
+ */
+export const ENV_NAMES = Object.keys(EnvSchema.entries) as EnvName[];
 /** Raw variables, as in the environment: what `loadConfig` accepts as overrides. */
 export type EnvInput = Partial<Record<EnvName, string | undefined>>;
 
@@ -357,16 +363,17 @@ function publicUrl(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Only the variables of the schema: the rest of the environment never reaches validation. */
+/** TRUST_PROXY as Fastify's `trustProxy`: false, true, or the proxies' addresses. */
 function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (value === undefined || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
+/** Only the variables of the schema: the rest of the environment never reaches validation. */
 function pick(source: Record<string, string | undefined>): EnvInput {
   const out: EnvInput = {};
-  for (const name of Object.keys(EnvSchema.entries) as EnvName[]) out[name] = source[name];
+  for (const name of ENV_NAMES) out[name] = source[name];
   return out;
 }
 
