@@ -54,3 +54,6 @@ export * from './matching/register';
 export * from './matching/csv';
 export * from './matching/format';
 export * from './matching/proposals';
+
+export * from './transfers/messages';
+export * from './transfers/carrier';
