@@ -58,3 +58,4 @@ export * from './matching/proposals';
 export * from './transfers/messages';
 export * from './transfers/carrier';
 export * from './transfers/load';
+export * from './transfers/balance';
