@@ -59,3 +59,4 @@ export * from './transfers/messages';
 export * from './transfers/carrier';
 export * from './transfers/load';
 export * from './transfers/balance';
+export * from './transfers/transfer';
