@@ -45,6 +45,18 @@ const PUBLIC_NAMES = [
   'OPEN_MATCH_STATUSES', 'MATCHABLE_STATUSES', 'isMatchableStatus', 'isMatchStatus', 'nextMatchStatuses', 'matchTransitionError', 'createMatchDoneSchema',
   // Address labels (admin tables, soil studies).
   'splitAddressLabel',
+  // Transfers (issue 18): carriers, loads, mass balance, transfer status, TEXS transporter columns.
+  'transferMessages', 'TRANSPORT_MODES', 'TRANSPORT_MODE_LABELS', 'TRANSPORT_MODE_FILE_VALUES', 'DEFAULT_TRANSPORT_MODE',
+  'parseTransportMode', 'RECEIPT_EXEMPTIONS', 'SOIL_RECEIPT_EXEMPTIONS', 'ISO_COUNTRY_CODES', 'EU_VAT_RULES', 'isEuCountry',
+  'checkForeignIdentifier', 'normalizeDepartment', 'CARRIER_FIELD_LABELS', 'carrierSchema', 'isForeignCarrier', 'carrierUsableOn',
+  'canManageCarriers', 'normalizePlate', 'createLoadDepartureSchema', 'createLoadReceptionSchema', 'loadCancelSchema',
+  'LOAD_FIELD_LABELS', 'LOAD_STATUSES', 'LOAD_STATUS_LABELS', 'LOAD_ACTIONS', 'loadMachine', 'loadCreationError', 'loadActionError',
+  'availableLoadActions', 'formatLoadNumber', 'parseLoadNumber', 'loadNumberYear', 'MAX_LOAD_VOLUME_M3', 'MAX_LOAD_WEIGHT_T',
+  'RECEPTION_OUTCOMES', 'transferBalance', 'currentLoads', 'departureWeight', 'receivedWeight', 'exceedsRemaining',
+  'overRemainingMessage', 'transferClosing', 'TRANSFER_STATUSES', 'TRANSFER_STATUS_LABELS', 'transferMachine', 'transferOpensWith',
+  'partiesVisible', 'transferTransitionError', 'TRANSFER_ACTIONS', 'TRANSFER_PERMISSIONS', 'transferSideOf', 'transferActionError',
+  'MATCH_DONE_SOURCES', 'MATCH_DONE_SOURCE_LABELS', 'matchDoneFromClosing', 'outsidePlatformDoneError', 'carrierCompanyType',
+  'texsTransporterColumns', 'texsTransporterCells', 'texsTransporterIssues',
 ];
 
 describe('public API', () => {

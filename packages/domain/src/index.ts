@@ -60,3 +60,4 @@ export * from './transfers/carrier';
 export * from './transfers/load';
 export * from './transfers/balance';
 export * from './transfers/transfer';
+export * from './transfers/register-transport';
