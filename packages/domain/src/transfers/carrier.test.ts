@@ -83,6 +83,8 @@ describe('carrierSchema: French carriers', () => {
     expect(fieldErrors(parse({ ...lyonHaulier, siret: '8123' }))).toEqual({ siret: messages.siretLength });
     expect(fieldErrors(parse({ ...lyonHaulier, siret: null }))).toEqual({ siret: m.carrierSiretRequired });
     expect(fieldErrors(parse({ ...lyonHaulier, postcode: '6920' }))).toEqual({ postcode: m.carrierPostcodeFrench });
+    expect(fieldErrors(parse({ ...lyonHaulier, postcode: '00000' }))).toEqual({ postcode: m.carrierPostcodeFrench });
+    expect(v.parse(carrierSchema, { ...lyonHaulier, postcode: '69 200' }).postcode).toBe('69200');
     expect(fieldErrors(parse({ ...lyonHaulier, identifier: 'FR40303265045' }))).toEqual({ identifier: m.carrierIdentifierFrench });
   });
 

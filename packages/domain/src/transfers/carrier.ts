@@ -348,7 +348,8 @@ function carrierCrossIssues(input: CarrierInputShape): FieldIssue[] {
     }
     if (filled(input.identifier)) issues.push({ field: 'identifier', message: m.carrierIdentifierFrench });
     // TD: 5 or 6 digits for an ETABLISSEMENT_FR; the platform's French postcode rule is stricter (5).
-    if (!isValidPostcode(input.postcode) || !/^\d{5}$/.test(input.postcode)) issues.push({ field: 'postcode', message: m.carrierPostcodeFrench });
+    const postcode = input.postcode.replace(/\s+/g, '');
+    if (!/^\d{5}$/.test(postcode) || !isValidPostcode(postcode)) issues.push({ field: 'postcode', message: m.carrierPostcodeFrench });
   } else {
     if (filled(input.siret)) issues.push({ field: 'siret', message: m.carrierSiretForeign });
     if (!filled(input.identifier)) issues.push({ field: 'identifier', message: m.carrierIdentifierRequired });
@@ -389,7 +390,7 @@ function toCarrier(input: CarrierInputShape): Carrier {
     identifier: checked && 'value' in checked ? checked.value : null,
     name: input.name,
     street: input.street,
-    postcode: french ? input.postcode : input.postcode.toUpperCase(),
+    postcode: french ? input.postcode.replace(/\s+/g, '') : input.postcode.toUpperCase(),
     city: input.city,
     transportMode: input.transportMode,
     receipt,
