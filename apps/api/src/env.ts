@@ -357,13 +357,14 @@ function publicUrl(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Only the variables of the schema: the rest of the environment never reaches validation. */
+/** TRUST_PROXY: false, true, or the list of trusted proxy addresses (comma-separated). */
 function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (value === undefined || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
+/** Only the variables of the schema: the rest of the environment never reaches validation. */
 function pick(source: Record<string, string | undefined>): EnvInput {
   const out: EnvInput = {};
   for (const name of Object.keys(EnvSchema.entries) as EnvName[]) out[name] = source[name];

@@ -1,9 +1,8 @@
 // Who is calling: set on `request.auth` by `app.authenticate` (src/plugins/app/auth.ts).
+import type { Role } from '@terres/domain';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { Mailer } from '../mail/mailer.js';
 
-export const ROLES = ['ADMIN', 'OWNER', 'EMPLOYEE'] as const;
-export type Role = (typeof ROLES)[number];
+export type { Role };
 
 export interface AuthContext {
   userId: string;
@@ -24,6 +23,5 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 without a valid access token, 403 when the organisation is archived. */
     authenticate: preHandlerAsyncHookHandler;
-    mailer: Mailer;
   }
 }

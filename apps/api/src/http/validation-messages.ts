@@ -1,5 +1,6 @@
 // Fastify validates requests with Ajv, whose messages are English and technical. The portals show
 // `detail` as is, so schema errors are reworded in French here, keyed by the field as sent.
+import { messages } from '@terres/domain';
 import type { FastifySchemaValidationError } from 'fastify';
 
 const TYPE_NAMES: Record<string, string> = {
@@ -83,5 +84,5 @@ export function frenchValidationErrors(errors: readonly FastifySchemaValidationE
     byField[field] ??= frenchMessage(error);
   }
   const first = errors[0];
-  return { detail: first ? frenchMessage(first) : 'La requête est invalide.', errors: byField };
+  return { detail: first ? frenchMessage(first) : messages.badRequest, errors: byField };
 }

@@ -19,6 +19,7 @@ import {
   type GeneratedDocumentKind,
   type InquiryStatus,
   type MatchResult,
+  messages,
 } from '@terres/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
@@ -134,7 +135,7 @@ export async function generateDocument(
     const outcome = await db.transaction(async (tx) => {
       const locked = await lockListings(tx, listingIds);
       const own = locked.get(listing.id);
-      if (!own) throw problem(404, 'Erreur : annonce introuvable.');
+      if (!own) throw problem(404, messages.listingNotFound);
       const already = await liveGenerated(tx, listing.id, kind, match?.id ?? null);
       if (already) return { document: already, created: false, moved: [], sent: [] } satisfies GenerationOutcome;
       if (!rule.from.includes(own.status as InquiryStatus)) {
@@ -191,7 +192,7 @@ async function render(
   const orgs = await organizationsOf(db, [...new Set([...rows.values()].map((row) => row.organizationId))]);
   const party = (id: string) => {
     const row = rows.get(id);
-    if (!row) throw problem(404, 'Erreur : annonce introuvable.');
+    if (!row) throw problem(404, messages.listingNotFound);
     return { listing: row, organization: orgs.get(row.organizationId)! };
   };
   if (kind === 'DOUBT_CLEARING_LETTER') {

@@ -12,8 +12,6 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 type PurchaseRow = typeof purchases.$inferSelect;
 type OrganizationRow = typeof organizations.$inferSelect;
 
-export const INVOICE_NOT_FOUND_DETAIL = 'Facture introuvable.';
-
 /** The seller printed on invoices (`config.seller`). */
 export interface Seller {
   name: string;

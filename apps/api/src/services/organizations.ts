@@ -1,4 +1,5 @@
 // Organisations as the API answers them (camelCase, CONTRACT §4), and the lookups routes share.
+import { messages } from '@terres/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/index.js';
@@ -8,8 +9,6 @@ import { problem } from '../http/problem.js';
 import { isUuid } from '../http/ids.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
-
-export const ORGANIZATION_NOT_FOUND_DETAIL = 'Organisation introuvable.';
 
 export function toOrganization(row: OrganizationRow) {
   return {
@@ -51,8 +50,8 @@ export async function findOrganization(db: DbOrTx, id: string): Promise<Organiza
  */
 export async function readableOrganization(db: DbOrTx, request: FastifyRequest, id: string): Promise<OrganizationRow> {
   const { role, organizationId } = request.auth;
-  if (role !== 'ADMIN' && organizationId !== id) throw problem(404, ORGANIZATION_NOT_FOUND_DETAIL);
+  if (role !== 'ADMIN' && organizationId !== id) throw problem(404, messages.organizationNotFound);
   const row = await findOrganization(db, id);
-  if (!row) throw problem(404, ORGANIZATION_NOT_FOUND_DETAIL);
+  if (!row) throw problem(404, messages.organizationNotFound);
   return row;
 }

@@ -1,6 +1,6 @@
 // Passwordless sign-in (CONTRACT §6): a 6-digit code e-mailed for login, registration or an
 // invitation, verified into a session (15-minute access token, rotated 30-day refresh token).
-import { formObject, loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
+import { emailSchema, formObject, loginEmailSchema, MAX_COLLABORATORS, messages, otpSchema, PROBLEM_TYPES } from '@terres/domain';
 import cookie from '@fastify/cookie';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,9 +8,7 @@ import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, knownDevice, rememberDevice } from '../../auth/devices.js';
 import { RateLimiter } from '../../auth/rate-limit.js';
 import {
-  ACCOUNT_ARCHIVED_DETAIL,
   inArchivedOrganization,
-  ADMIN_REVOKED_DETAIL,
   adminStillListed,
   ORGANIZATION_ARCHIVED,
   openSession,
@@ -29,14 +27,6 @@ import { problem } from '../../http/problem.js';
 import { bodyObject, parseBody } from '../../http/input.js';
 import { accessClosedEmail, codeEmail, unknownAddressEmail } from '../../mail/templates/auth.js';
 import { countEmployees, findUserByEmail } from '../../services/users.js';
-
-
-export const MAX_EMPLOYEES = 5;
-export const INVITATION_NO_LONGER_VALID_DETAIL = "Cette invitation n'est plus valide. Demandez une nouvelle invitation.";
-export const ACCOUNT_EXISTS_DETAIL = 'Un compte existe déjà avec cette adresse email. Connectez-vous avec celle-ci.';
-export const EMPLOYEE_LIMIT_DETAIL = 'Vous avez atteint le nombre maximal de collaborateurs (5)';
-export const REFRESH_TOKEN_REQUIRED_DETAIL = 'Le jeton de rafraîchissement est requis.';
-export const MAIL_FAILED_DETAIL = "L'envoi de l'e-mail a échoué. Veuillez réessayer dans quelques instants.";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -107,7 +97,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       request.log.error({ err: error }, 'e-mail not sent');
       await withdrawCode(app.db, codeId);
-      throw problem(503, MAIL_FAILED_DETAIL);
+      throw problem(503, messages.mailFailed);
     }
   }
 
@@ -154,12 +144,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       invitation.revokedAt ||
       invitation.acceptedAt
     ) {
-      throw problem(400, INVITATION_NO_LONGER_VALID_DETAIL);
+      throw problem(400, messages.invitationNoLongerValid);
     }
     const [organization] = await app.db.select().from(organizations).where(eq(organizations.id, invitation.organizationId));
     if (!organization || organization.archivedAt) throw refusalProblem(ORGANIZATION_ARCHIVED);
     const existing = await findUserByEmail(app.db, claims.email);
-    if (existing && !existing.archivedAt) throw problem(409, ACCOUNT_EXISTS_DETAIL);
+    if (existing && !existing.archivedAt) throw problem(409, messages.accountExists, { type: PROBLEM_TYPES.emailTaken });
     const { code, id } = await issueCode(app.db, config.authSecret, {
       email: claims.email,
       purpose: 'INVITATION',
@@ -193,9 +183,9 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         user = joined.user;
       }
 
-      if (!user) return { status: 400, detail: 'Code incorrect. Veuillez réessayer.' };
-      if (user.archivedAt) return { status: 403, detail: ACCOUNT_ARCHIVED_DETAIL };
-      if (!adminStillListed(user, config.adminEmails)) return { status: 403, detail: ADMIN_REVOKED_DETAIL };
+      if (!user) return { status: 400, detail: messages.wrongCode };
+      if (user.archivedAt) return { status: 403, detail: messages.accountArchived };
+      if (!adminStillListed(user, config.adminEmails)) return { status: 403, detail: messages.adminRevoked };
       if (await inArchivedOrganization(tx, user)) return ORGANIZATION_ARCHIVED;
       return { session: await openSession(tx, config.authSecret, user, now) };
     });
@@ -207,7 +197,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/refresh', async (request) => {
     const token = bodyObject(request.body).refresh_token;
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) {
-      throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
+      throw problem(400, messages.refreshTokenRequired, { errors: { refresh_token: messages.refreshTokenRequired } });
     }
     const outcome = await app.db.transaction((tx) =>
       rotateRefreshToken(tx, config.authSecret, token, {
@@ -222,7 +212,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/logout', { preHandler: app.authenticate }, async (request, reply) => {
     const token = bodyObject(request.body).refresh_token;
     if (typeof token !== 'string' || token.length === 0) {
-      throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
+      throw problem(400, messages.refreshTokenRequired, { errors: { refresh_token: messages.refreshTokenRequired } });
     }
     await revokeRefreshTokenFamily(app.db, request.auth.userId, token);
     await revokeFamilies(app.db, [request.auth.sessionId], 'LOGOUT');
@@ -241,10 +231,10 @@ async function joinInvitingOrganization(
   invitationId: string | null,
   existing: UserRow | undefined,
 ): Promise<{ user: UserRow } | Refusal> {
-  if (!invitationId) return { status: 400, detail: INVITATION_NO_LONGER_VALID_DETAIL };
+  if (!invitationId) return { status: 400, detail: messages.invitationNoLongerValid };
   const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, invitationId)).for('update');
   if (!invitation || invitation.revokedAt || invitation.acceptedAt || invitation.email !== email) {
-    return { status: 400, detail: INVITATION_NO_LONGER_VALID_DETAIL };
+    return { status: 400, detail: messages.invitationNoLongerValid };
   }
   const [organization] = await tx
     .select()
@@ -252,8 +242,8 @@ async function joinInvitingOrganization(
     .where(eq(organizations.id, invitation.organizationId))
     .for('update');
   if (!organization || organization.archivedAt) return ORGANIZATION_ARCHIVED;
-  if (existing && !existing.archivedAt) return { status: 409, detail: ACCOUNT_EXISTS_DETAIL };
-  if ((await countEmployees(tx, organization.id)) >= MAX_EMPLOYEES) return { status: 409, detail: EMPLOYEE_LIMIT_DETAIL };
+  if (existing && !existing.archivedAt) return { status: 409, detail: messages.accountExists, type: PROBLEM_TYPES.emailTaken };
+  if ((await countEmployees(tx, organization.id)) >= MAX_COLLABORATORS) return { status: 409, detail: messages.inviteMax, type: PROBLEM_TYPES.collaboratorLimit };
 
   const now = new Date();
   let user: UserRow | undefined;

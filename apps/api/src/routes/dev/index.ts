@@ -2,6 +2,7 @@
 // only when the outbox was asked for (DEV_OUTBOX=1, without SMTP_URL, never in production: see
 // src/env.ts and src/app.ts), and answered only to a client on this machine: the outbox holds
 // every sign-in code. Anyone else gets the 404 of an unknown route.
+import { messages } from '@terres/domain';
 import { isIP } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { problem } from '../../http/problem.js';
@@ -25,7 +26,7 @@ export function isLocalClient(request: FastifyRequest): boolean {
 
 const devRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request) => {
-    if (!isLocalClient(request)) throw problem(404, 'Ressource introuvable.');
+    if (!isLocalClient(request)) throw problem(404, messages.resourceNotFound);
   });
   app.get('/outbox', async () => app.mailer.outbox ?? []);
 };

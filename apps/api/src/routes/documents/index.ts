@@ -13,6 +13,7 @@ import {
   messages,
   UPLOAD_BODY_LIMIT,
   type DocumentKind,
+  PROBLEM_TYPES,
 } from '@terres/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -26,14 +27,6 @@ import { assertCleanInput } from '../../http/text-guard.js';
 import { mailDocumentSent } from '../../services/document-notices.js';
 import { findLiveDocument, insertDocument, softDeleteDocument, toDocument, type DocumentRow } from '../../services/documents.js';
 import { readableInquiry, type InquiryRow } from '../../services/inquiries.js';
-
-export const NOT_MULTIPART_DETAIL = messages.documentNotMultipart;
-export const FILE_MISSING_DETAIL = messages.documentFileMissing;
-export const ONE_FILE_DETAIL = messages.documentOneFile;
-export const FILE_EMPTY_DETAIL = messages.documentFileEmpty;
-export const KIND_INVALID_DETAIL = messages.documentKindInvalid;
-export const DOCUMENT_NOT_FOUND_DETAIL = messages.documentNotFound;
-export const UPLOAD_CLOSED_DETAIL = messages.documentUploadClosed;
 
 interface ReceivedFile {
   temp: TempFile;
@@ -80,8 +73,8 @@ async function receiveFile(request: FastifyRequest, storage: FileStorage): Promi
     if (temp) await storage.discard(temp);
     if (error && typeof error === 'object' && 'code' in error) {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw problem(413, messages.fileTooLarge);
-      if (error.code === 'FST_FILES_LIMIT') throw problem(400, ONE_FILE_DETAIL);
-      if (error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') throw problem(400, FILE_MISSING_DETAIL);
+      if (error.code === 'FST_FILES_LIMIT') throw problem(400, messages.documentOneFile);
+      if (error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') throw problem(400, messages.documentFileMissing);
     }
     // A disk failure (it names its system call) is ours: a 500. Anything else thrown while
     // reading the parts is the body's fault: no boundary, a truncated or malformed part.
@@ -93,13 +86,13 @@ async function receiveFile(request: FastifyRequest, storage: FileStorage): Promi
     if (temp) await storage.discard(temp);
     throw problem(422, messages.fileNameTooLong, { errors: { file: messages.fileNameTooLong } });
   }
-  if (!temp) throw problem(400, FILE_MISSING_DETAIL, { errors: { file: FILE_MISSING_DETAIL } });
+  if (!temp) throw problem(400, messages.documentFileMissing, { errors: { file: messages.documentFileMissing } });
   return { temp, fileName, kind };
 }
 
 /** The listing's 404 becomes the document's (a foreign document must not reveal its listing). */
 function asDocumentNotFound(error: unknown): never {
-  throw error instanceof HttpProblem && error.status === 404 ? problem(404, DOCUMENT_NOT_FOUND_DETAIL) : error;
+  throw error instanceof HttpProblem && error.status === 404 ? problem(404, messages.documentNotFound) : error;
 }
 
 const documentRoutes: FastifyPluginAsync = async (app) => {
@@ -137,20 +130,20 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const byPlatform = request.auth.role === 'ADMIN';
       const inquiry = await readableInquiry(app.db, request, request.params.id);
-      if (!byPlatform && !isEditableByAdvertiser(inquiry.status)) throw problem(409, UPLOAD_CLOSED_DETAIL);
-      if (!request.isMultipart()) throw problem(400, NOT_MULTIPART_DETAIL);
+      if (!byPlatform && !isEditableByAdvertiser(inquiry.status)) throw problem(409, messages.documentUploadClosed, { type: PROBLEM_TYPES.notEditable });
+      if (!request.isMultipart()) throw problem(400, messages.documentNotMultipart);
 
       const received = await receiveFile(request, storage);
       let temp: TempFile | undefined = received.temp;
       try {
         const { fileName, kind } = received;
         // Generated kinds (letters, contracts) come from the generation endpoints only.
-        if (!isUploadableDocumentKind(kind)) throw problem(422, KIND_INVALID_DETAIL, { errors: { kind: KIND_INVALID_DETAIL } });
+        if (!isUploadableDocumentKind(kind)) throw problem(422, messages.documentKindInvalid, { errors: { kind: messages.documentKindInvalid } });
         if (byPlatform && !isPlatformDocumentKind(kind)) {
           throw problem(422, messages.platformDocumentKindInvalid, { errors: { kind: messages.platformDocumentKindInvalid } });
         }
         const documentKind: DocumentKind = kind;
-        if (temp.size === 0) throw problem(422, FILE_EMPTY_DETAIL, { errors: { file: FILE_EMPTY_DETAIL } });
+        if (temp.size === 0) throw problem(422, messages.documentFileEmpty, { errors: { file: messages.documentFileEmpty } });
         if (!fileContentMatchesExtension(fileName, temp.head)) throw problem(415, messages.fileType);
 
         const stored = { size: temp.size, sha256: temp.sha256, storageKey: await storage.commit(temp) };
@@ -162,7 +155,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
             // Checked again under the listing's row lock: it may have been submitted (or
             // deleted) meanwhile.
             const current = await readableInquiry(tx, request, inquiry.id, { forUpdate: true });
-            if (!byPlatform && !isEditableByAdvertiser(current.status)) throw problem(409, UPLOAD_CLOSED_DETAIL);
+            if (!byPlatform && !isEditableByAdvertiser(current.status)) throw problem(409, messages.documentUploadClosed, { type: PROBLEM_TYPES.notEditable });
             const inserted = await insertDocument(tx, {
               inquiry: current,
               uploadedByUserId: request.auth.userId,
@@ -193,17 +186,17 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
   // document, or one already removed, is a 404.
   app.delete<{ Params: { id: string } }>('/documents/:id', async (request, reply) => {
     const { id } = request.params;
-    if (!isUuid(id)) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
+    if (!isUuid(id)) throw problem(404, messages.documentNotFound);
     await app.db.transaction(async (tx) => {
       const found = await findLiveDocument(tx, id);
-      if (!found) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
+      if (!found) throw problem(404, messages.documentNotFound);
       // The listing's row lock first (as uploads and submission take it), then the document's:
       // a submission racing this removal sees the document either counted or gone.
       const inquiry = await readableInquiry(tx, request, found.inquiryId, { forUpdate: true }).catch(asDocumentNotFound);
       const row = await findLiveDocument(tx, id, { forUpdate: true });
-      if (!row) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
+      if (!row) throw problem(404, messages.documentNotFound);
       const refusal = documentDeletionRefusal({ role: request.auth.role, source: row.source, inquiryStatus: inquiry.status });
-      if (refusal) throw problem(refusal.reason === 'closed' ? 409 : 403, refusal.message);
+      if (refusal) throw refusal.reason === 'closed' ? problem(409, refusal.message, { type: PROBLEM_TYPES.notEditable }) : problem(403, refusal.message);
       await softDeleteDocument(tx, row, request.auth.userId);
     });
     return reply.code(204).send();
@@ -211,13 +204,13 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/documents/:id/download', async (request, reply) => {
     const { id } = request.params;
-    if (!isUuid(id)) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
+    if (!isUuid(id)) throw problem(404, messages.documentNotFound);
     const row = await findLiveDocument(app.db, id);
-    if (!row) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
+    if (!row) throw problem(404, messages.documentNotFound);
     // Same rule as the listing: another organisation's document is a 404.
     await readableInquiry(app.db, request, row.inquiryId).catch(asDocumentNotFound);
     const file = await storage.read(row.storageKey);
-    if (!file) throw problem(404, DOCUMENT_NOT_FOUND_DETAIL);
+    if (!file) throw problem(404, messages.documentNotFound);
     return reply
       .type(row.mimeType)
       .header('content-disposition', attachmentHeader(row.fileName))

@@ -4,6 +4,7 @@
 //   load balancer sends traffic only to a usable API (503 with a French detail otherwise).
 // - GET /api/health: the same as ready, as it has always been documented (CONTRACT §3).
 // While the server closes (SIGTERM), Fastify answers 503 to any request on a kept-alive connection.
+import { messages } from '@terres/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ping } from '../../db/index.js';
 import { problem } from '../../http/problem.js';
@@ -29,9 +30,9 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       if (migrated) await ping(app.db);
     } catch (error) {
       request.log.warn({ err: error }, 'health: database unreachable');
-      throw problem(503, 'La base de données est injoignable.');
+      throw problem(503, messages.databaseUnreachable);
     }
-    if (!migrated) throw problem(503, "La base de données n'est pas encore à jour (migrations en attente).");
+    if (!migrated) throw problem(503, messages.databaseNotMigrated);
     return { status: 'ok' as const };
   };
 

@@ -8,6 +8,7 @@ import {
   INQUIRY_TYPES,
   inquiryPatchSchema,
   isInquiryStatus,
+  isInquiryType,
   LISTING_BODY_LIMIT,
   messages,
   priceFor,
@@ -17,7 +18,7 @@ import {
 } from '@terres/domain';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { organizationOf, requireRole, ROLE_FORBIDDEN_DETAIL } from '../../auth/guards.js';
+import { organizationOf, requireRole } from '../../auth/guards.js';
 import { bodyObject } from '../../http/input.js';
 import { isUuid } from '../../http/ids.js';
 import {
@@ -47,21 +48,12 @@ import {
   changeInquiryStatus,
   createDraft,
   deleteDraft,
-  INQUIRY_NOT_FOUND_DETAIL,
   inquiryRecipients,
   mayReadInquiry,
   readableInquiry,
   toInquiry,
   updateInquiry,
   type InquiryRow,
-} from '../../services/inquiries.js';
-
-export {
-  FIELD_NOT_EDITABLE,
-  ID_TAKEN_DETAIL,
-  NOT_DELETABLE_DETAIL,
-  NOT_EDITABLE_DETAIL,
-  SUBMISSION_INCOMPLETE_DETAIL,
 } from '../../services/inquiries.js';
 
 type Params = { Params: { id: string } };
@@ -153,23 +145,23 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   app.post('/', { preHandler: requireRole('OWNER', 'EMPLOYEE'), bodyLimit: LISTING_BODY_LIMIT }, async (request, reply) => {
     const organizationId = organizationOf(request);
     const body = bodyObject(request.body);
-    if (body.type !== 'CUT' && body.type !== 'FILL') {
+    if (!isInquiryType(body.type)) {
       throw problem(422, messages.inquiryTypeInvalid, { errors: { type: messages.inquiryTypeInvalid } });
     }
     if (body.status !== undefined && body.status !== 'DRAFT') {
-      throw problem(422, 'Une annonce est créée en brouillon (DRAFT).', { errors: { status: 'Une annonce est créée en brouillon (DRAFT).' } });
+      throw problem(422, messages.createdAsDraft, { errors: { status: messages.createdAsDraft } });
     }
     if (typeof body.project_name !== 'string' || body.project_name.trim() === '') {
       throw problem(422, messages.projectNameRequired, { errors: { project_name: messages.projectNameRequired } });
     }
     if (body.id !== undefined && (typeof body.id !== 'string' || !isUuid(body.id))) {
-      throw problem(422, 'Identifiant d’annonce invalide.', { errors: { id: 'Identifiant d’annonce invalide.' } });
+      throw problem(422, messages.listingIdInvalid, { errors: { id: messages.listingIdInvalid } });
     }
-    const { type, status: _status, id, ...wireFields } = body;
+    const { type: _type, status: _status, id, ...wireFields } = body;
     const created = await createDraft(
       app.db,
       { ...request.auth, organizationId },
-      { id: (id as string | undefined) ?? randomUUID(), type: type as InquiryType, wireFields, parseFields: () => parsePatch(body) },
+      { id: (id as string | undefined) ?? randomUUID(), type: body.type, wireFields, parseFields: () => parsePatch(body) },
     );
     return reply.code(201).send(toInquiry(created));
   });
@@ -187,7 +179,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
       },
       () => [`inquiry:${id}`],
     );
-    if (!listing || !mayReadInquiry(request, listing.organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+    if (!listing || !mayReadInquiry(request, listing.organizationId)) throw problem(404, messages.listingNotFound);
     return reply.type('application/json; charset=utf-8').send(listing.json);
   });
 
@@ -195,9 +187,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     const body = bodyObject(request.body);
     const submit = body.status === 'PENDING_VALIDATION';
     if (body.status !== undefined && body.status !== 'DRAFT' && !submit) {
-      throw problem(422, 'Le statut demandé est invalide : seule la soumission (PENDING_VALIDATION) est possible ici.', {
-        errors: { status: 'Statut invalide.' },
-      });
+      throw problem(422, messages.statusOnlySubmission, { errors: { status: messages.statusInvalid } });
     }
     const { status: _status, ...wireFields } = body;
     const row = await updateInquiry(app.db, request.auth, request.params.id, { wireFields, parseFields: () => parsePatch(body), submit });
@@ -214,11 +204,11 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     if (request.auth.role !== 'ADMIN') {
       // Another organisation's listing stays a 404 here too (CONTRACT §4); one's own is a 403.
       await readableInquiry(app.db, request, request.params.id);
-      throw problem(403, ROLE_FORBIDDEN_DETAIL);
+      throw problem(403, messages.forbidden);
     }
     const body = bodyObject(request.body);
     if (!isInquiryStatus(body.status)) {
-      throw problem(422, 'Le statut demandé est inconnu.', { errors: { status: 'Le statut demandé est inconnu.' } });
+      throw problem(422, messages.statusUnknown, { errors: { status: messages.statusUnknown } });
     }
     const outcome = await changeInquiryStatus(app.db, request.auth, request.params.id, body.status, () => {
       const parsed = v.safeParse(refusalReasonSchema, body.reason);

@@ -10,10 +10,11 @@ import {
   matchingMessages,
   toCamelKeys,
   type MatchStatus,
+  messages,
 } from '@terres/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { requireRole, ROLE_FORBIDDEN_DETAIL } from '../../auth/guards.js';
+import { requireRole } from '../../auth/guards.js';
 import { asSystem } from '../../db/scope.js';
 import { bodyObject } from '../../http/input.js';
 import { isUuid } from '../../http/ids.js';
@@ -97,7 +98,7 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
     if (request.auth.role !== 'ADMIN') {
       // Another organisation's listing stays a 404 (CONTRACT §4); one's own is a 403.
       await readableInquiry(app.db, request, request.params.id);
-      throw problem(403, ROLE_FORBIDDEN_DETAIL);
+      throw problem(403, messages.forbidden);
     }
     const body = toCamelKeys(bodyObject(request.body)) as { kind?: unknown; matchId?: unknown };
     if (!isGeneratedDocumentKind(body.kind)) {

@@ -1,7 +1,7 @@
 // Advertiser organisations (spec §4, §5, §7; CONTRACT §5, §6): onboarding, edit, and the admin's
 // verification, archiving and credit grants.
 import { randomUUID } from 'node:crypto';
-import { addCreditsSchema, messages, organisationCreateSchema, organisationUpdateSchema } from '@terres/domain';
+import { addCreditsSchema, messages, organisationCreateSchema, organisationUpdateSchema, PROBLEM_TYPES } from '@terres/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
@@ -19,19 +19,9 @@ import { DEFAULT_ORGANIZATION_SORT, listOrganizations, ORGANIZATION_SORT_KEYS } 
 import { listOrganizationMembers } from '../../services/users.js';
 import {
   findOrganization,
-  ORGANIZATION_NOT_FOUND_DETAIL,
   readableOrganization,
   toOrganization,
 } from '../../services/organizations.js';
-
-export const ALREADY_HAS_ORGANIZATION_DETAIL = 'Vous avez déjà une organisation.';
-export const ALREADY_ARCHIVED_DETAIL = 'Cette organisation est déjà archivée.';
-export const ARCHIVED_ORGANIZATION_DETAIL = 'Cette organisation est archivée.';
-export const OWNER_ONLY_DETAIL = "Seul le responsable de l'organisation peut la modifier.";
-export const VERIFIED_PARAMETER_DETAIL = 'Le paramètre « verified » doit valoir true ou false.';
-export const IDEMPOTENCY_KEY_DETAIL = "L'en-tête Idempotency-Key doit contenir de 1 à 200 caractères.";
-export const IDEMPOTENCY_KEY_REUSED_DETAIL = 'Cette clé Idempotency-Key a déjà servi pour un autre montant.';
-export const WITH_ARCHIVED_PARAMETER_DETAIL = messages.withArchivedParameter;
 
 /** Optional text fields: an empty string clears them (stored as null). */
 function blankToNull<T extends Record<string, unknown>>(fields: T): T {
@@ -50,7 +40,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
       const { query } = request;
       const { rows, count } = await listOrganizations(app.db, {
         words: parseSearch(query.q),
-        withArchived: parseBoolean(query.with_archived, WITH_ARCHIVED_PARAMETER_DETAIL, false),
+        withArchived: parseBoolean(query.with_archived, messages.withArchivedParameter, false),
         sort: parseSort(query.sort, ORGANIZATION_SORT_KEYS, DEFAULT_ORGANIZATION_SORT),
         paging: parsePaging(query),
       });
@@ -60,7 +50,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post('/', { preHandler: requireRole('OWNER') }, async (request, reply) => {
-    if (request.auth.organizationId) throw problem(409, ALREADY_HAS_ORGANIZATION_DETAIL);
+    if (request.auth.organizationId) throw problem(409, messages.alreadyHasOrganization);
     const input = parseBody(organisationCreateSchema, request.body);
     // Row-level security: the new organisation's id is chosen here so that the transaction runs
     // in its scope (the owner has none yet): it can insert that organisation and attach itself.
@@ -68,7 +58,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     const created = await withScope(organizationScope(id, request.auth.userId), () => app.db.transaction(async (tx) => {
       // The owner row is locked: two parallel creations cannot both attach an organisation.
       const [owner] = await tx.select().from(users).where(eq(users.id, request.auth.userId)).for('update');
-      if (!owner || owner.organizationId) throw problem(409, ALREADY_HAS_ORGANIZATION_DETAIL);
+      if (!owner || owner.organizationId) throw problem(409, messages.alreadyHasOrganization);
       const [row] = await tx.insert(organizations).values({ ...input, id }).returning();
       await tx.update(users).set({ organizationId: row!.id, updatedAt: new Date() }).where(eq(users.id, owner.id));
       await recordAudit(tx, { actorUserId: owner.id, action: 'organization.created', targetType: 'organization', targetId: row!.id });
@@ -80,7 +70,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
   app.get('/me', { preHandler: requireRole('OWNER', 'EMPLOYEE') }, async (request) => {
     const id = request.auth.organizationId;
     const row = id ? await findOrganization(app.db, id) : undefined;
-    if (!row) throw problem(404, ORGANIZATION_NOT_FOUND_DETAIL);
+    if (!row) throw problem(404, messages.organizationNotFound);
     return toOrganization(row);
   });
 
@@ -88,7 +78,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<Params>('/:id', async (request) => {
     const current = await readableOrganization(app.db, request, request.params.id);
-    if (request.auth.role === 'EMPLOYEE') throw problem(403, OWNER_ONLY_DETAIL);
+    if (request.auth.role === 'EMPLOYEE') throw problem(403, messages.ownerOnly);
     const changes = blankToNull(parseBody(organisationUpdateSchema, request.body));
     if (Object.keys(changes).length === 0) return toOrganization(current);
     const updated = await app.db.transaction(async (tx) => {
@@ -117,7 +107,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     '/:id/verify',
     { preHandler: requireRole('ADMIN') },
     async (request) => {
-      const verified = parseBoolean(request.query.verified, VERIFIED_PARAMETER_DETAIL);
+      const verified = parseBoolean(request.query.verified, messages.verifiedParameter);
       const current = await readableOrganization(app.db, request, request.params.id);
       const updated = await app.db.transaction(async (tx) => {
         const [row] = await tx
@@ -141,7 +131,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     const current = await readableOrganization(app.db, request, request.params.id);
     await app.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(organizations).where(eq(organizations.id, current.id)).for('update');
-      if (locked!.archivedAt) throw problem(409, ALREADY_ARCHIVED_DETAIL);
+      if (locked!.archivedAt) throw problem(409, messages.alreadyArchived);
       const now = new Date();
       await tx.update(organizations).set({ archivedAt: now, updatedAt: now }).where(eq(organizations.id, current.id));
       await revokeOrganizationSessions(tx, current.id);
@@ -158,11 +148,11 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
   app.post<Params>('/:id/credits', { preHandler: requireRole('ADMIN') }, async (request) => {
     const current = await readableOrganization(app.db, request, request.params.id);
     const { credits } = v.parse(addCreditsSchema, bodyObject(request.body));
-    if (current.archivedAt) throw problem(409, ARCHIVED_ORGANIZATION_DETAIL);
+    if (current.archivedAt) throw problem(409, messages.organizationIsArchived);
     // A client may name its request (Idempotency-Key): a retry then never grants twice.
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 200)) {
-      throw problem(400, IDEMPOTENCY_KEY_DETAIL);
+      throw problem(400, messages.idempotencyKey);
     }
     const reference = `admin-grant:${current.id}:${key ?? randomUUID()}`;
     const updated = await app.db.transaction(async (tx) => {
@@ -174,7 +164,7 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
         actorUserId: request.auth.userId,
       });
       // A key names one grant: reused for another amount, it is a client mistake, not a retry.
-      if (!result.created && result.line.amount !== credits) throw problem(409, IDEMPOTENCY_KEY_REUSED_DETAIL);
+      if (!result.created && result.line.amount !== credits) throw problem(409, messages.idempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
       if (result.created) {
         await recordAudit(tx, {
           actorUserId: request.auth.userId,

@@ -13,11 +13,11 @@
 import { messages, WEBHOOK_BODY_LIMIT } from '@terres/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL, isConnectionLost } from '../../db/connection-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionLost } from '../../db/connection-errors.js';
 import { purchases } from '../../db/schema.js';
 import { organizationScope, setScope, systemScope } from '../../db/scope.js';
 import { HttpProblem, problem } from '../../http/problem.js';
-import { INVALID_LINK_DETAIL, verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
+import { verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
 import { errorPage, pageCsp, simulatorPage, STRIPE_CHECKOUT_ORIGIN, stripePage } from '../../payments/pages.js';
 import { openStripeCheckout } from '../../payments/stripe-checkout.js';
 import { lazyStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
@@ -25,12 +25,6 @@ import { handleStripeEvent, isStorableEvent } from '../../payments/stripe-webhoo
 import { findOrganization, type OrganizationRow } from '../../services/organizations.js';
 import { amountsFromExclTax, findActivePack, type CreditPackRow, type PackAmounts } from '../../services/packages.js';
 import { fulfilPurchase, lockOrganization, lockPurchaseBySession } from '../../services/purchases.js';
-
-export const ARCHIVED_ORGANIZATION_PAYMENT_DETAIL = 'Cette organisation est archivée : l’achat de crédits est impossible.';
-export const INVALID_FORM_DETAIL = 'Le formulaire de paiement est invalide.';
-export const BAD_SIGNATURE_DETAIL = 'Signature Stripe invalide.';
-export const PROVIDER_UNAVAILABLE_DETAIL = 'Le service de paiement est momentanément indisponible. Veuillez réessayer.';
-export const NO_PAYMENT_PROVIDER_DETAIL = 'Le paiement en ligne n’est pas encore configuré sur cette plateforme. Contactez le support.';
 
 const SIMULATOR_PATH = '/api/v1/payments/simulator/checkout';
 const STRIPE_PATH = '/api/v1/payments/stripe/checkout';
@@ -75,7 +69,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   /** A browser gets the French error page; an API client the problem document. */
   const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     // A lost database connection: nothing was paid, the same form may be posted again.
-    const known = error instanceof HttpProblem ? error : isConnectionLost(error) ? problem(503, DATABASE_UNAVAILABLE_DETAIL) : undefined;
+    const known = error instanceof HttpProblem ? error : isConnectionLost(error) ? problem(503, messages.databaseUnavailable) : undefined;
     if (!known || !(request.headers.accept ?? '').includes('text/html')) throw error;
     if (known !== error) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return htmlHeaders(reply).code(known.status).type('text/html; charset=utf-8').send(errorPage(known.detail, buyUrl));
@@ -88,8 +82,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     setScope(organizationScope(claims.organizationId, null));
     const pack = await findActivePack(app.db, claims.packageId);
     const organization = await findOrganization(app.db, claims.organizationId);
-    if (!pack || !organization) throw problem(400, INVALID_LINK_DETAIL);
-    if (organization.archivedAt) throw problem(400, ARCHIVED_ORGANIZATION_PAYMENT_DETAIL);
+    if (!pack || !organization) throw problem(400, messages.invalidPaymentLink);
+    if (organization.archivedAt) throw problem(400, messages.archivedOrganizationPayment);
     return { claims, pack, amounts: amountsFromExclTax(pack.priceCents), organization };
   }
 
@@ -104,7 +98,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   };
 
   // No provider: nothing can be bought, whatever the link; nothing is read or stored.
-  app.get('/none/checkout', { preHandler: noProviderOnly }, async (request, reply) => fail(request, reply, problem(503, NO_PAYMENT_PROVIDER_DETAIL)));
+  app.get('/none/checkout', { preHandler: noProviderOnly }, async (request, reply) => fail(request, reply, problem(503, messages.noPaymentProvider)));
 
   app.get<{ Querystring: { token?: string } }>('/simulator/checkout', { preHandler: simulatorOnly }, async (request, reply) => {
     try {
@@ -132,7 +126,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/simulator/checkout', { preHandler: simulatorOnly }, async (request, reply) => {
     try {
       const form = (request.body ?? {}) as Record<string, unknown>;
-      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, INVALID_FORM_DETAIL);
+      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, messages.invalidPaymentForm);
       const { claims, pack, amounts } = await checkout(form.token);
       if (form.action === 'cancel') return reply.redirect(cancelUrl, 303);
 
@@ -148,7 +142,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         });
         return fulfilPurchase(tx, { purchaseId: purchase.id, seller: config.seller });
       });
-      if (result.status !== 'paid') throw problem(400, ARCHIVED_ORGANIZATION_PAYMENT_DETAIL);
+      if (result.status !== 'paid') throw problem(400, messages.archivedOrganizationPayment);
       if (result.created) app.appMetrics.purchasesCredited.inc({ provider: 'simulator' });
       return reply.redirect(successUrl(result.balanceAfter), 303);
     } catch (error) {
@@ -177,11 +171,11 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/stripe/checkout', { preHandler: stripeOnly }, async (request, reply) => {
     try {
       const form = (request.body ?? {}) as Record<string, unknown>;
-      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, INVALID_FORM_DETAIL);
+      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, messages.invalidPaymentForm);
       const { pack, amounts, organization } = await checkout(form.token);
       if (form.action === 'cancel') return reply.redirect(cancelUrl, 303);
       const opened = await openStripeCheckout(app.db, await stripe!(), { organization, pack, amounts, successUrl, cancelUrl }, request.log);
-      if (!opened) throw problem(502, PROVIDER_UNAVAILABLE_DETAIL);
+      if (!opened) throw problem(502, messages.paymentProviderUnavailable);
       app.appMetrics.checkouts.inc({ provider: 'stripe', reused: String(opened.reused) });
       request.log.info({ purchaseId: opened.purchaseId, sessionId: opened.sessionId, reused: opened.reused }, 'stripe checkout opened');
       return reply.redirect(opened.url, 303);
@@ -200,7 +194,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
-        throw problem(400, BAD_SIGNATURE_DETAIL);
+        throw problem(400, messages.badStripeSignature);
       }
       const client = await stripe!();
       let event: StripeEvent;
@@ -208,7 +202,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         event = client.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret!, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
         app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
-        throw problem(400, BAD_SIGNATURE_DETAIL);
+        throw problem(400, messages.badStripeSignature);
       }
       // Signed, so sent by Stripe (or whoever holds the secret); still, an event without an id
       // cannot be recorded once, and text with U+0000 cannot be stored: refused, nothing stored.

@@ -1,5 +1,5 @@
 // The signed-in user and the organisation's collaborators (spec §5 and §7, CONTRACT §6).
-import { inviteSchema, messages, profileSchema, validateInvite } from '@terres/domain';
+import { inviteSchema, messages, profileSchema, validateInvite, PROBLEM_TYPES } from '@terres/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { organizationOf, requireRole } from '../../auth/guards.js';
@@ -14,15 +14,16 @@ import { invitationEmail } from '../../mail/templates/auth.js';
 import { recordAudit } from '../../services/audit.js';
 import { releaseInvitationEmail, reserveInvitationEmail } from '../../services/invitation-emails.js';
 import { findUserByEmail, fullNameOf, listOrganizationMembers, toUser } from '../../services/users.js';
-import { MAIL_FAILED_DETAIL } from '../auth/index.js';
+
 import { isUuid } from '../../http/ids.js';
 
-export const USER_NOT_FOUND_DETAIL = 'Utilisateur introuvable.';
-export const COLLABORATOR_NOT_FOUND_DETAIL = 'Collaborateur introuvable.';
-export const NO_PENDING_INVITATION_DETAIL = "Aucune invitation en attente pour cette adresse email.";
-export const ADDRESS_TAKEN_DETAIL = 'Cette adresse email est déjà utilisée par un autre compte Bourse aux terres.';
-
 type InvitationRow = typeof invitations.$inferSelect;
+
+/** validateInvite's refusal as a problem: a malformed address is a 422, the limit its own 409. */
+function inviteRefusal(message: string) {
+  if (message === messages.simpleEmail) return problem(422, message);
+  return problem(409, message, message === messages.inviteMax ? { type: PROBLEM_TYPES.collaboratorLimit } : {});
+}
 
 /** Employees and pending invitations: what counts towards the 5 collaborators. */
 async function collaboratorsOf(db: Tx, organizationId: string) {
@@ -66,13 +67,13 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       });
     } catch (error) {
       log.error({ err: error }, 'invitation e-mail not sent');
-      throw problem(503, MAIL_FAILED_DETAIL);
+      throw problem(503, messages.mailFailed);
     }
   }
 
   async function currentUser(userId: string) {
     const [user] = await app.db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw problem(404, USER_NOT_FOUND_DETAIL);
+    if (!user) throw problem(404, messages.userNotFound);
     return user;
   }
 
@@ -85,7 +86,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       .set({ firstName: profile.firstName, lastName: profile.lastName, phoneNumber: profile.phoneNumber, updatedAt: new Date() })
       .where(eq(users.id, request.auth.userId))
       .returning();
-    if (!user) throw problem(404, USER_NOT_FOUND_DETAIL);
+    if (!user) throw problem(404, messages.userNotFound);
     return toUser(user);
   });
 
@@ -106,10 +107,10 @@ const userRoutes: FastifyPluginAsync = async (app) => {
         selfEmail: request.auth.email,
         existingEmails: [...employees.map((e) => e.email), ...pending.map((i) => i.email)],
       });
-      if (!check.ok) throw problem(check.message === messages.simpleEmail ? 422 : 409, check.message);
+      if (!check.ok) throw inviteRefusal(check.message);
       const email = check.email.trim().toLowerCase();
       const existing = holder?.email.toLowerCase() === email ? holder : await findUserByEmail(tx, email);
-      if (existing && !existing.archivedAt) throw problem(409, ADDRESS_TAKEN_DETAIL);
+      if (existing && !existing.archivedAt) throw problem(409, messages.addressTaken, { type: PROBLEM_TYPES.emailTaken });
       const sendId = await reserveInvitationEmail(tx, organizationId, email);
       const [row] = await tx
         .insert(invitations)
@@ -154,7 +155,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
           ),
         )
         .returning();
-      if (!row) throw problem(404, NO_PENDING_INVITATION_DETAIL);
+      if (!row) throw problem(404, messages.noPendingInvitation);
       return { ...row, sendId: await reserveInvitationEmail(tx, organizationId, row.email) };
     });
     try {
@@ -176,7 +177,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>('/:id/archive', { preHandler: requireRole('OWNER') }, async (request, reply) => {
     const organizationId = organizationOf(request);
     const { id } = request.params;
-    if (!isUuid(id)) throw problem(404, COLLABORATOR_NOT_FOUND_DETAIL);
+    if (!isUuid(id)) throw problem(404, messages.collaboratorNotFound);
     await app.db.transaction(async (tx) => {
       const [employee] = await tx
         .select()
@@ -204,7 +205,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
         .set({ revokedAt: new Date() })
         .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
         .returning();
-      if (!withdrawn) throw problem(404, COLLABORATOR_NOT_FOUND_DETAIL);
+      if (!withdrawn) throw problem(404, messages.collaboratorNotFound);
       await recordAudit(tx, {
         actorUserId: request.auth.userId,
         action: 'collaborator.invitation_withdrawn',
