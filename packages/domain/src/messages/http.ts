@@ -100,3 +100,76 @@ export function sortParameterMessage(allowed: readonly string[]): string {
 export function nulCharacterMessage(field: string): string {
   return field ? `Le champ « ${field} » contient un caractère nul (U+0000), qui n’est pas accepté.` : httpMessages.nulCharacter;
 }
+
+/** A JSON Schema rule a request broke (Ajv's keyword and params), on the field as sent ('' for the body). */
+export interface SchemaRule {
+  keyword: string;
+  field: string;
+  params: Record<string, unknown>;
+}
+
+const SCHEMA_TYPE_NAMES: Record<string, string> = {
+  string: 'un texte',
+  number: 'un nombre',
+  integer: 'un nombre entier',
+  boolean: 'vrai ou faux',
+  array: 'une liste',
+  object: 'un objet',
+  null: 'vide',
+};
+
+const SCHEMA_FORMAT_NAMES: Record<string, string> = {
+  email: 'une adresse e-mail valide',
+  date: 'une date valide (AAAA-MM-JJ)',
+  'date-time': 'une date et heure valides (ISO 8601)',
+  uuid: 'un identifiant valide',
+  uri: 'une adresse web valide',
+};
+
+/**
+ * The French sentence for a broken JSON Schema rule (the API validates some requests with Ajv,
+ * whose messages are English and technical): 'Le champ « quantity » doit être un nombre.'
+ */
+export function schemaRuleMessage(rule: SchemaRule): string {
+  const { field } = rule;
+  const subject = field ? `Le champ « ${field} »` : 'Le contenu de la requête';
+  const p = rule.params;
+  switch (rule.keyword) {
+    case 'required':
+      return `${subject} est obligatoire.`;
+    case 'type': {
+      const types = String(p.type ?? '').split(',').map((t) => SCHEMA_TYPE_NAMES[t] ?? t);
+      return `${subject} doit être ${types.join(' ou ')}.`;
+    }
+    case 'format':
+      return `${subject} doit être ${SCHEMA_FORMAT_NAMES[String(p.format)] ?? 'au bon format'}.`;
+    case 'minLength':
+      return p.limit === 1 ? `${subject} est obligatoire.` : `${subject} doit contenir au moins ${String(p.limit)} caractères.`;
+    case 'maxLength':
+      return `${subject} doit contenir au plus ${String(p.limit)} caractères.`;
+    case 'minimum':
+      return `${subject} doit être supérieur ou égal à ${String(p.limit)}.`;
+    case 'maximum':
+      return `${subject} doit être inférieur ou égal à ${String(p.limit)}.`;
+    case 'exclusiveMinimum':
+      return `${subject} doit être strictement supérieur à ${String(p.limit)}.`;
+    case 'exclusiveMaximum':
+      return `${subject} doit être strictement inférieur à ${String(p.limit)}.`;
+    case 'minItems':
+      return `${subject} doit contenir au moins ${String(p.limit)} élément(s).`;
+    case 'maxItems':
+      return `${subject} doit contenir au plus ${String(p.limit)} élément(s).`;
+    case 'enum': {
+      const allowed = Array.isArray(p.allowedValues) ? p.allowedValues.map(String).join(', ') : '';
+      return allowed ? `${subject} doit valoir l'une des valeurs suivantes : ${allowed}.` : `${subject} est invalide.`;
+    }
+    case 'const':
+      return `${subject} doit valoir ${JSON.stringify(p.allowedValue)}.`;
+    case 'pattern':
+      return `${subject} n'est pas au bon format.`;
+    case 'additionalProperties':
+      return `${subject} n'est pas attendu.`;
+    default:
+      return `${subject} est invalide.`;
+  }
+}

@@ -12,7 +12,7 @@ import { organizationMessages } from './organizations';
 import { paymentMessages } from './payments';
 
 export { authMessages, documentMessages, formMessages, httpMessages, listingMessages, organizationMessages, paymentMessages };
-export { DEFAULT_DETAILS, defaultDetail, bodyTooLargeMessage, sortParameterMessage, nulCharacterMessage } from './http';
+export { DEFAULT_DETAILS, defaultDetail, bodyTooLargeMessage, sortParameterMessage, nulCharacterMessage, schemaRuleMessage, type SchemaRule } from './http';
 export { maxItemsMessage, dateAfterMaxMessage, dateBeforeMinMessage, maxLengthMessage } from './forms';
 export { fieldsNotEditableMessage } from './listings';
 

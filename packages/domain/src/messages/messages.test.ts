@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchingMessages } from '../matching/messages';
-import { DEFAULT_DETAILS, MESSAGE_AREAS, messages } from './index';
+import { DEFAULT_DETAILS, MESSAGE_AREAS, messages, schemaRuleMessage } from './index';
 
 describe('messages', () => {
   it('name each key in one area only', () => {
@@ -24,5 +24,12 @@ describe('messages', () => {
     expect(messages.inviteMax).toBe('Vous avez atteint le nombre maximal de collaborateurs (5)');
     expect(messages.organizationArchived).toBe('Votre organisation a été archivée.');
     expect(messages.creditsAmount).toBe('Le montant de crédits doit être entre 1 et 999');
+  });
+});
+
+describe('schemaRuleMessage', () => {
+  it('names the field as sent and the rule, in French', () => {
+    expect(schemaRuleMessage({ keyword: 'required', field: 'project_name', params: {} })).toBe('Le champ « project_name » est obligatoire.');
+    expect(schemaRuleMessage({ keyword: 'type', field: '', params: { type: 'object' } })).toBe('Le contenu de la requête doit être un objet.');
   });
 });
