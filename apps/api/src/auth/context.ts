@@ -15,6 +15,12 @@ export interface AuthContext {
   sessionId: string;
 }
 
+/** Who is asking, as services take it (never the request itself): `request.auth` satisfies it. */
+export type Viewer = Pick<AuthContext, 'userId' | 'role' | 'organizationId'>;
+
+/** A viewer inside an organisation (the route checked it: `organizationOf(request)`). */
+export type MemberViewer = Viewer & { organizationId: string };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it only in routes that run that hook. */

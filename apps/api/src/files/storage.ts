@@ -309,11 +309,3 @@ async function syncDir(dir: string): Promise<void> {
     await handle.close();
   }
 }
-
-/** `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266), safe for any name. */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'fichier';
-  // RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * alone, and ' ends the charset part.
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

@@ -83,6 +83,20 @@ export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<
   return { line: line!, balance, created: true };
 }
 
+/** A ledger line as GET /organizations/{id}/credit-transactions answers it. */
+export function toCreditTransaction(line: LedgerLine) {
+  return {
+    id: line.id,
+    organizationId: line.organizationId,
+    kind: line.kind,
+    amount: line.amount,
+    balanceAfter: line.balanceAfter,
+    reference: line.reference,
+    inquiryId: line.inquiryId,
+    createdAt: line.createdAt.toISOString(),
+  };
+}
+
 /** The organisation's lines, newest first. */
 export function listLedgerLines(db: DbOrTx, organizationId: string): Promise<LedgerLine[]> {
   return db

@@ -25,6 +25,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { documents, inquiries, organizations } from '../db/schema.js';
 import type { FileStorage } from '../files/storage.js';
+import { fileNameSlug } from '../http/attachment.js';
 import { problem } from '../http/problem.js';
 import type { PartyOrganization, TransferParties } from '../pdf/transfer.js';
 import type { HeavyTask } from '../heavy/tasks.js';
@@ -47,13 +48,7 @@ const FILE_PREFIX: Record<GeneratedDocumentKind, string> = {
 
 /** 'pre-contrat-zac-du-ried.pdf': the kind and the project, without accents. */
 export function generatedFileName(kind: GeneratedDocumentKind, projectName: string): string {
-  const slug = projectName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\w-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 80);
+  const slug = fileNameSlug(projectName, 80);
   return `${FILE_PREFIX[kind]}${slug ? `-${slug}` : ''}.pdf`;
 }
 

@@ -24,8 +24,9 @@ import {
   PROBLEM_TYPES,
 } from '@terres/domain';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { Role } from '../auth/context.js';
+import type { Role, Viewer } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
 import { documents, inquiries, organizations, users, type StoredMaterial } from '../db/schema.js';
@@ -45,11 +46,7 @@ export const inquiryColumns = (({ searchText: _searchText, ...columns }) => colu
 export type InquiryFields = Omit<InquiryPatch, 'materials'> & { materials?: StoredMaterial[] };
 
 /** Who is asking: `request.auth` satisfies it. */
-export interface Viewer {
-  userId: string;
-  role: Role;
-  organizationId: string | null;
-}
+export type { Viewer };
 
 /** A stored line as answered: every line states its class ('UNKNOWN' before 0007) and code. */
 export function toMaterial(line: StoredMaterial) {
@@ -390,4 +387,29 @@ export async function lockOrganizationListings(tx: Tx, organizationId: string): 
     .where(eq(inquiries.organizationId, organizationId))
     .orderBy(inquiries.id)
     .for('update');
+}
+
+/**
+ * The listing read cache (README "Hot path"), next to the sessions' (src/plugins/app/auth.ts):
+ * a listing's answer JSON with its organisation, per id, dropped by the listing's change
+ * announcements (src/db/read-cache.ts). The viewer is checked on every read, cached or not.
+ * Create it once per app (it registers with the change feed).
+ */
+export function listingReadCache(app: Pick<FastifyInstance, 'readCache'>) {
+  const listings = app.readCache<{ organizationId: string; json: string }>({ name: 'listings', maxEntries: 20_000, ttlMs: 60_000 });
+  return {
+    /** The listing as answered (JSON), or the 404 of `readableInquiry`. */
+    async readJson(db: DbOrTx, viewer: Pick<Viewer, 'role' | 'organizationId'>, id: string): Promise<string> {
+      const listing = await listings.read(
+        id,
+        async () => {
+          const row = await readableInquiry(db, { auth: viewer }, id);
+          return { organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) };
+        },
+        () => [`inquiry:${id}`],
+      );
+      if (!listing || !mayReadInquiry({ auth: viewer }, listing.organizationId)) throw problem(404, messages.listingNotFound);
+      return listing.json;
+    },
+  };
 }

@@ -6,8 +6,8 @@
 // While the server closes (SIGTERM), Fastify answers 503 to any request on a kept-alive connection.
 import { messages } from '@terres/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ping } from '../../db/index.js';
 import { problem } from '../../http/problem.js';
+import { readiness } from '../../services/health.js';
 
 const okSchema = {
   response: {
@@ -22,17 +22,9 @@ const okSchema = {
 
 const healthRoutes: FastifyPluginAsync = async (app) => {
   const ready = async (request: FastifyRequest) => {
-    let migrated: boolean;
-    try {
-      // Asked without switching to the runtime role, which the first migration creates; once
-      // migrated, the ping proves the runtime role's connections work too.
-      migrated = await app.database.isMigrated();
-      if (migrated) await ping(app.db);
-    } catch (error) {
-      request.log.warn({ err: error }, 'health: database unreachable');
-      throw problem(503, messages.databaseUnreachable);
-    }
-    if (!migrated) throw problem(503, messages.databaseNotMigrated);
+    const state = await readiness({ database: app.database, db: app.db, log: request.log });
+    if (state === 'unreachable') throw problem(503, messages.databaseUnreachable);
+    if (state === 'not-migrated') throw problem(503, messages.databaseNotMigrated);
     return { status: 'ok' as const };
   };
 

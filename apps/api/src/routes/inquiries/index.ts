@@ -16,7 +16,7 @@ import {
   toCamelKeys,
   type InquiryType,
 } from '@terres/domain';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { organizationOf, requireRole } from '../../auth/guards.js';
 import { bodyObject } from '../../http/input.js';
@@ -33,8 +33,9 @@ import {
   type QueryValue,
 } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
-import { inquiryStatusEmail } from '../../mail/templates/inquiry-status.js';
 import { clientGone } from '../../heavy/pool.js';
+import { fileNameSlug, sendAttachment } from '../../http/attachment.js';
+import { mailStatusChanged } from '../../services/document-notices.js';
 import { alertOnValidation } from '../../services/match-alerts.js';
 import {
   DEFAULT_INQUIRY_SORT,
@@ -48,12 +49,10 @@ import {
   changeInquiryStatus,
   createDraft,
   deleteDraft,
-  inquiryRecipients,
-  mayReadInquiry,
+  listingReadCache,
   readableInquiry,
   toInquiry,
   updateInquiry,
-  type InquiryRow,
 } from '../../services/inquiries.js';
 
 type Params = { Params: { id: string } };
@@ -77,26 +76,6 @@ function parsePatch(body: Record<string, unknown>) {
       wasteCode: m.wasteCode ?? null,
     })),
   };
-}
-
-async function notifyOrganization(app: FastifyInstance, row: InquiryRow, extra: { debited?: { cost: number; balance: number } } = {}) {
-  try {
-    const recipients = await inquiryRecipients(app.db, row);
-    if (recipients.length === 0) return;
-    const mail = inquiryStatusEmail({
-      projectName: row.projectName,
-      type: row.type,
-      status: row.status,
-      reason: row.rejectionReason,
-      detailUrl: `${app.config.advertiserPortalUrl}/user/inquiry/details/${row.id}/overview`,
-      ...extra,
-    });
-    // One message per user: colleagues' addresses are not disclosed to each other.
-    for (const email of recipients) await app.mailer.send({ to: email, ...mail });
-  } catch (error) {
-    // The change is committed; a mail outage must not turn it into an error for the user.
-    app.log.error({ err: error, inquiryId: row.id }, 'listing e-mail not sent');
-  }
 }
 
 function statusFilter(value: QueryValue) {
@@ -166,22 +145,11 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(toInquiry(created));
   });
 
-  // A listing as answered (its JSON) with its organisation, kept per id in a read cache that its
-  // change announcements drop (README "Hot path"); the caller is checked on every read.
-  const listings = app.readCache<{ organizationId: string; json: string }>({ name: 'listings', maxEntries: 20_000, ttlMs: 60_000 });
-  app.get<Params>('/:id', async (request, reply) => {
-    const { id } = request.params;
-    const listing = await listings.read(
-      id,
-      async () => {
-        const row = await readableInquiry(app.db, request, id);
-        return { organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) };
-      },
-      () => [`inquiry:${id}`],
-    );
-    if (!listing || !mayReadInquiry(request, listing.organizationId)) throw problem(404, messages.listingNotFound);
-    return reply.type('application/json; charset=utf-8').send(listing.json);
-  });
+  // A listing as answered, from the listing read cache (the caller is checked on every read).
+  const listings = listingReadCache(app);
+  app.get<Params>('/:id', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await listings.readJson(app.db, request.auth, request.params.id)),
+  );
 
   app.put<Params>('/:id', { preHandler: requireRole('OWNER', 'EMPLOYEE'), bodyLimit: LISTING_BODY_LIMIT }, async (request) => {
     const body = bodyObject(request.body);
@@ -191,7 +159,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     }
     const { status: _status, ...wireFields } = body;
     const row = await updateInquiry(app.db, request.auth, request.params.id, { wireFields, parseFields: () => parsePatch(body), submit });
-    if (submit) await notifyOrganization(app, row);
+    if (submit) await mailStatusChanged(app, row);
     return toInquiry(row);
   });
 
@@ -215,7 +183,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
       if (!parsed.success) throw problem(422, parsed.issues[0].message, { errors: { reason: parsed.issues[0].message } });
       return parsed.output;
     });
-    await notifyOrganization(app, outcome.row, outcome.debited ? { debited: outcome.debited } : {});
+    await mailStatusChanged(app, outcome.row, outcome.debited ? { debited: outcome.debited } : {});
     // A validated listing's matches: the admins get the best ones, its organisation the count,
     // earlier compatible listings' owners the news (at most once a day each).
     if (outcome.row.status === 'APPROVED') {
@@ -239,11 +207,8 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     const row = await readableInquiry(app.db, request, request.params.id);
     // In a worker thread (src/heavy/): 503 + Retry-After when every thread and the queue are busy.
     const pdf = await app.heavy.run({ kind: 'inquiry-pdf', row, organizationName: row.organizationName || null }, { signal: clientGone(reply) });
-    const name = `annonce-${row.projectName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || row.id}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(pdf);
+    const fileName = `annonce-${fileNameSlug(row.projectName) || row.id}.pdf`;
+    return sendAttachment(reply, { fileName, naming: 'generated', contentType: 'application/pdf' }, pdf);
   });
 };
 

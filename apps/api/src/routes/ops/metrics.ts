@@ -9,7 +9,7 @@ import { messages } from '@terres/domain';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { problem } from '../../http/problem.js';
-import { isLocalClient } from '../dev/index.js';
+import { isLocalClient } from '../../http/local-client.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -11,37 +11,28 @@
 // - none (PAYMENT_PROVIDER unset): the packs' links lead to GET /payments/none/checkout, which
 //   answers 503 (a French page for a browser) and stores nothing; both providers' routes are 404.
 import { messages, WEBHOOK_BODY_LIMIT } from '@terres/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isConnectionLost } from '../../db/connection-errors.js';
-import { purchases } from '../../db/schema.js';
 import { organizationScope, setScope, systemScope } from '../../db/scope.js';
 import { HttpProblem, problem } from '../../http/problem.js';
-import { verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
+import { verifyCheckoutToken } from '../../payments/checkout-token.js';
 import { errorPage, pageCsp, simulatorPage, STRIPE_CHECKOUT_ORIGIN, stripePage } from '../../payments/pages.js';
 import { openStripeCheckout } from '../../payments/stripe-checkout.js';
 import { lazyStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
 import { handleStripeEvent, isStorableEvent } from '../../payments/stripe-webhook.js';
-import { findOrganization, type OrganizationRow } from '../../services/organizations.js';
-import { amountsFromExclTax, findActivePack, type CreditPackRow, type PackAmounts } from '../../services/packages.js';
-import { fulfilPurchase, lockOrganization, lockPurchaseBySession } from '../../services/purchases.js';
+import { portalLinks } from '../../services/links.js';
+import { payWithSimulator, readCheckout, simulatorLinkPaid, type Checkout } from '../../services/purchases.js';
 
 const SIMULATOR_PATH = '/api/v1/payments/simulator/checkout';
 const STRIPE_PATH = '/api/v1/payments/stripe/checkout';
 
-interface Checkout {
-  claims: CheckoutClaims;
-  pack: CreditPackRow;
-  amounts: PackAmounts;
-  organization: OrganizationRow;
-}
-
 const paymentRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const portal = config.advertiserPortalUrl;
-  const buyUrl = `${portal}/credits/buy`;
-  const cancelUrl = `${portal}/credits/buy?cancelled=true`;
-  const successUrl = (count: number) => `${portal}/credits/success?expected_credit_count=${count}`;
+  const links = portalLinks(config);
+  const buyUrl = links.buyCredits();
+  const cancelUrl = links.purchaseCancelled();
+  const successUrl = links.purchaseSucceeded;
   const stripe = config.paymentProvider === 'stripe' ? lazyStripeClient(config) : null;
   if (config.isProduction && config.paymentProvider === 'simulator') {
     app.log.warn('PAYMENT_PROVIDER=simulator in production: anyone with a pack link can add credits without paying');
@@ -80,11 +71,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     const claims = verifyCheckoutToken(config.authSecret, token);
     // The signed link is the capability: the request sees its organisation's rows only.
     setScope(organizationScope(claims.organizationId, null));
-    const pack = await findActivePack(app.db, claims.packageId);
-    const organization = await findOrganization(app.db, claims.organizationId);
-    if (!pack || !organization) throw problem(400, messages.invalidPaymentLink);
-    if (organization.archivedAt) throw problem(400, messages.archivedOrganizationPayment);
-    return { claims, pack, amounts: amountsFromExclTax(pack.priceCents), organization };
+    return readCheckout(app.db, claims);
   }
 
   const simulatorOnly = async () => {
@@ -103,10 +90,6 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { token?: string } }>('/simulator/checkout', { preHandler: simulatorOnly }, async (request, reply) => {
     try {
       const { claims, pack, amounts, organization } = await checkout(request.query.token);
-      const [paid] = await app.db
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(and(eq(purchases.provider, 'SIMULATOR'), eq(purchases.providerSessionId, claims.nonce), eq(purchases.status, 'PAID')));
       const html = simulatorPage({
         action: SIMULATOR_PATH,
         token: request.query.token!,
@@ -115,7 +98,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         exclTaxCents: amounts.exclTaxCents,
         vatCents: amounts.vatCents,
         inclTaxCents: amounts.inclTaxCents,
-        alreadyPaid: paid !== undefined,
+        alreadyPaid: await simulatorLinkPaid(app.db, claims),
       });
       return htmlHeaders(reply).type('text/html; charset=utf-8').send(html);
     } catch (error) {
@@ -127,22 +110,9 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     try {
       const form = (request.body ?? {}) as Record<string, unknown>;
       if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, messages.invalidPaymentForm);
-      const { claims, pack, amounts } = await checkout(form.token);
+      const paying = await checkout(form.token);
       if (form.action === 'cancel') return reply.redirect(cancelUrl, 303);
-
-      const result = await app.db.transaction(async (tx) => {
-        await lockOrganization(tx, claims.organizationId);
-        const purchase = await lockPurchaseBySession(tx, {
-          organizationId: claims.organizationId,
-          packageId: pack.id,
-          credits: pack.credits,
-          amountCents: amounts.inclTaxCents,
-          provider: 'SIMULATOR',
-          providerSessionId: claims.nonce,
-        });
-        return fulfilPurchase(tx, { purchaseId: purchase.id, seller: config.seller });
-      });
-      if (result.status !== 'paid') throw problem(400, messages.archivedOrganizationPayment);
+      const result = await payWithSimulator(app.db, paying, config.seller);
       if (result.created) app.appMetrics.purchasesCredited.inc({ provider: 'simulator' });
       return reply.redirect(successUrl(result.balanceAfter), 303);
     } catch (error) {
