@@ -366,6 +366,7 @@ describe('every move the machine does not allow', () => {
         expect(res.status, `${current} -> ${target}`).toBe(409);
         expectResponseMatches('PUT', '/inquiries/{id}/status', 409, res.body);
         expect(res.body.detail, `${current} -> ${target}`).toBe(transitionError(current, target, 'ADMIN'));
+        expect(res.body.type, `${current} -> ${target}`).toBe('urn:bourse-terres:problem:status-transition');
       }
       const row = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
       expect(row.body.status).toBe(current);
@@ -380,6 +381,7 @@ describe('every move the machine does not allow', () => {
     const again = await submit(owner.token, id);
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('Seules les annonces en brouillon ou refusées peuvent être modifiées.');
+    expect(again.body.type).toBe('urn:bourse-terres:problem:not-editable');
     expect((await setStatus(id, 'REJECTED', 'Surface incohérente avec les parcelles.')).status).toBe(200);
     await refuseAllBut('REJECTED', []);
     expect((await submit(owner.token, id)).status).toBe(200);
