@@ -151,7 +151,7 @@ export async function recordUpload(
   upload: Pick<NewDocument, 'kind' | 'fileName' | 'stored'> & { source: DocumentSource },
 ): Promise<{ row: DocumentRow; inquiry: InquiryRow }> {
   return db.transaction(async (tx) => {
-    const inquiry = await readableInquiry(tx, { auth: viewer }, inquiryId, { forUpdate: true });
+    const inquiry = await readableInquiry(tx, viewer, inquiryId, { forUpdate: true });
     assertUploadOpen(inquiry, upload.source);
     const row = await insertDocument(tx, { ...upload, inquiry, uploadedByUserId: viewer.userId });
     return { row, inquiry };
@@ -169,7 +169,7 @@ export async function removeDocument(db: DbOrTx, viewer: Viewer, id: string): Pr
   await db.transaction(async (tx) => {
     const found = await findLiveDocument(tx, id);
     if (!found) throw problem(404, messages.documentNotFound);
-    const inquiry = await readableInquiry(tx, { auth: viewer }, found.inquiryId, { forUpdate: true }).catch(asDocumentNotFound);
+    const inquiry = await readableInquiry(tx, viewer, found.inquiryId, { forUpdate: true }).catch(asDocumentNotFound);
     const row = await findLiveDocument(tx, id, { forUpdate: true });
     if (!row) throw problem(404, messages.documentNotFound);
     const refusal = documentDeletionRefusal({ role: viewer.role, source: row.source, inquiryStatus: inquiry.status });
@@ -185,6 +185,6 @@ export async function readableDocument(db: DbOrTx, viewer: Viewer, id: string): 
   if (!isUuid(id)) throw problem(404, messages.documentNotFound);
   const row = await findLiveDocument(db, id);
   if (!row) throw problem(404, messages.documentNotFound);
-  await readableInquiry(db, { auth: viewer }, row.inquiryId).catch(asDocumentNotFound);
+  await readableInquiry(db, viewer, row.inquiryId).catch(asDocumentNotFound);
   return row;
 }

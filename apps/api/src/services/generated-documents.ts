@@ -112,7 +112,7 @@ export async function generateDocument(
 ): Promise<GenerationOutcome> {
   const now = options.now ?? new Date();
   const rule = RULES[kind];
-  const listing = await readableInquiry(db, { auth: viewer }, inquiryId);
+  const listing = await readableInquiry(db, viewer, inquiryId);
   const match = rule.needsMatch ? await matchFor(db, listing, options.matchId) : null;
   const existing = await liveGenerated(db, listing.id, kind, match?.id ?? null);
   if (existing) return { document: existing, created: false, moved: [], sent: [] };

@@ -144,12 +144,12 @@ function liveInquiry(db: DbOrTx) {
 }
 
 /**
- * The listing if the caller may see it, else a 404; `forUpdate` locks its row (inside a
- * transaction). Takes the request itself (`request.auth`) or any `{ auth }`.
+ * The listing if the viewer may see it, else a 404; `forUpdate` locks its row (inside a
+ * transaction).
  */
 export async function readableInquiry(
   db: DbOrTx,
-  viewer: { auth: Pick<Viewer, 'role' | 'organizationId'> },
+  viewer: Pick<Viewer, 'role' | 'organizationId'>,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InquiryRow> {
@@ -162,8 +162,8 @@ export async function readableInquiry(
 }
 
 /** Whether the caller may see a listing of this organisation: an admin every one, anyone else their own. */
-export function mayReadInquiry(viewer: { auth: Pick<Viewer, 'role' | 'organizationId'> }, organizationId: string): boolean {
-  return viewer.auth.role === 'ADMIN' || organizationId === viewer.auth.organizationId;
+export function mayReadInquiry(viewer: Pick<Viewer, 'role' | 'organizationId'>, organizationId: string): boolean {
+  return viewer.role === 'ADMIN' || organizationId === viewer.organizationId;
 }
 
 /** 422 naming each field the listing's status does not let this role edit. */
@@ -252,7 +252,7 @@ export interface InquiryEdit {
  */
 export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit: InquiryEdit): Promise<InquiryRow> {
   return db.transaction(async (tx) => {
-    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
     if (!isEditableByAdvertiser(current.status)) throw problem(409, messages.notEditable, { type: PROBLEM_TYPES.notEditable });
     refuseSealedFields(edit.wireFields, current.status, viewer.role);
     const fields = edit.parseFields();
@@ -298,7 +298,7 @@ export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit
 /** Soft-deletes a draft (409 for any other status); its documents stay on record. */
 export async function deleteDraft(db: DbOrTx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
     if (!isDeletableByAdvertiser(current.status)) throw problem(409, messages.notDeletable);
     await tx.update(inquiries).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(inquiries.id, current.id));
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'inquiry.deleted', targetType: 'inquiry', targetId: current.id });
@@ -326,7 +326,7 @@ export async function changeInquiryStatus(
   reasonFor: () => string,
 ): Promise<StatusChangeOutcome> {
   return db.transaction(async (tx) => {
-    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
     const error = transitionError(current.status, target, viewer.role);
     if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
     const effect = transitionEffect(current.status, target);
@@ -403,12 +403,12 @@ export function listingReadCache(app: Pick<FastifyInstance, 'readCache'>) {
       const listing = await listings.read(
         id,
         async () => {
-          const row = await readableInquiry(db, { auth: viewer }, id);
+          const row = await readableInquiry(db, viewer, id);
           return { organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) };
         },
         () => [`inquiry:${id}`],
       );
-      if (!listing || !mayReadInquiry({ auth: viewer }, listing.organizationId)) throw problem(404, messages.listingNotFound);
+      if (!listing || !mayReadInquiry(viewer, listing.organizationId)) throw problem(404, messages.listingNotFound);
       return listing.json;
     },
   };

@@ -31,7 +31,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get<{ Params: { id: string } }>('/inquiries/:id/documents', async (request) => {
-    const inquiry = await readableInquiry(app.db, request, request.params.id);
+    const inquiry = await readableInquiry(app.db, request.auth, request.params.id);
     return (await listDocuments(app.db, inquiry.id)).map(toDocument);
   });
 
@@ -52,7 +52,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const byPlatform = request.auth.role === 'ADMIN';
       const source = byPlatform ? 'PLATFORM' : 'ADVERTISER';
-      assertUploadOpen(await readableInquiry(app.db, request, request.params.id), source);
+      assertUploadOpen(await readableInquiry(app.db, request.auth, request.params.id), source);
       if (!request.isMultipart()) throw problem(400, messages.documentNotMultipart);
 
       const received = await receiveFile(request, storage);

@@ -171,7 +171,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   app.put<Params>('/:id/status', async (request) => {
     if (request.auth.role !== 'ADMIN') {
       // Another organisation's listing stays a 404 here too (CONTRACT §4); one's own is a 403.
-      await readableInquiry(app.db, request, request.params.id);
+      await readableInquiry(app.db, request.auth, request.params.id);
       throw problem(403, messages.forbidden);
     }
     const body = bodyObject(request.body);
@@ -204,7 +204,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<Params>('/:id/pdf', async (request, reply) => {
-    const row = await readableInquiry(app.db, request, request.params.id);
+    const row = await readableInquiry(app.db, request.auth, request.params.id);
     // In a worker thread (src/heavy/): 503 + Retry-After when every thread and the queue are busy.
     const pdf = await app.heavy.run({ kind: 'inquiry-pdf', row, organizationName: row.organizationName || null }, { signal: clientGone(reply) });
     const fileName = `annonce-${fileNameSlug(row.projectName) || row.id}.pdf`;
