@@ -34,6 +34,8 @@ export default [
         literalDetail(`CallExpression[callee.name='problem'][arguments.1.type=${LITERAL}]`),
         literalDetail(`NewExpression[callee.name='HttpProblem'][arguments.1.type=${LITERAL}]`),
         literalDetail(`CallExpression[callee.name='sendProblem'][arguments.4.type=${LITERAL}]`),
+        // Its field messages (`errors: { field: message }`) too.
+        literalDetail(`CallExpression[callee.name='problem'] Property[key.name='errors'] > ObjectExpression > Property[value.type=${LITERAL}]`),
         // A refusal decided in a transaction (`{ status, detail }`, src/auth/sessions.ts).
         literalDetail(`ObjectExpression:has(Property[key.name='status']) > Property[key.name='detail'][value.type=${LITERAL}]`),
       ],
