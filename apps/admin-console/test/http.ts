@@ -2,10 +2,10 @@
 import { HttpResponse } from 'msw';
 import { vi } from 'vitest';
 
-/** An RFC 9457 problem answer, as the API sends it (with a 422's `errors` keyed by wire field). */
-export const problem = (status: number, detail?: string, errors?: Record<string, string>) =>
+/** An RFC 9457 problem answer, as the API sends it (with a 422's `errors` keyed by wire field, and its `type`). */
+export const problem = (status: number, detail?: string, errors?: Record<string, string>, type = 'about:blank') =>
   HttpResponse.json(
-    { type: 'about:blank', title: 'Error', status, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) },
+    { type, title: 'Error', status, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) },
     { status, headers: { 'Content-Type': 'application/problem+json' } },
   );
 

@@ -11,6 +11,7 @@
 // 4 "incorrect" then voided, one session, one shared pair and a live session); the command exits
 // 1 on any FAIL. The integration tests assert the same properties (README "Races and replays").
 import { randomBytes } from 'node:crypto';
+import { messages, PROBLEM_TYPES } from '@terres/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/index.js';
 import { systemScope } from '../src/db/scope.js';
@@ -35,9 +36,9 @@ const BALANCE = 1000; // covers 20 validations
 const WEBHOOK_DELIVERIES = 10;
 const WRONG_CODES = 20;
 
-const WRONG = 'Code incorrect. Veuillez réessayer.';
-const VOIDED = 'Trop de tentatives. Ce code est annulé : demandez un nouveau code.';
-const GONE = 'Ce code a expiré ou a déjà été utilisé. Demandez un nouveau code.';
+const WRONG = messages.wrongCode;
+const VOIDED = messages.tooManyTries;
+const GONE = messages.expiredCode;
 
 interface Answer {
   status: number;
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
       const elapsed = performance.now() - t0;
       const after = await balance(organizationId);
       const approved = answers.filter((a) => a.status === 200).length;
-      const refused = answers.filter((a) => a.status === 409 && a.body.detail === 'Solde de crédits insuffisant.').length;
+      const refused = answers.filter((a) => a.status === 409 && a.body.type === PROBLEM_TYPES.insufficientBalance).length;
       const debits = await db
         .select({ inquiryId: creditLedger.inquiryId, amount: creditLedger.amount })
         .from(creditLedger)

@@ -2,7 +2,7 @@
 // organisations and listings spread over mainland France, every status and type, materials
 // from the catalogue, dates over three years. Deterministic: one seed, the same database.
 import {
-  inquiryCost,
+  listingCharge,
   isInertOnlyAcceptance,
   isValidSiret,
   MATERIAL_CATALOGUE,
@@ -442,7 +442,7 @@ export function makeListings(
       acceptCertification: !draft,
       startDate: draft && random.chance(0.4) ? null : isoDay(start),
       endDate: draft && random.chance(0.4) ? null : isoDay(start + random.int(30, 400) * DAY),
-      cost: inquiryCost(type, surface) ?? (type === 'CUT' ? 50 : 10),
+      cost: listingCharge(type, surface),
       rejectionReason: status === 'REJECTED' ? random.pick(REFUSALS) : null,
       submittedAt: draft ? null : new Date(Math.min(updatedAt, createdAt + DAY)).toISOString(),
       validatedAt: ['DRAFT', 'PENDING_VALIDATION', 'REJECTED'].includes(status) ? null : new Date(updatedAt).toISOString(),

@@ -91,7 +91,7 @@ describe('API over HTTP, on PostgreSQL', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     expect(await response.json()).toEqual({
-      type: 'about:blank',
+      type: 'urn:bourse-terres:problem:not-found',
       title: 'Not Found',
       status: 404,
       detail: 'Ressource introuvable.',

@@ -6,13 +6,14 @@
 // with a French detail, nothing of the transaction is left (nor the stored file), and the same
 // request sent again succeeds exactly once. The API runs on a database of its own (the lock
 // would stall every other test file) and names its connections (application_name).
+import { messages } from '@terres/domain';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE_DETAIL } from './db/connection-errors.js';
+
 import { auditLog, creditLedger, documents, inquiries, invoices, purchases } from './db/schema.js';
 import { tempDir } from '../test/helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/database.js';
@@ -80,7 +81,7 @@ async function withConnectionDropped(send: () => Promise<ApiResponse>): Promise<
 function expectDatabaseLost(response: ApiResponse, method: string, path: string): void {
   expect(response.status).toBe(503);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
-  expect(response.body.detail).toBe(DATABASE_UNAVAILABLE_DETAIL);
+  expect(response.body.detail).toBe(messages.databaseUnavailable);
   expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   expectResponseMatches(method, path, 503, response.body);
 }

@@ -40,7 +40,7 @@ const PUBLIC_NAMES = [
   // Documents (source, removal).
   'DOCUMENT_KINDS', 'DOCUMENT_KIND_LABELS', 'documentKindLabel',
   'DOCUMENT_SOURCES', 'DOCUMENT_SOURCE_LABELS', 'DOCUMENT_SOURCE_DATE_PREFIXES', 'documentDateText', 'PLATFORM_DOCUMENT_KINDS', 'isDocumentKind', 'isPlatformDocumentKind',
-  'documentDeletionRefusal', 'canDeleteDocument', 'UPLOADABLE_DOCUMENT_KINDS', 'GENERATED_DOCUMENT_KINDS',
+  'documentDeletionRefusal', 'canDeleteDocument', 'PROBLEM_TYPES', 'defaultProblemType', 'isInquiryType', 'listingCharge', 'DEFAULT_DETAILS', 'UPLOADABLE_DOCUMENT_KINDS', 'GENERATED_DOCUMENT_KINDS',
   'isUploadableDocumentKind', 'isGeneratedDocumentKind', 'acceptanceFromFields', 'MATCH_STATUSES', 'MATCH_STATUS_LABELS',
   'OPEN_MATCH_STATUSES', 'MATCHABLE_STATUSES', 'isMatchableStatus', 'isMatchStatus', 'nextMatchStatuses', 'matchTransitionError', 'createMatchDoneSchema',
   // Address labels (admin tables, soil studies).

@@ -1,5 +1,6 @@
 // Public API of @terres/domain: the business rules shared by the portals and the API.
-export * from './messages';
+export * from './messages/index';
+export * from './problems';
 export * from './constants';
 export * from './util';
 

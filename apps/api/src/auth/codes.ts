@@ -9,6 +9,7 @@
 // has its own (`device_id`). A stranger voiding codes or using up the hour touches only the
 // strangers' codes; a known device that guesses wrong voids only its own code and uses up only
 // its own hour.
+import { messages } from '@terres/domain';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
@@ -19,11 +20,6 @@ export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_COOLDOWN_SECONDS = 60;
 export const CODES_PER_HOUR = 5;
-
-export const COOLDOWN_DETAIL = 'Veuillez patienter avant de demander un nouveau code.';
-export const WRONG_CODE_DETAIL = 'Code incorrect. Veuillez réessayer.';
-export const EXPIRED_CODE_DETAIL = 'Ce code a expiré ou a déjà été utilisé. Demandez un nouveau code.';
-export const TOO_MANY_TRIES_DETAIL = 'Trop de tentatives. Ce code est annulé : demandez un nouveau code.';
 
 export type CodePurpose = 'LOGIN' | 'REGISTER' | 'INVITATION';
 export type CodeRow = typeof oneTimeCodes.$inferSelect;
@@ -78,12 +74,12 @@ export async function issueCode(db: Db, secret: string, input: IssueCodeInput): 
     const last = recent[0];
     if (last && now.getTime() - last.createdAt.getTime() < CODE_COOLDOWN_SECONDS * 1000) {
       const wait = Math.ceil((last.createdAt.getTime() + CODE_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
-      throw problem(429, COOLDOWN_DETAIL, { headers: { 'retry-after': String(Math.max(1, wait)) } });
+      throw problem(429, messages.codeCooldown, { headers: { 'retry-after': String(Math.max(1, wait)) } });
     }
     if (recent.length >= CODES_PER_HOUR) {
       const oldest = recent[recent.length - 1]!;
       const wait = Math.ceil((oldest.createdAt.getTime() + 3600_000 - now.getTime()) / 1000);
-      throw problem(429, COOLDOWN_DETAIL, { headers: { 'retry-after': String(Math.max(1, wait)) } });
+      throw problem(429, messages.codeCooldown, { headers: { 'retry-after': String(Math.max(1, wait)) } });
     }
     await tx
       .update(oneTimeCodes)
@@ -150,7 +146,7 @@ export async function checkCode(tx: Tx, secret: string, emailInput: string, give
   const email = emailInput.toLowerCase();
   await lockAddress(tx, email);
   const live = (deviceId ? await liveCode(tx, email, deviceId, now) : undefined) ?? (await liveCode(tx, email, null, now));
-  if (!live) return { ok: false, detail: EXPIRED_CODE_DETAIL };
+  if (!live) return { ok: false, detail: messages.expiredCode };
 
   const expected = Buffer.from(live.codeHash, 'hex');
   const actual = Buffer.from(hashCode(secret, email, given), 'hex');
@@ -163,5 +159,5 @@ export async function checkCode(tx: Tx, secret: string, emailInput: string, give
     .update(oneTimeCodes)
     .set({ failedAttempts: attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { voidedAt: now } : {}) })
     .where(eq(oneTimeCodes.id, live.id));
-  return { ok: false, detail: attempts >= CODE_MAX_ATTEMPTS ? TOO_MANY_TRIES_DETAIL : WRONG_CODE_DETAIL };
+  return { ok: false, detail: attempts >= CODE_MAX_ATTEMPTS ? messages.tooManyTries : messages.wrongCode };
 }

@@ -1,9 +1,8 @@
 // Who is calling: set on `request.auth` by `app.authenticate` (src/plugins/app/auth.ts).
+import type { Role } from '@terres/domain';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { Mailer } from '../mail/mailer.js';
 
-export const ROLES = ['ADMIN', 'OWNER', 'EMPLOYEE'] as const;
-export type Role = (typeof ROLES)[number];
+export type { Role };
 
 export interface AuthContext {
   userId: string;
@@ -16,6 +15,12 @@ export interface AuthContext {
   sessionId: string;
 }
 
+/** Who is asking, as services take it (never the request itself): `request.auth` satisfies it. */
+export type Viewer = Pick<AuthContext, 'userId' | 'role' | 'organizationId'>;
+
+/** A viewer inside an organisation (the route checked it: `organizationOf(request)`). */
+export type MemberViewer = Viewer & { organizationId: string };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it only in routes that run that hook. */
@@ -24,6 +29,5 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 without a valid access token, 403 when the organisation is archived. */
     authenticate: preHandlerAsyncHookHandler;
-    mailer: Mailer;
   }
 }

@@ -1,12 +1,13 @@
 // The per-IP limits in PostgreSQL: two database handles stand for two API processes (each its
 // own pool, its own limiter), counting into the run's database.
+import { messages } from '@terres/domain';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../db/index.js';
 import { HttpProblem } from '../http/problem.js';
 import { openPostgres } from '../../test/helpers/app.js';
-import { RATE_LIMITED_DETAIL, RateLimiter, retryAfterSeconds } from './rate-limit.js';
+import { RateLimiter, retryAfterSeconds } from './rate-limit.js';
 
 const WINDOW_MS = 600_000;
 let one: Database;
@@ -34,7 +35,7 @@ async function outcome(limiter: RateLimiter, subject: string, now: number): Prom
   } catch (error) {
     if (!(error instanceof HttpProblem)) throw error;
     expect(error.status).toBe(429);
-    expect(error.detail).toBe(RATE_LIMITED_DETAIL);
+    expect(error.detail).toBe(messages.rateLimited);
     return Number(error.options.headers?.['retry-after']);
   }
 }

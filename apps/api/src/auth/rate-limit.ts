@@ -3,11 +3,10 @@
 // hits over a sliding window, estimated from two fixed windows (the current one and the one
 // before it, weighted by how much of it still overlaps the sliding window). Each hit is one
 // atomic upsert that counts it only when it is allowed; a refused hit is not counted, as before.
+import { messages } from '@terres/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { problem } from '../http/problem.js';
-
-export const RATE_LIMITED_DETAIL = 'Trop de tentatives depuis votre connexion. Veuillez réessayer plus tard.';
 
 /** Expired counters are deleted at most this often by one limiter (any process may do it). */
 const PRUNE_EVERY_MS = 60_000;
@@ -64,7 +63,7 @@ export class RateLimiter {
       else previousHits = Number(line.hits);
     }
     const wait = retryAfterSeconds({ limit, windowMs, elapsedMs: elapsed, previousHits, currentHits });
-    throw problem(429, RATE_LIMITED_DETAIL, { headers: { 'retry-after': String(wait) } });
+    throw problem(429, messages.rateLimited, { headers: { 'retry-after': String(wait) } });
   }
 
   /** Deletes the counters whose windows are over (any limit's: they all carry `expires_at`). */

@@ -3,18 +3,13 @@
 // short grace window after its rotation, where it answers the same new pair again (two tabs
 // refreshing at once). Access tokens name their family and `app.authenticate` checks it on every
 // call, so revoking a family (logout, reuse, archiving) cuts its access tokens at once.
-import { messages } from '@terres/domain';
+import { messages, PROBLEM_TYPES } from '@terres/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { organizations, refreshTokens, sessionFamilies, users } from '../db/schema.js';
-import { problem, PROBLEM_TYPES, type HttpProblem } from '../http/problem.js';
+import { problem, type HttpProblem } from '../http/problem.js';
 import type { Role } from './context.js';
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, signAccessToken, successorRefreshToken } from './tokens.js';
-
-export const SESSION_EXPIRED_DETAIL = 'Session expirée. Veuillez vous reconnecter.';
-export const ORGANIZATION_ARCHIVED_DETAIL = messages.organizationArchived;
-export const ACCOUNT_ARCHIVED_DETAIL = "Votre compte a été désactivé. Contactez le responsable de votre organisation.";
-export const ADMIN_REVOKED_DETAIL = "Ce compte n'a plus accès à l'administration de Bourse aux terres.";
 
 /** A refusal decided inside a transaction that must commit first (then thrown as a problem). */
 export interface Refusal {
@@ -27,7 +22,7 @@ export interface Refusal {
 /** The archived organisation's 403, with its own type: clients end the session on it. */
 export const ORGANIZATION_ARCHIVED: Refusal = {
   status: 403,
-  detail: ORGANIZATION_ARCHIVED_DETAIL,
+  detail: messages.organizationArchived,
   type: PROBLEM_TYPES.organizationArchived,
 };
 
@@ -159,14 +154,14 @@ export async function rotateRefreshToken(tx: Tx, secret: string, token: string, 
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
     .for('update');
-  if (!row) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
+  if (!row) return { ok: false, status: 401, detail: messages.sessionExpired };
   const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
-  if (!user || user.archivedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
-  if (!adminStillListed(user, adminEmails)) return { ok: false, status: 401, detail: ADMIN_REVOKED_DETAIL };
+  if (!user || user.archivedAt) return { ok: false, status: 401, detail: messages.sessionExpired };
+  if (!adminStillListed(user, adminEmails)) return { ok: false, status: 401, detail: messages.adminRevoked };
   // Archiving revoked the family too: say why rather than 'expired'.
   if (await inArchivedOrganization(tx, user)) return { ok: false, ...ORGANIZATION_ARCHIVED };
   const [family] = await tx.select().from(sessionFamilies).where(eq(sessionFamilies.id, row.familyId)).for('update');
-  if (!family || family.revokedAt) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
+  if (!family || family.revokedAt) return { ok: false, status: 401, detail: messages.sessionExpired };
   if (row.rotatedAt) {
     const replay = await graceReplay(tx, secret, token, row, user, graceSeconds, now);
     if (replay) return { ok: true, session: replay };
@@ -174,9 +169,9 @@ export async function rotateRefreshToken(tx: Tx, secret: string, token: string, 
       .update(sessionFamilies)
       .set({ revokedAt: now, revokedReason: 'REFRESH_TOKEN_REUSE' })
       .where(eq(sessionFamilies.id, family.id));
-    return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
+    return { ok: false, status: 401, detail: messages.sessionExpired };
   }
-  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 401, detail: SESSION_EXPIRED_DETAIL };
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 401, detail: messages.sessionExpired };
 
   const next = await issueTokens(tx, secret, user, family.id, now, successorRefreshToken(secret, token));
   await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: next.row.id }).where(eq(refreshTokens.id, row.id));

@@ -30,9 +30,6 @@ const CONNECTION_MESSAGES = [
 /** Socket errors met when connecting to (or talking with) the database server. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
-export const DATABASE_UNAVAILABLE_DETAIL =
-  'La base de données est momentanément injoignable : rien n’a été enregistré. Veuillez réessayer dans quelques instants.';
-
 /** Seconds a client should wait before sending the request again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
@@ -51,3 +48,4 @@ export function isConnectionLost(error: unknown): boolean {
   }
   return false;
 }
+

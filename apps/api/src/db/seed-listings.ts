@@ -1,7 +1,7 @@
 // Demo listings (DEMO_DATA=1): one per status and both types for the demo organisation, with
 // their documents on disk, the credit debits of the validated ones, and two soil studies (a
 // file, a delegation). Realistic Alsace projects; dates relative to today.
-import { inquiryCost, todayInParis, type InquiryStatus, type InquiryType } from '@terres/domain';
+import { listingCharge, todayInParis, type InquiryStatus, type InquiryType } from '@terres/domain';
 import { storeDemoDocument } from '../files/demo.js';
 import type { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
@@ -87,7 +87,7 @@ const VALIDATED: InquiryStatus[] = ['APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', '
 
 export async function seedListings(tx: Tx, ids: DemoIdentities, storage: FileStorage): Promise<void> {
   for (const [index, listing] of LISTINGS.entries()) {
-    const cost = inquiryCost(listing.type, listing.surface) ?? 0;
+    const cost = listingCharge(listing.type, listing.surface);
     const submitted = listing.status !== 'DRAFT';
     const [row] = await tx
       .insert(inquiries)
@@ -169,7 +169,7 @@ export async function seedListings(tx: Tx, ids: DemoIdentities, storage: FileSto
     acceptCertification: true,
     startDate: day(45),
     endDate: day(400),
-    cost: inquiryCost('FILL', 7.5) ?? 0,
+    cost: listingCharge('FILL', 7.5),
     submittedAt: new Date(),
   }).returning();
   await storeDemoDocument(tx, storage, {

@@ -3,7 +3,7 @@
 // so that `pnpm start` shows ranked compatible sites at once; a proposed match, and a transfer
 // done last week (the register export and the savings summary have a line). Validations debit
 // credits as the real workflow does (a grant first), so every balance is its ledger's sum.
-import { evaluateMatch, inquiryCost, todayInParis, type InquiryStatus, type InquiryType, type MatchingConfig } from '@terres/domain';
+import { evaluateMatch, listingCharge, todayInParis, type InquiryStatus, type InquiryType, type MatchingConfig } from '@terres/domain';
 import { storeDemoDocument } from '../files/demo.js';
 import type { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
@@ -193,7 +193,7 @@ export async function seedMatching(tx: Tx, ids: DemoIdentities, storage: FileSto
   for (const [index, site] of SITES.entries()) {
     const owner = owners.get(site.org)!;
     const org = MATCHING_ORGANIZATIONS.find((o) => o.key === site.org);
-    const cost = inquiryCost(site.type, site.surface) ?? 0;
+    const cost = listingCharge(site.type, site.surface);
     const [row] = await tx
       .insert(inquiries)
       .values({

@@ -1,3 +1,4 @@
+import { messages } from '@terres/domain';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { tempDir } from '../../test/helpers/app.js';
 import { startS3Fixture, type S3Fixture } from '../../test/helpers/s3-fixture.js';
 import type { S3Config } from '../env.js';
 import { HttpProblem } from '../http/problem.js';
-import { attachmentHeader, createFileStorage, LocalFileStorage, STORAGE_UNAVAILABLE_DETAIL } from './storage.js';
+import { createFileStorage, LocalFileStorage } from './storage.js';
 
 const dirs: { remove: () => void }[] = [];
 
@@ -161,19 +162,9 @@ describe('S3FileStorage (against a local S3-compatible server)', () => {
     try {
       const failure = await gone.read('00000000-0000-4000-8000-000000000000').catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(HttpProblem);
-      expect(failure).toMatchObject({ status: 503, detail: STORAGE_UNAVAILABLE_DETAIL });
+      expect(failure).toMatchObject({ status: 503, detail: messages.storageUnavailable });
     } finally {
       await gone.close();
     }
-  });
-});
-
-describe('attachmentHeader', () => {
-  it('gives an ASCII fallback and the UTF-8 name', () => {
-    expect(attachmentHeader('étude "G2".pdf')).toBe(
-      `attachment; filename="etude _G2_.pdf"; filename*=UTF-8''${encodeURIComponent('étude "G2".pdf')}`,
-    );
-    expect(attachmentHeader("l'étude (v2).pdf")).toBe(`attachment; filename="l'etude (v2).pdf"; filename*=UTF-8''l%27%C3%A9tude%20%28v2%29.pdf`);
-    expect(attachmentHeader('日本.pdf')).toBe(`attachment; filename=".pdf"; filename*=UTF-8''${encodeURIComponent('日本.pdf')}`);
   });
 });

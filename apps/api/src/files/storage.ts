@@ -6,6 +6,7 @@
 // Either way an upload is first streamed to a temporary local file, hashed and counted, so its
 // first bytes can be checked before it gets a real name; `commit` then gives it one: a rename
 // (fsynced) on disk, one PutObject to the bucket. A crash never leaves half a file under a real name.
+import { messages } from '@terres/domain';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,8 +29,6 @@ export interface TempFile {
   /** The first bytes, for the content check (magic numbers). */
   head: Uint8Array;
 }
-
-export const STORAGE_UNAVAILABLE_DETAIL = 'Le stockage des fichiers est momentanément indisponible. Veuillez réessayer dans quelques instants.';
 
 const HEAD_BYTES = 32;
 const TEMP_PREFIX = '.upload-';
@@ -287,7 +286,7 @@ export class S3FileStorage extends TempFiles implements FileStorage {
       if (isNotFound(error)) throw error;
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status === undefined || status >= 500) {
-        throw Object.assign(problem(503, STORAGE_UNAVAILABLE_DETAIL, { headers: { 'retry-after': '5' } }), { cause: error });
+        throw Object.assign(problem(503, messages.storageUnavailable, { headers: { 'retry-after': '5' } }), { cause: error });
       }
       throw error;
     }
@@ -309,12 +308,4 @@ async function syncDir(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-/** `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266), safe for any name. */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'fichier';
-  // RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * alone, and ' ends the charset part.
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,14 +1,12 @@
 // Request bodies arrive snake_case (CONTRACT §4); the domain's valibot schemas are camelCase.
 // `parseBody` converts the keys and validates with the domain schema: a ValiError becomes a 422
 // whose `detail` is the spec's French message (src/plugins/app/problems.ts).
-import { toCamelKeys } from '@terres/domain';
+import { messages, toCamelKeys } from '@terres/domain';
 import * as v from 'valibot';
 import { problem } from './problem.js';
 
-export const BODY_NOT_OBJECT_DETAIL = 'Le contenu de la requête doit être un objet JSON.';
-
 export function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw problem(400, BODY_NOT_OBJECT_DETAIL);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw problem(400, messages.bodyNotObject);
   return body as Record<string, unknown>;
 }
 

@@ -2,13 +2,14 @@ import type { FastifySchemaValidationError } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { HttpProblem, problem, PROBLEM_TYPES } from './problem.js';
+import { messages, PROBLEM_TYPES } from '@terres/domain';
+import { HttpProblem, problem } from './problem.js';
 import { frenchValidationErrors } from './validation-messages.js';
 
 describe('problem()', () => {
   it('builds an RFC 9457 document with the status phrase as title', () => {
-    expect(problem(409, 'Solde de crédits insuffisant.').toDocument('/api/v1/x')).toEqual({
-      type: 'about:blank',
+    expect(problem(409, messages.insufficientBalance, { type: PROBLEM_TYPES.insufficientBalance }).toDocument('/api/v1/x')).toEqual({
+      type: 'urn:bourse-terres:problem:insufficient-balance',
       title: 'Conflict',
       status: 409,
       detail: 'Solde de crédits insuffisant.',
@@ -18,12 +19,15 @@ describe('problem()', () => {
 
   it('defaults to a French detail, and refuses a status that is not an error', () => {
     expect(problem(404).detail).toBe('Ressource introuvable.');
+    expect(problem(404).toDocument().type).toBe(PROBLEM_TYPES.notFound);
+    expect(problem(405).toDocument().type).toBe('about:blank');
     expect(() => new HttpProblem(200, 'ok')).toThrow(RangeError);
   });
 
   it('keeps extension members but never lets them override the core ones', () => {
-    const document = problem(400, 'Non.', { extensions: { status: 200, code: 'X' }, errors: { email: 'Non.' } }).toDocument();
-    expect(document).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Non.', code: 'X', errors: { email: 'Non.' } });
+    const no = messages.required;
+    const document = problem(400, no, { extensions: { status: 200, code: 'X' }, errors: { email: no } }).toDocument();
+    expect(document).toEqual({ type: PROBLEM_TYPES.validation, title: 'Bad Request', status: 400, detail: no, code: 'X', errors: { email: no } });
   });
 });
 

@@ -1,6 +1,9 @@
 // RFC 9457 problem documents: the only error shape the API sends (CONTRACT §4). `title` is the
-// English HTTP status phrase, `detail` a French sentence the portals show as is.
+// English HTTP status phrase, `detail` a French sentence the portals show as is (always one of
+// the domain's `messages`: a lint rule refuses a literal), `type` the kind of error clients
+// branch on (the domain's PROBLEM_TYPES; by default its status's general kind).
 import { STATUS_CODES } from 'node:http';
+import { defaultDetail, defaultProblemType } from '@terres/domain';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -17,7 +20,7 @@ export interface ProblemDocument {
 }
 
 export interface ProblemOptions {
-  /** A URI naming the kind of problem; `about:blank` (the status says it all) by default. */
+  /** The domain's PROBLEM_TYPES entry naming the kind of problem; its status's general one by default. */
   type?: string;
   /** Defaults to the HTTP status phrase. */
   title?: string;
@@ -27,41 +30,6 @@ export interface ProblemOptions {
   errors?: Record<string, string>;
   /** More members of the document (RFC 9457 extensions). */
   extensions?: Record<string, unknown>;
-}
-
-/** French wording when nothing more precise is known (also for Fastify's own 4xx errors). */
-export const DEFAULT_DETAILS: Readonly<Record<number, string>> = {
-  400: 'La requête est invalide.',
-  401: 'Authentification requise. Veuillez vous connecter.',
-  403: "Vous n'avez pas accès à cette ressource.",
-  404: 'Ressource introuvable.',
-  405: 'Méthode non autorisée pour cette ressource.',
-  406: 'Format de réponse non disponible.',
-  408: 'La requête a pris trop de temps.',
-  409: "L'opération est en conflit avec l'état actuel de la ressource.",
-  413: 'La requête dépasse la taille maximale autorisée.',
-  414: "L'adresse demandée est trop longue.",
-  415: 'Type de contenu non pris en charge.',
-  422: 'Les données envoyées sont invalides.',
-  429: 'Trop de requêtes. Veuillez réessayer plus tard.',
-  431: 'Les en-têtes de la requête sont trop volumineux.',
-  500: 'Une erreur interne est survenue.',
-  503: 'Le service est momentanément indisponible.',
-};
-
-/**
- * Problem types more precise than `about:blank`, for answers a client must tell apart from
- * others of the same status (openapi.yaml `ProblemType` lists them; a test keeps both equal).
- */
-export const PROBLEM_TYPES = {
-  /** 403 on every call of a user whose organisation was archived: the session is over for good. */
-  organizationArchived: 'urn:bourse-terres:problem:organization-archived',
-} as const;
-
-export const INTERNAL_ERROR_DETAIL = 'Une erreur interne est survenue.';
-
-export function defaultDetail(status: number): string {
-  return DEFAULT_DETAILS[status] ?? (status >= 500 ? INTERNAL_ERROR_DETAIL : 'La requête ne peut pas aboutir.');
 }
 
 /**
@@ -89,7 +57,7 @@ export class HttpProblem extends Error {
   }
 }
 
-/** `throw problem(409, 'Solde de crédits insuffisant.')` */
+/** `throw problem(409, messages.insufficientBalance, { type: PROBLEM_TYPES.insufficientBalance })` */
 export function problem(status: number, detail?: string, options?: ProblemOptions): HttpProblem {
   return new HttpProblem(status, detail, options);
 }
@@ -102,7 +70,7 @@ export function problemDocument(
 ): ProblemDocument {
   return {
     ...options.extensions,
-    type: options.type ?? 'about:blank',
+    type: options.type ?? defaultProblemType(status),
     title: options.title ?? STATUS_CODES[status] ?? 'Error',
     status,
     detail,

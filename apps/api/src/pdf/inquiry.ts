@@ -5,6 +5,7 @@ import {
   formatHectares,
   formatParcelId,
   lineTotal,
+  listingCharge,
   statusLabel,
   typeLabel,
 } from '@terres/domain';
@@ -37,7 +38,7 @@ export async function inquiryPdf(row: InquiryRow, organizationName: string | nul
 
   doc.font(FONT_BOLD).fontSize(16).fillColor(COLOR_TEXT).text(pdfText(row.projectName), MARGIN);
   doc.moveDown(0.2).font(FONT).fontSize(10).fillColor(COLOR_MUTED);
-  doc.text(pdfText(`${typeLabel(row.type)} · Statut : ${statusLabel(row.status)} · Coût : ${credits(row.cost ?? 0)}`));
+  doc.text(pdfText(`${typeLabel(row.type)} · Statut : ${statusLabel(row.status)} · Coût : ${credits(row.cost ?? listingCharge(row.type, row.quantity))}`));
   doc.fillColor(COLOR_TEXT);
 
   sectionTitle(doc, 'Projet');

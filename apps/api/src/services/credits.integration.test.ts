@@ -1,10 +1,11 @@
+import { messages } from '@terres/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres } from '../../test/helpers/app.js';
 import { uniqueSiret } from '../../test/helpers/fixtures.js';
 import type { Database } from '../db/index.js';
 import { creditLedger, organizations } from '../db/schema.js';
-import { appendLedgerLine, INSUFFICIENT_CREDITS_DETAIL, listLedgerLines } from './credits.js';
+import { appendLedgerLine, listLedgerLines } from './credits.js';
 
 describe('credit ledger on PostgreSQL', () => {
   let database: Database;
@@ -60,7 +61,7 @@ describe('credit ledger on PostgreSQL', () => {
     await append(org, 50, `grant:${org}:1`);
     await expect(append(org, -80, `debit:${org}:1`)).rejects.toMatchObject({
       status: 409,
-      detail: INSUFFICIENT_CREDITS_DETAIL,
+      detail: messages.insufficientBalance,
     });
     expect(await balanceOf(org)).toEqual({ cached: 50, sum: 50 });
   });

@@ -2,18 +2,15 @@
 // validation), each with a unique reference so a retried request never counts twice. The
 // organisation's `credit_balance` caches the sum of its lines: it changes only here, in the
 // same transaction as the line, under a row lock on the organisation, and a CHECK keeps it >= 0.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { messages, PROBLEM_TYPES, type CreditTransactionKind } from '@terres/domain';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { creditLedger, organizations } from '../db/schema.js';
 import { problem } from '../http/problem.js';
 
-export const INSUFFICIENT_CREDITS_DETAIL = 'Solde de crédits insuffisant.';
-
-export type LedgerKind = 'PURCHASE' | 'ADMIN_GRANT' | 'LISTING_VALIDATION';
-
 export interface LedgerLineInput {
   organizationId: string;
-  kind: LedgerKind;
+  kind: CreditTransactionKind;
   /** Signed, non-zero integer: credits added (> 0) or debited (< 0). */
   amount: number;
   /**
@@ -51,7 +48,7 @@ export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<
     .from(organizations)
     .where(eq(organizations.id, input.organizationId))
     .for('update');
-  if (!organization) throw problem(404, 'Organisation introuvable.');
+  if (!organization) throw problem(404, messages.organizationNotFound);
 
   const [existing] = await tx.select().from(creditLedger).where(eq(creditLedger.reference, input.reference));
   if (existing) {
@@ -62,7 +59,7 @@ export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<
   }
 
   const balance = organization.creditBalance + input.amount;
-  if (balance < 0) throw problem(409, INSUFFICIENT_CREDITS_DETAIL);
+  if (balance < 0) throw problem(409, messages.insufficientBalance, { type: PROBLEM_TYPES.insufficientBalance });
 
   const [line] = await tx
     .insert(creditLedger)
@@ -86,11 +83,25 @@ export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<
   return { line: line!, balance, created: true };
 }
 
+/** A ledger line as GET /organizations/{id}/credit-transactions answers it. */
+export function toCreditTransaction(line: LedgerLine) {
+  return {
+    id: line.id,
+    organizationId: line.organizationId,
+    kind: line.kind,
+    amount: line.amount,
+    balanceAfter: line.balanceAfter,
+    reference: line.reference,
+    inquiryId: line.inquiryId,
+    createdAt: line.createdAt.toISOString(),
+  };
+}
+
 /** The organisation's lines, newest first. */
 export function listLedgerLines(db: DbOrTx, organizationId: string): Promise<LedgerLine[]> {
   return db
     .select()
     .from(creditLedger)
-    .where(and(eq(creditLedger.organizationId, organizationId)))
+    .where(eq(creditLedger.organizationId, organizationId))
     .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
 }

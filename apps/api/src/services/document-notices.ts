@@ -8,6 +8,7 @@ import { documentSentEmail } from '../mail/templates/document-sent.js';
 import { inquiryStatusEmail } from '../mail/templates/inquiry-status.js';
 import type { DocumentRow } from './documents.js';
 import { inquiryRecipients, type InquiryRow } from './inquiries.js';
+import { portalLinks } from './links.js';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'log' | 'config'>;
 
@@ -28,7 +29,7 @@ export async function mailDocumentSent(app: App, inquiry: InquiryRow, row: Docum
       projectName: inquiry.projectName,
       type: inquiry.type,
       fileName: row.fileName,
-      documentsUrl: `${app.config.advertiserPortalUrl}/user/inquiry/details/${inquiry.id}/documents`,
+      documentsUrl: portalLinks(app.config).listingDocuments(inquiry.id),
     });
     // One message per user: colleagues' addresses are not disclosed to each other.
     for (const { email } of recipients) await app.mailer.send({ to: email, ...mail });
@@ -37,17 +38,23 @@ export async function mailDocumentSent(app: App, inquiry: InquiryRow, row: Docum
   }
 }
 
-/** Mails the organisation's active users a listing's new status (CONTRACT §7). */
-export async function mailStatusChanged(app: App, row: InquiryRow): Promise<void> {
+/**
+ * Mails the organisation's active users a listing's new status (CONTRACT §7): a submission, an
+ * admin's move (with the debit at validation), a move a match made.
+ */
+export async function mailStatusChanged(app: App, row: InquiryRow, extra: { debited?: { cost: number; balance: number } } = {}): Promise<void> {
   try {
     const recipients = await inquiryRecipients(app.db, row);
+    if (recipients.length === 0) return;
     const mail = inquiryStatusEmail({
       projectName: row.projectName,
       type: row.type,
       status: row.status,
       reason: row.rejectionReason,
-      detailUrl: `${app.config.advertiserPortalUrl}/user/inquiry/details/${row.id}/overview`,
+      detailUrl: portalLinks(app.config).listingOverview(row.id),
+      ...extra,
     });
+    // One message per user: colleagues' addresses are not disclosed to each other.
     for (const email of recipients) await app.mailer.send({ to: email, ...mail });
   } catch (error) {
     app.log.error({ err: error, inquiryId: row.id }, 'listing e-mail not sent');

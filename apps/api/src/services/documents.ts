@@ -1,19 +1,27 @@
 // Documents of a listing (CONTRACT §10, §11) as the API answers them, the one place a stored
-// file becomes a `documents` row (uploads, platform sendings and demo data alike), and the one
-// place a document is removed.
+// file becomes a `documents` row (uploads, platform sendings and demo data alike), the one
+// place a document is removed, and who may read which (the listing's rule).
 import {
+  documentDeletionRefusal,
   fileExtension,
   FILE_TYPES,
+  isEditableByAdvertiser,
+  messages,
+  PROBLEM_TYPES,
   type AllowedFileExtension,
   type DocumentKind,
   type DocumentSource,
 } from '@terres/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Viewer } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { documents } from '../db/schema.js';
 import { cleanFileName } from '../files/names.js';
 import type { StoredFile } from '../files/storage.js';
+import { isUuid } from '../http/ids.js';
+import { HttpProblem, problem } from '../http/problem.js';
 import { recordAudit } from './audit.js';
+import { readableInquiry, type InquiryRow } from './inquiries.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -108,4 +116,75 @@ export async function softDeleteDocument(tx: Tx, row: DocumentRow, actorUserId: 
     targetId: row.inquiryId,
     details: { documentId: row.id, kind: row.kind, source: row.source, fileName: row.fileName },
   });
+}
+
+/** A listing's documents that are not deleted, oldest first (the listing already read by the viewer). */
+export function listDocuments(db: DbOrTx, inquiryId: string): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.inquiryId, inquiryId), isNull(documents.deletedAt)))
+    .orderBy(asc(documents.createdAt));
+}
+
+/** The listing's 404 becomes the document's (a foreign document must not reveal its listing). */
+function asDocumentNotFound(error: unknown): never {
+  throw error instanceof HttpProblem && error.status === 404 ? problem(404, messages.documentNotFound) : error;
+}
+
+/** 409 when the organisation may no longer add documents to the listing (a platform sending may). */
+export function assertUploadOpen(inquiry: Pick<InquiryRow, 'status'>, source: DocumentSource): void {
+  if (source === 'ADVERTISER' && !isEditableByAdvertiser(inquiry.status)) {
+    throw problem(409, messages.documentUploadClosed, { type: PROBLEM_TYPES.notEditable });
+  }
+}
+
+/**
+ * Records an already stored upload of the listing: the listing's row lock first, the upload
+ * rule checked again under it (the listing may have been submitted or deleted meanwhile).
+ * Returns the row and the listing as locked.
+ */
+export async function recordUpload(
+  db: DbOrTx,
+  viewer: Viewer,
+  inquiryId: string,
+  upload: Pick<NewDocument, 'kind' | 'fileName' | 'stored'> & { source: DocumentSource },
+): Promise<{ row: DocumentRow; inquiry: InquiryRow }> {
+  return db.transaction(async (tx) => {
+    const inquiry = await readableInquiry(tx, viewer, inquiryId, { forUpdate: true });
+    assertUploadOpen(inquiry, upload.source);
+    const row = await insertDocument(tx, { ...upload, inquiry, uploadedByUserId: viewer.userId });
+    return { row, inquiry };
+  });
+}
+
+/**
+ * Removal (soft) as the domain's `documentDeletionRefusal` allows it: the organisation its own
+ * uploads while the listing is DRAFT or REJECTED, admins what the platform sent. Another
+ * organisation's document, or one already removed, is a 404. Locks the listing's row, then the
+ * document's (the order uploads and submission take): a racing submission sees it counted or gone.
+ */
+export async function removeDocument(db: DbOrTx, viewer: Viewer, id: string): Promise<void> {
+  if (!isUuid(id)) throw problem(404, messages.documentNotFound);
+  await db.transaction(async (tx) => {
+    const found = await findLiveDocument(tx, id);
+    if (!found) throw problem(404, messages.documentNotFound);
+    const inquiry = await readableInquiry(tx, viewer, found.inquiryId, { forUpdate: true }).catch(asDocumentNotFound);
+    const row = await findLiveDocument(tx, id, { forUpdate: true });
+    if (!row) throw problem(404, messages.documentNotFound);
+    const refusal = documentDeletionRefusal({ role: viewer.role, source: row.source, inquiryStatus: inquiry.status });
+    if (refusal) {
+      throw refusal.reason === 'closed' ? problem(409, refusal.message, { type: PROBLEM_TYPES.notEditable }) : problem(403, refusal.message);
+    }
+    await softDeleteDocument(tx, row, viewer.userId);
+  });
+}
+
+/** A document the viewer may download (same rule as its listing: another organisation's is a 404). */
+export async function readableDocument(db: DbOrTx, viewer: Viewer, id: string): Promise<DocumentRow> {
+  if (!isUuid(id)) throw problem(404, messages.documentNotFound);
+  const row = await findLiveDocument(db, id);
+  if (!row) throw problem(404, messages.documentNotFound);
+  await readableInquiry(db, viewer, row.inquiryId).catch(asDocumentNotFound);
+  return row;
 }

@@ -19,11 +19,13 @@ import {
   type GeneratedDocumentKind,
   type InquiryStatus,
   type MatchResult,
+  messages,
 } from '@terres/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { documents, inquiries, organizations } from '../db/schema.js';
 import type { FileStorage } from '../files/storage.js';
+import { fileNameSlug } from '../http/attachment.js';
 import { problem } from '../http/problem.js';
 import type { PartyOrganization, TransferParties } from '../pdf/transfer.js';
 import type { HeavyTask } from '../heavy/tasks.js';
@@ -46,13 +48,7 @@ const FILE_PREFIX: Record<GeneratedDocumentKind, string> = {
 
 /** 'pre-contrat-zac-du-ried.pdf': the kind and the project, without accents. */
 export function generatedFileName(kind: GeneratedDocumentKind, projectName: string): string {
-  const slug = projectName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\w-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 80);
+  const slug = fileNameSlug(projectName, 80);
   return `${FILE_PREFIX[kind]}${slug ? `-${slug}` : ''}.pdf`;
 }
 
@@ -116,7 +112,7 @@ export async function generateDocument(
 ): Promise<GenerationOutcome> {
   const now = options.now ?? new Date();
   const rule = RULES[kind];
-  const listing = await readableInquiry(db, { auth: viewer }, inquiryId);
+  const listing = await readableInquiry(db, viewer, inquiryId);
   const match = rule.needsMatch ? await matchFor(db, listing, options.matchId) : null;
   const existing = await liveGenerated(db, listing.id, kind, match?.id ?? null);
   if (existing) return { document: existing, created: false, moved: [], sent: [] };
@@ -134,7 +130,7 @@ export async function generateDocument(
     const outcome = await db.transaction(async (tx) => {
       const locked = await lockListings(tx, listingIds);
       const own = locked.get(listing.id);
-      if (!own) throw problem(404, 'Erreur : annonce introuvable.');
+      if (!own) throw problem(404, messages.listingNotFound);
       const already = await liveGenerated(tx, listing.id, kind, match?.id ?? null);
       if (already) return { document: already, created: false, moved: [], sent: [] } satisfies GenerationOutcome;
       if (!rule.from.includes(own.status as InquiryStatus)) {
@@ -191,7 +187,7 @@ async function render(
   const orgs = await organizationsOf(db, [...new Set([...rows.values()].map((row) => row.organizationId))]);
   const party = (id: string) => {
     const row = rows.get(id);
-    if (!row) throw problem(404, 'Erreur : annonce introuvable.');
+    if (!row) throw problem(404, messages.listingNotFound);
     return { listing: row, organization: orgs.get(row.organizationId)! };
   };
   if (kind === 'DOUBT_CLEARING_LETTER') {

@@ -6,14 +6,14 @@
 // parse, authorise and call. The lists and map pins are in ./inquiry-lists.ts.
 import {
   acceptanceFromFields,
-  COST_TABLE,
   fillAcceptanceSchema,
   matchingMessages,
   forbiddenFields,
-  inquiryCost,
   isDeletableByAdvertiser,
   isEditableByAdvertiser,
+  fieldsNotEditableMessage,
   isEndBeforeStart,
+  listingCharge,
   messages,
   transitionEffect,
   transitionError,
@@ -21,10 +21,12 @@ import {
   type InquiryPatch,
   type InquiryStatus,
   type InquiryType,
+  PROBLEM_TYPES,
 } from '@terres/domain';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { Role } from '../auth/context.js';
+import type { Role, Viewer } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
 import { documents, inquiries, organizations, users, type StoredMaterial } from '../db/schema.js';
@@ -32,7 +34,7 @@ import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
 import { uniqueViolation } from '../plugins/app/problems.js';
 import { recordAudit } from './audit.js';
-import { appendLedgerLine, INSUFFICIENT_CREDITS_DETAIL } from './credits.js';
+import { appendLedgerLine } from './credits.js';
 
 /** A listing row as the API reads it (the search column stays in the database). */
 export type InquiryRow = Omit<typeof inquiries.$inferSelect, 'searchText'>;
@@ -40,27 +42,11 @@ export type InquiryRow = Omit<typeof inquiries.$inferSelect, 'searchText'>;
 /** Every column but `search_text`: what listing queries select. */
 export const inquiryColumns = (({ searchText: _searchText, ...columns }) => columns)(getTableColumns(inquiries));
 
-export const INQUIRY_NOT_FOUND_DETAIL = 'Erreur : annonce introuvable.';
-export const NOT_EDITABLE_DETAIL = 'Seules les annonces en brouillon ou refusées peuvent être modifiées.';
-export const NOT_DELETABLE_DETAIL = 'Seuls les brouillons peuvent être supprimés.';
-export const ID_TAKEN_DETAIL = 'Cet identifiant d’annonce est déjà utilisé.';
-export const FIELD_NOT_EDITABLE = 'Ce champ ne peut pas être modifié.';
-export const SUBMISSION_INCOMPLETE_DETAIL = "L'annonce est incomplète : ";
-
 /** Listing fields as the domain's patch schema checked them, each material priced. */
 export type InquiryFields = Omit<InquiryPatch, 'materials'> & { materials?: StoredMaterial[] };
 
 /** Who is asking: `request.auth` satisfies it. */
-export interface Viewer {
-  userId: string;
-  role: Role;
-  organizationId: string | null;
-}
-
-/** Credits the listing costs: the domain formula, or the base price while the surface is unknown. */
-export function costOf(type: string, surfaceHa: number | null): number {
-  return inquiryCost(type, surfaceHa) ?? COST_TABLE[type as InquiryType]?.base ?? 0;
-}
+export type { Viewer };
 
 /** A stored line as answered: every line states its class ('UNKNOWN' before 0007) and code. */
 export function toMaterial(line: StoredMaterial) {
@@ -105,7 +91,7 @@ export function toInquiry(row: InquiryRow) {
     acceptCertification: row.acceptCertification,
     startDate: row.startDate,
     endDate: row.endDate,
-    cost: row.cost ?? costOf(row.type, row.quantity),
+    cost: row.cost ?? listingCharge(row.type, row.quantity),
     // The reason belongs to the refusal: once resubmitted, the listing no longer shows it.
     rejectionReason: row.status === 'REJECTED' ? row.rejectionReason : null,
     receivingUse: row.receivingUse,
@@ -158,34 +144,34 @@ function liveInquiry(db: DbOrTx) {
 }
 
 /**
- * The listing if the caller may see it, else a 404; `forUpdate` locks its row (inside a
- * transaction). Takes the request itself (`request.auth`) or any `{ auth }`.
+ * The listing if the viewer may see it, else a 404; `forUpdate` locks its row (inside a
+ * transaction).
  */
 export async function readableInquiry(
   db: DbOrTx,
-  viewer: { auth: Pick<Viewer, 'role' | 'organizationId'> },
+  viewer: Pick<Viewer, 'role' | 'organizationId'>,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InquiryRow> {
-  if (!isUuid(id)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+  if (!isUuid(id)) throw problem(404, messages.listingNotFound);
   const [row] = options.forUpdate
     ? await prepared(db, 'inquiry_by_id_for_update', (db, name) => liveInquiry(db).for('update').prepare(name)).execute({ id })
     : await prepared(db, 'inquiry_by_id', (db, name) => liveInquiry(db).prepare(name)).execute({ id });
-  if (!row || !mayReadInquiry(viewer, row.organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+  if (!row || !mayReadInquiry(viewer, row.organizationId)) throw problem(404, messages.listingNotFound);
   return row;
 }
 
 /** Whether the caller may see a listing of this organisation: an admin every one, anyone else their own. */
-export function mayReadInquiry(viewer: { auth: Pick<Viewer, 'role' | 'organizationId'> }, organizationId: string): boolean {
-  return viewer.auth.role === 'ADMIN' || organizationId === viewer.auth.organizationId;
+export function mayReadInquiry(viewer: Pick<Viewer, 'role' | 'organizationId'>, organizationId: string): boolean {
+  return viewer.role === 'ADMIN' || organizationId === viewer.organizationId;
 }
 
 /** 422 naming each field the listing's status does not let this role edit. */
 function refuseSealedFields(fields: object, status: string, role: Role): void {
   const refused = forbiddenFields(fields, status, role);
   if (refused.length > 0) {
-    throw problem(422, `${FIELD_NOT_EDITABLE} (${refused.join(', ')})`, {
-      errors: Object.fromEntries(refused.map((key) => [key, FIELD_NOT_EDITABLE])),
+    throw problem(422, fieldsNotEditableMessage(refused), {
+      errors: Object.fromEntries(refused.map((key) => [key, messages.fieldNotEditable])),
     });
   }
 }
@@ -205,7 +191,7 @@ async function assertSubmittable(tx: Tx, row: InquiryRow): Promise<void> {
   );
   if (!check.ok) {
     const [first] = Object.values(check.errors);
-    throw problem(422, first ?? SUBMISSION_INCOMPLETE_DETAIL, { errors: check.errors });
+    throw problem(422, first ?? messages.submissionIncomplete, { errors: check.errors });
   }
 }
 
@@ -226,7 +212,7 @@ export async function createDraft(db: DbOrTx, viewer: Viewer & { organizationId:
   checkAcceptance(draft.type, fields);
   return db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, draft.id));
-    if (taken) throw problem(409, ID_TAKEN_DETAIL);
+    if (taken) throw problem(409, messages.idTaken, { type: PROBLEM_TYPES.idTaken });
     const [row] = await tx
       .insert(inquiries)
       .values({
@@ -237,13 +223,13 @@ export async function createDraft(db: DbOrTx, viewer: Viewer & { organizationId:
         type: draft.type,
         status: 'DRAFT',
         projectName: fields.projectName!,
-        cost: costOf(draft.type, fields.quantity ?? null),
+        cost: listingCharge(draft.type, fields.quantity ?? null),
       })
       .returning(inquiryColumns)
       .catch((error: unknown) => {
         // Another organisation's listing holds the id: row-level security hid it from the
         // check above, the primary key still refuses it. The same 409.
-        if (uniqueViolation(error) === 'inquiries_pkey') throw problem(409, ID_TAKEN_DETAIL);
+        if (uniqueViolation(error) === 'inquiries_pkey') throw problem(409, messages.idTaken, { type: PROBLEM_TYPES.idTaken });
         throw error;
       });
     return row!;
@@ -266,8 +252,8 @@ export interface InquiryEdit {
  */
 export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit: InquiryEdit): Promise<InquiryRow> {
   return db.transaction(async (tx) => {
-    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
-    if (!isEditableByAdvertiser(current.status)) throw problem(409, NOT_EDITABLE_DETAIL);
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
+    if (!isEditableByAdvertiser(current.status)) throw problem(409, messages.notEditable, { type: PROBLEM_TYPES.notEditable });
     refuseSealedFields(edit.wireFields, current.status, viewer.role);
     const fields = edit.parseFields();
     checkAcceptance(current.type, fields, current);
@@ -280,18 +266,18 @@ export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit
     const quantity = fields.quantity === undefined ? current.quantity : fields.quantity;
     let [row] = await tx
       .update(inquiries)
-      .set({ ...fields, cost: costOf(current.type, quantity), updatedAt: new Date() })
+      .set({ ...fields, cost: listingCharge(current.type, quantity), updatedAt: new Date() })
       .where(eq(inquiries.id, current.id))
       .returning(inquiryColumns);
     if (edit.submit) {
       const error = transitionError(row!.status, 'PENDING_VALIDATION', viewer.role);
-      if (error) throw problem(409, error);
+      if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
       await assertSubmittable(tx, row!);
       const [organization] = await tx
         .select({ creditBalance: organizations.creditBalance })
         .from(organizations)
         .where(eq(organizations.id, row!.organizationId));
-      if ((organization?.creditBalance ?? 0) < (row!.cost ?? 0)) throw problem(409, INSUFFICIENT_CREDITS_DETAIL);
+      if ((organization?.creditBalance ?? 0) < (row!.cost ?? listingCharge(row!.type, row!.quantity))) throw problem(409, messages.insufficientBalance, { type: PROBLEM_TYPES.insufficientBalance });
       [row] = await tx
         .update(inquiries)
         .set({ status: 'PENDING_VALIDATION', submittedAt: new Date(), updatedAt: new Date() })
@@ -312,8 +298,8 @@ export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit
 /** Soft-deletes a draft (409 for any other status); its documents stay on record. */
 export async function deleteDraft(db: DbOrTx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
-    if (!isDeletableByAdvertiser(current.status)) throw problem(409, NOT_DELETABLE_DETAIL);
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
+    if (!isDeletableByAdvertiser(current.status)) throw problem(409, messages.notDeletable);
     await tx.update(inquiries).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(inquiries.id, current.id));
     await recordAudit(tx, { actorUserId: viewer.userId, action: 'inquiry.deleted', targetType: 'inquiry', targetId: current.id });
   });
@@ -340,14 +326,14 @@ export async function changeInquiryStatus(
   reasonFor: () => string,
 ): Promise<StatusChangeOutcome> {
   return db.transaction(async (tx) => {
-    const current = await readableInquiry(tx, { auth: viewer }, id, { forUpdate: true });
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
     const error = transitionError(current.status, target, viewer.role);
-    if (error) throw problem(409, error);
+    if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
     const effect = transitionEffect(current.status, target);
     const reason = effect.requiresReason ? reasonFor() : current.rejectionReason;
     let debited: StatusChangeOutcome['debited'];
     if (effect.debitsCost) {
-      const cost = current.cost ?? costOf(current.type, current.quantity);
+      const cost = current.cost ?? listingCharge(current.type, current.quantity);
       const result = await appendLedgerLine(tx, {
         organizationId: current.organizationId,
         kind: 'LISTING_VALIDATION',
@@ -401,4 +387,29 @@ export async function lockOrganizationListings(tx: Tx, organizationId: string): 
     .where(eq(inquiries.organizationId, organizationId))
     .orderBy(inquiries.id)
     .for('update');
+}
+
+/**
+ * The listing read cache (README "Hot path"), next to the sessions' (src/plugins/app/auth.ts):
+ * a listing's answer JSON with its organisation, per id, dropped by the listing's change
+ * announcements (src/db/read-cache.ts). The viewer is checked on every read, cached or not.
+ * Create it once per app (it registers with the change feed).
+ */
+export function listingReadCache(app: Pick<FastifyInstance, 'readCache'>) {
+  const listings = app.readCache<{ organizationId: string; json: string }>({ name: 'listings', maxEntries: 20_000, ttlMs: 60_000 });
+  return {
+    /** The listing as answered (JSON), or the 404 of `readableInquiry`. */
+    async readJson(db: DbOrTx, viewer: Pick<Viewer, 'role' | 'organizationId'>, id: string): Promise<string> {
+      const listing = await listings.read(
+        id,
+        async () => {
+          const row = await readableInquiry(db, viewer, id);
+          return { organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) };
+        },
+        () => [`inquiry:${id}`],
+      );
+      if (!listing || !mayReadInquiry(viewer, listing.organizationId)) throw problem(404, messages.listingNotFound);
+      return listing.json;
+    },
+  };
 }

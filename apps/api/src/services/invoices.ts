@@ -2,17 +2,17 @@
 // (Europe/Paris). The number comes from `invoice_counters`, incremented by an upsert that holds
 // the year's row lock until the purchase's transaction ends: a rolled-back purchase gives its
 // number back, parallel purchases queue on the row, so the sequence never has a hole.
+import { messages } from '@terres/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
-import { invoiceCounters, invoices, type organizations, type purchases } from '../db/schema.js';
+import { problem } from '../http/problem.js';
+import { invoiceCounters, invoices, purchases, type organizations } from '../db/schema.js';
 import { VAT_RATE_BASIS_POINTS } from './packages.js';
 import { isUuid } from '../http/ids.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PurchaseRow = typeof purchases.$inferSelect;
 type OrganizationRow = typeof organizations.$inferSelect;
-
-export const INVOICE_NOT_FOUND_DETAIL = 'Facture introuvable.';
 
 /** The seller printed on invoices (`config.seller`). */
 export interface Seller {
@@ -118,6 +118,20 @@ export function listInvoices(db: DbOrTx, organizationId: string | null): Promise
 }
 
 /** The invoice if it exists and, unless `organizationId` is null (admins), belongs to it. */
+/** Whose invoices a viewer reads: null for admins (every organisation), else their own. */
+export type InvoiceScope = string | null;
+
+/**
+ * An invoice the viewer may read, with the day its purchase was paid (what its PDF prints);
+ * another organisation's, or an unknown id, is a 404.
+ */
+export async function readableInvoice(db: DbOrTx, id: string, organizationId: InvoiceScope): Promise<{ invoice: InvoiceRow; paidAt: Date }> {
+  const invoice = await findInvoice(db, id, organizationId);
+  if (!invoice) throw problem(404, messages.invoiceNotFound);
+  const [purchase] = await db.select({ paidAt: purchases.paidAt }).from(purchases).where(eq(purchases.id, invoice.purchaseId));
+  return { invoice, paidAt: purchase?.paidAt ?? invoice.issuedAt };
+}
+
 export async function findInvoice(db: DbOrTx, id: string, organizationId: string | null): Promise<InvoiceRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db

@@ -15,6 +15,7 @@ import { matchAlerts, organizations, users } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { bestMatchesForAdminsEmail, compatibleSitesEmail, newCompatibleSiteEmail } from '../mail/templates/matching.js';
 import type { InquiryRow } from './inquiries.js';
+import { consoleLinks, portalLinks } from './links.js';
 import { findMatches } from './matching.js';
 
 export interface AlertContext {
@@ -92,7 +93,7 @@ export async function alertOnValidation(context: AlertContext, row: InquiryRow):
   try {
     const { total, ranked } = await findMatches(context.db, row, context.matching, COUNTERPARTS_ALERTED);
     outcome.total = total;
-    const consoleUrl = `${context.adminConsoleUrl}/admin/inquiry/details/${row.id}/management`;
+    const consoleUrl = consoleLinks(context).listingManagement(row.id);
     await sendOnce(context, row.id, 'VALIDATED', total, async () => {
       const admins = await adminRecipients(context.db, context.adminEmails);
       const adminMail = bestMatchesForAdminsEmail({
@@ -115,7 +116,7 @@ export async function alertOnValidation(context: AlertContext, row: InquiryRow):
         projectName: row.projectName,
         type: row.type,
         total,
-        detailUrl: `${context.advertiserPortalUrl}/user/inquiry/details/${row.id}/overview`,
+        detailUrl: portalLinks(context).listingOverview(row.id),
       });
       for (const email of await organizationRecipients(context.db, row.organizationId)) await context.mailer.send({ to: email, ...ownMail });
     });
@@ -127,7 +128,7 @@ export async function alertOnValidation(context: AlertContext, row: InquiryRow):
           roadKm: match.distance.roadKm,
           matchedM3: match.volume.matchedM3,
           co2SavedKg: match.co2.savedKg,
-          detailUrl: `${context.advertiserPortalUrl}/user/inquiry/details/${candidate.id}/overview`,
+          detailUrl: portalLinks(context).listingOverview(candidate.id),
         });
         for (const email of await organizationRecipients(context.db, candidate.organizationId)) await context.mailer.send({ to: email, ...mail });
       });

@@ -19,6 +19,8 @@ import {
   type MatchingConfig,
   type MatchResult,
   type MatchStatus,
+  messages,
+  PROBLEM_TYPES,
 } from '@terres/domain';
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
@@ -26,7 +28,7 @@ import { inquiries, matches } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
 import { recordAudit } from './audit.js';
-import { INQUIRY_NOT_FOUND_DETAIL, inquiryColumns, type InquiryRow, type Viewer } from './inquiries.js';
+import { inquiryColumns, type InquiryRow, type Viewer } from './inquiries.js';
 import { toMatchListing } from './matching.js';
 
 export type MatchRow = typeof matches.$inferSelect;
@@ -136,13 +138,13 @@ export interface Proposal {
  * and no open match may hold the pair (409). The figures of the moment are frozen with it.
  */
 export async function proposeMatch(db: DbOrTx, viewer: Viewer, proposal: Proposal, config: MatchingConfig): Promise<MatchRow> {
-  for (const id of [proposal.cutInquiryId, proposal.fillInquiryId]) if (!isUuid(id)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+  for (const id of [proposal.cutInquiryId, proposal.fillInquiryId]) if (!isUuid(id)) throw problem(404, messages.listingNotFound);
   if (proposal.cutInquiryId === proposal.fillInquiryId) throw problem(422, matchingMessages.matchPairInvalid);
   return db.transaction(async (tx) => {
     const locked = await lockListings(tx, [proposal.cutInquiryId, proposal.fillInquiryId]);
     const cut = locked.get(proposal.cutInquiryId);
     const fill = locked.get(proposal.fillInquiryId);
-    if (!cut || !fill) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
+    if (!cut || !fill) throw problem(404, messages.listingNotFound);
     if (cut.type !== 'CUT' || fill.type !== 'FILL') throw problem(422, matchingMessages.matchPairInvalid);
     if (!isMatchableStatus(cut.status) || !isMatchableStatus(fill.status)) throw problem(409, matchingMessages.matchListingNotValidated);
     const [open] = await tx
@@ -211,7 +213,7 @@ export async function changeMatchStatus(db: DbOrTx, viewer: Viewer, id: string, 
   return db.transaction(async (tx) => {
     const current = await findMatch(tx, id, { forUpdate: true });
     const error = matchTransitionError(current.status, change.status);
-    if (error) throw problem(409, error);
+    if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
     const now = new Date();
     const done = change.status === 'DONE' ? change.done : undefined;
     if (change.status === 'DONE' && !done) {

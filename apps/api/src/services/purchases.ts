@@ -2,12 +2,17 @@
 // (the simulator's 'Payer' and Stripe's webhook): mark the purchase paid once, append the
 // PURCHASE ledger line (reference `purchase:<id>`, unique), issue the invoice, all inside the
 // caller's transaction, so either everything commits or nothing does.
+import { messages } from '@terres/domain';
 import { and, desc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { creditLedger, invoices, organizations, purchases } from '../db/schema.js';
+import { problem } from '../http/problem.js';
+import type { CheckoutClaims } from '../payments/checkout-token.js';
 import { recordAudit } from './audit.js';
 import { appendLedgerLine } from './credits.js';
 import { issueInvoice, type InvoiceRow, type Seller } from './invoices.js';
+import { findOrganization } from './organizations.js';
+import { amountsFromExclTax, findActivePack, type CreditPackRow, type PackAmounts } from './packages.js';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -170,4 +175,52 @@ export async function fulfilPurchase(tx: Tx, input: FulfilInput): Promise<Fulfil
     },
   });
   return { status: 'paid', created: true, purchase: paid!, balanceAfter: ledger.balance, invoice };
+}
+
+/** What a pack's signed link leads to: the pack, its amounts and the buying organisation. */
+export interface Checkout {
+  claims: CheckoutClaims;
+  pack: CreditPackRow;
+  amounts: PackAmounts;
+  organization: OrganizationRow;
+}
+
+/** The link's pack and organisation, or a 400 (pack withdrawn, organisation unknown or archived). */
+export async function readCheckout(db: Db, claims: CheckoutClaims): Promise<Checkout> {
+  const pack = await findActivePack(db, claims.packageId);
+  const organization = await findOrganization(db, claims.organizationId);
+  if (!pack || !organization) throw problem(400, messages.invalidPaymentLink);
+  if (organization.archivedAt) throw problem(400, messages.archivedOrganizationPayment);
+  return { claims, pack, amounts: amountsFromExclTax(pack.priceCents), organization };
+}
+
+/** Whether the simulator already paid this link (a link pays once). */
+export async function simulatorLinkPaid(db: Db, claims: CheckoutClaims): Promise<boolean> {
+  const [paid] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.provider, 'SIMULATOR'), eq(purchases.providerSessionId, claims.nonce), eq(purchases.status, 'PAID')));
+  return paid !== undefined;
+}
+
+/**
+ * The simulator's 'Payer': the purchase keyed by the link's nonce, fulfilled by the same code as
+ * Stripe's (organisation row, then purchase row). A 400 when it cannot be paid (archived since).
+ */
+export async function payWithSimulator(db: Db, checkout: Pick<Checkout, 'claims' | 'pack' | 'amounts'>, seller: Seller) {
+  const { claims, pack, amounts } = checkout;
+  const result = await db.transaction(async (tx) => {
+    await lockOrganization(tx, claims.organizationId);
+    const purchase = await lockPurchaseBySession(tx, {
+      organizationId: claims.organizationId,
+      packageId: pack.id,
+      credits: pack.credits,
+      amountCents: amounts.inclTaxCents,
+      provider: 'SIMULATOR',
+      providerSessionId: claims.nonce,
+    });
+    return fulfilPurchase(tx, { purchaseId: purchase.id, seller });
+  });
+  if (result.status !== 'paid') throw problem(400, messages.archivedOrganizationPayment);
+  return result;
 }

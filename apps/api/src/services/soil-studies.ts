@@ -9,8 +9,6 @@ import type { ListCount, Paging, Sort } from '../http/list-query.js';
 import { inquiryOrder, pagedInquiryIds } from './inquiry-lists.js';
 import { searchCondition } from './search.js';
 
-export const SOIL_STUDY_NOT_FOUND_DETAIL = 'Étude de sol introuvable.';
-
 export const SOIL_STUDY_SORT_KEYS = ['created_at'] as const;
 export type SoilStudySortKey = (typeof SOIL_STUDY_SORT_KEYS)[number];
 export const DEFAULT_SOIL_STUDY_SORT: Sort<SoilStudySortKey> = { key: 'created_at', descending: true };

@@ -1,5 +1,6 @@
 // Users as the API answers them (CONTRACT §5 login response `user`, and collaborators).
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { Role } from '@terres/domain';
 import type { DbOrTx } from '../db/index.js';
 import { invitations, users } from '../db/schema.js';
 import { toSessionUser } from '../auth/sessions.js';
@@ -20,7 +21,7 @@ export function toMember(user: UserRow) {
     firstName: user.firstName,
     lastName: user.lastName,
     fullName: fullNameOf(user),
-    role: user.role as 'ADMIN' | 'OWNER' | 'EMPLOYEE',
+    role: user.role as Role,
     pending: false,
   };
 }
@@ -51,7 +52,6 @@ export async function countEmployees(db: DbOrTx, organizationId: string): Promis
     .where(and(eq(users.organizationId, organizationId), eq(users.role, 'EMPLOYEE'), isNull(users.archivedAt)));
   return row?.n ?? 0;
 }
-
 
 /**
  * The members list of an organisation: its non-archived users, oldest first, then its pending

@@ -2,6 +2,7 @@
    sent; tests check them against openapi.yaml with expectResponseMatches. */
 // An API under test, over real HTTP, on this run's PostgreSQL database, mailing a real SMTP
 // server on loopback; and the sign-in flow a client goes through (request, e-mailed code, verify).
+import type { Role } from '@terres/domain';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -43,7 +44,7 @@ export interface LoginResponse {
   user: {
     id: string;
     email: string;
-    role: 'ADMIN' | 'OWNER' | 'EMPLOYEE';
+    role: Role;
     firstName: string | null;
     lastName: string | null;
     phoneNumber: string | null;

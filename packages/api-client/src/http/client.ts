@@ -2,14 +2,16 @@
 // No React and no navigation here: a session lost for good (an unrecoverable 401, or the 403 of
 // an archived organisation) is reported through `onSessionEnded` / `onUnauthorized` and the
 // app's router decides where to go (STYLE, "API client").
+import { PROBLEM_TYPES } from '@terres/domain';
 import ky, { type KyInstance } from 'ky';
 import { sessionStore, type LoginResponse, type StorageLike } from './session-store';
 
 /**
- * openapi.yaml `ProblemType.organizationArchived` (a test pins both equal). Not imported from
- * src/gen: orval bundles this module with the mutator while src/gen is being rewritten.
+ * The domain's `PROBLEM_TYPES.organizationArchived`, openapi.yaml `ProblemType.organizationArchived`
+ * (a test pins both equal). Not imported from src/gen: orval bundles this module with the mutator
+ * while src/gen is being rewritten.
  */
-export const ORGANIZATION_ARCHIVED_PROBLEM_TYPE = 'urn:bourse-terres:problem:organization-archived';
+export const ORGANIZATION_ARCHIVED_PROBLEM_TYPE = PROBLEM_TYPES.organizationArchived;
 
 /**
  * Why a session ended: `unauthorized` (no refresh possible, refresh refused, or still 401 after

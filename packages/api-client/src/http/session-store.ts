@@ -1,8 +1,9 @@
 // The browser session (spec §3 "Session", §4 "Session"), kept in localStorage under one key
-// per field so other code (and older builds) can read each value on its own.
+// per field so other code (and older builds) can read each value on its own. The roles and the
+// "expiring soon" delay are the domain's (spec §9), re-exported for the client's users.
+import { ACCESS_EXPIRING_SOON_MS, type Role } from '@terres/domain';
 
-/** Access token counts as "expiring soon" this long before its expiry (spec §9). */
-export const ACCESS_EXPIRING_SOON_MS = 5 * 60 * 1000;
+export { ACCESS_EXPIRING_SOON_MS, type Role };
 
 /** localStorage keys, exactly the spec's field names. */
 export const SESSION_KEYS = {
@@ -14,8 +15,6 @@ export const SESSION_KEYS = {
 } as const;
 
 const ALL_KEYS: readonly string[] = Object.values(SESSION_KEYS);
-
-export type Role = 'ADMIN' | 'OWNER' | 'EMPLOYEE';
 
 /** The user carried by a login or refresh answer (CONTRACT §5). */
 export interface SessionUser {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inquiryCost } from './cost';
+import { inquiryCost, isInquiryType, listingCharge } from './cost';
 
 describe('inquiryCost', () => {
   it.each([
@@ -31,5 +31,27 @@ describe('inquiryCost', () => {
       expect(inquiryCost('FILL', bad)).toBeNull();
     }
     expect(inquiryCost('OTHER', 3)).toBeNull();
+  });
+});
+
+describe('listingCharge', () => {
+  it('is the formula once the surface is known', () => {
+    expect(listingCharge('CUT', 5.01)).toBe(80);
+    expect(listingCharge('FILL', 12)).toBe(22);
+  });
+
+  it('is the base price while the surface is unknown, 0 for no listing type', () => {
+    expect(listingCharge('CUT', null)).toBe(50);
+    expect(listingCharge('FILL', 0)).toBe(10);
+    expect(listingCharge('OTHER', 3)).toBe(0);
+  });
+});
+
+describe('isInquiryType', () => {
+  it('accepts CUT and FILL only', () => {
+    expect(isInquiryType('CUT')).toBe(true);
+    expect(isInquiryType('FILL')).toBe(true);
+    expect(isInquiryType('cut')).toBe(false);
+    expect(isInquiryType(undefined)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Inquiry, SetInquiryStatusRequest } from '@terres/api-client';
+import { PROBLEM_TYPES } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { getListInquiriesPageMockHandler } from '@terres/api-client/mocks';
 import { http, HttpResponse } from 'msw';
@@ -131,7 +132,10 @@ describe("admin listing detail, Gestion de l'annonce (spec §2, §4; CONTRACT §
   it('says clearly when the balance is short, and changes nothing', async () => {
     const inquiry = listing({ status: 'PENDING_VALIDATION', cost: 80 });
     serveInquiry(inquiry, { organization: { ...organization, creditBalance: 30 } });
-    const bodies = serveStatusChanges(inquiry, () => problem(409, 'Solde de crédits insuffisant.'));
+    // The screen branches on the problem's type, never on its French detail (reworded here).
+    const bodies = serveStatusChanges(inquiry, () =>
+      problem(409, 'Le solde ne suffit pas.', undefined, PROBLEM_TYPES.insufficientBalance),
+    );
     const app = renderApp(detailsPath(inquiry, 'management'), { user: admin });
     expect(await screen.findByText(/Le solde ne couvre pas ce coût/)).toBeInTheDocument();
 

@@ -5,16 +5,14 @@
 // cache (src/db/read-cache.ts) that the database's change announcements drop: a revocation, an
 // archiving or a role change by any process is announced at its commit and counts from the next
 // request that follows it; while the announcements cannot be heard, every request reads the row.
+import { messages } from '@terres/domain';
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Role } from '../../auth/context.js';
 import {
-  ACCOUNT_ARCHIVED_DETAIL,
-  ADMIN_REVOKED_DETAIL,
   adminStillListed,
   ORGANIZATION_ARCHIVED,
   refusalProblem,
-  SESSION_EXPIRED_DETAIL,
 } from '../../auth/sessions.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
 import { organizations, sessionFamilies, users } from '../../db/schema.js';
@@ -25,8 +23,6 @@ import { problem } from '../../http/problem.js';
 function scopeOf(role: Role, userId: string, organizationId: string | null): Scope {
   return role === 'ADMIN' ? adminScope(userId) : organizationScope(organizationId, userId);
 }
-
-export const MISSING_TOKEN_DETAIL = 'Authentification requise. Veuillez vous connecter.';
 
 export default fp(
   async (app) => {
@@ -58,9 +54,9 @@ export default fp(
     app.decorate('authenticate', async (request) => {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match) throw problem(401, MISSING_TOKEN_DETAIL);
+      if (!match) throw problem(401, messages.authenticationRequired);
       const claims = verifyAccessToken(app.config.authSecret, match[1]!);
-      if (!claims) throw problem(401, SESSION_EXPIRED_DETAIL);
+      if (!claims) throw problem(401, messages.sessionExpired);
 
       // Row-level security: the check runs under the scope the token claims (its signature
       // vouches for it), so a request costs one scope statement at most; the request then gets
@@ -79,12 +75,12 @@ export default fp(
         },
         (found) => tagsOf(found, claims.sessionId),
       );
-      if (!row || row.familyUserId !== claims.userId) throw problem(401, SESSION_EXPIRED_DETAIL);
+      if (!row || row.familyUserId !== claims.userId) throw problem(401, messages.sessionExpired);
       // Archiving an organisation also revokes its sessions: say why rather than 'expired'.
       if (row.organizationArchivedAt) throw refusalProblem(ORGANIZATION_ARCHIVED);
-      if (row.userArchivedAt) throw problem(401, ACCOUNT_ARCHIVED_DETAIL);
-      if (row.familyRevokedAt) throw problem(401, SESSION_EXPIRED_DETAIL);
-      if (!adminStillListed(row, app.config.adminEmails)) throw problem(401, ADMIN_REVOKED_DETAIL);
+      if (row.userArchivedAt) throw problem(401, messages.accountArchived);
+      if (row.familyRevokedAt) throw problem(401, messages.sessionExpired);
+      if (!adminStillListed(row, app.config.adminEmails)) throw problem(401, messages.adminRevoked);
 
       request.auth = {
         userId: row.userId,

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../../mail/mailer.js';
 import type { AppMetrics } from './metrics.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SMTP, the dev outbox, or none (every send fails). */
+    mailer: Mailer;
+  }
+}
+
 /** The same mailer, counting each send in `terres_emails_sent_total` / `terres_emails_failed_total`. */
 function counted(mailer: Mailer, metrics: AppMetrics, transport: string): Mailer {
   return {

@@ -5,25 +5,23 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { bodyTooLargeMessage, camelToSnake, messages } from '@terres/domain';
+import { bodyTooLargeMessage, camelToSnake, defaultDetail, messages } from '@terres/domain';
 import * as v from 'valibot';
 import {
-  defaultDetail,
   HttpProblem,
-  INTERNAL_ERROR_DETAIL,
   PROBLEM_CONTENT_TYPE,
   problemDocument,
   type ProblemOptions,
 } from '../../http/problem.js';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL, isConnectionLost } from '../../db/connection-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionLost } from '../../db/connection-errors.js';
 import { frenchValidationErrors } from '../../http/validation-messages.js';
 import { SECURITY_HEADERS } from '../external/security-headers.js';
 import { REQUEST_ID_HEADER } from '../../logging.js';
 
 const FASTIFY_DETAILS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: "Le contenu de la requête n'est pas un JSON valide.",
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Le contenu de la requête est vide.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge.',
+  FST_ERR_CTP_INVALID_JSON_BODY: messages.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: messages.emptyJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.unsupportedMediaType,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.jsonContentLength,
   FST_ERR_BAD_URL: messages.urlInvalid,
   FST_ERR_MAX_PARAM_LENGTH: messages.urlTooLong,
@@ -128,7 +126,7 @@ export default fp(
       // request may be sent again (src/db/connection-errors.ts).
       if (isConnectionLost(error)) {
         request.log.warn({ err: error }, 'database connection lost: 503');
-        return sendProblem(request, reply, 503, DATABASE_UNAVAILABLE_DETAIL, {
+        return sendProblem(request, reply, 503, messages.databaseUnavailable, {
           headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
         });
       }
@@ -150,10 +148,10 @@ export default fp(
 
       request.log.error({ err: error }, 'unexpected error');
       const serverStatus = status >= 500 && status <= 599 ? status : 500;
-      return sendProblem(request, reply, serverStatus, serverStatus === 500 ? INTERNAL_ERROR_DETAIL : defaultDetail(serverStatus));
+      return sendProblem(request, reply, serverStatus, serverStatus === 500 ? messages.internalError : defaultDetail(serverStatus));
     });
 
-    app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 404, 'Ressource introuvable.'));
+    app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 404, messages.resourceNotFound));
   },
   { name: 'problems' },
 );

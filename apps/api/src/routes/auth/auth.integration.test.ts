@@ -617,9 +617,9 @@ describe('sessions', () => {
     expect(refresh.status).toBe(403);
     expectResponseMatches('POST', '/auth/refresh', 403, refresh.body);
     expect(refresh.body).toMatchObject(archived);
-    // A role refusal keeps about:blank.
+    // A role refusal is the general 403 type, not the archived organisation's.
     const admin = await api.request('GET', '/organizations', { token: (await registerOwner(api)).accessToken });
-    expect(admin.body).toMatchObject({ status: 403, type: 'about:blank' });
+    expect(admin.body).toMatchObject({ status: 403, type: 'urn:bourse-terres:problem:forbidden' });
 
     await skipCodeCooldown(api, email);
     expect((await requestLogin(email)).status).toBe(202);

@@ -1,59 +1,21 @@
 // Passwordless sign-in (CONTRACT §6): a 6-digit code e-mailed for login, registration or an
 // invitation, verified into a session (15-minute access token, rotated 30-day refresh token).
-import { formObject, loginEmailSchema, emailSchema, otpSchema } from '@terres/domain';
+import { emailSchema, formObject, loginEmailSchema, messages, otpSchema } from '@terres/domain';
 import cookie from '@fastify/cookie';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../../auth/codes.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, knownDevice, rememberDevice } from '../../auth/devices.js';
 import { RateLimiter } from '../../auth/rate-limit.js';
-import {
-  ACCOUNT_ARCHIVED_DETAIL,
-  inArchivedOrganization,
-  ADMIN_REVOKED_DETAIL,
-  adminStillListed,
-  ORGANIZATION_ARCHIVED,
-  openSession,
-  refusalProblem,
-  revokeFamilies,
-  revokeRefreshTokenFamily,
-  rotateRefreshToken,
-  type LoginResponse,
-  type Refusal,
-} from '../../auth/sessions.js';
 import { verifyInvitationToken } from '../../auth/tokens.js';
-import type { Db, Tx } from '../../db/index.js';
 import { setScope, systemScope } from '../../db/scope.js';
-import { invitations, organizations, users } from '../../db/schema.js';
-import { problem } from '../../http/problem.js';
 import { bodyObject, parseBody } from '../../http/input.js';
-import { accessClosedEmail, codeEmail, unknownAddressEmail } from '../../mail/templates/auth.js';
-import { countEmployees, findUserByEmail } from '../../services/users.js';
-
-
-export const MAX_EMPLOYEES = 5;
-export const INVITATION_NO_LONGER_VALID_DETAIL = "Cette invitation n'est plus valide. Demandez une nouvelle invitation.";
-export const ACCOUNT_EXISTS_DETAIL = 'Un compte existe déjà avec cette adresse email. Connectez-vous avec celle-ci.';
-export const EMPLOYEE_LIMIT_DETAIL = 'Vous avez atteint le nombre maximal de collaborateurs (5)';
-export const REFRESH_TOKEN_REQUIRED_DETAIL = 'Le jeton de rafraîchissement est requis.';
-export const MAIL_FAILED_DETAIL = "L'envoi de l'e-mail a échoué. Veuillez réessayer dans quelques instants.";
-
-type UserRow = typeof users.$inferSelect;
+import { problem } from '../../http/problem.js';
+import { refreshSession, sendInvitationCode, sendSignInCode, signOut, verifyCode } from '../../services/sign-in.js';
 
 // formObject: a missing field reads like an empty one (the field's own French message), never
 // valibot's English "Invalid key" (issue 12, found by the fuzzer).
 const LoginRequest = formObject({ email: loginEmailSchema });
 const RegisterRequest = formObject({ email: emailSchema });
 const VerifyRequest = formObject({ email: loginEmailSchema, otp: otpSchema });
-
-type AccountState = 'active' | 'unknown' | 'closed';
-
-async function accountState(db: Db, user: UserRow | undefined, adminEmails: readonly string[]): Promise<AccountState> {
-  if (!user) return 'unknown';
-  if (user.archivedAt || !adminStillListed(user, adminEmails)) return 'closed';
-  if (await inArchivedOrganization(db, user)) return 'closed';
-  return 'active';
-}
 
 const authRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
@@ -92,82 +54,33 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  /** An address of ADMIN_EMAILS gets its ADMIN account on its first code request. */
-  async function ensureAdmin(email: string): Promise<void> {
-    if (!config.adminEmails.includes(email)) return;
-    await app.db.execute(
-      sql`insert into users (email, role) values (${email}, 'ADMIN') on conflict (email_key) do nothing`,
-    );
-  }
-
-  /** Sends a code request's e-mail; on failure the code is withdrawn (so no cooldown) and 503. */
-  async function send(request: FastifyRequest, codeId: string, to: string, mail: { subject: string; text: string; html: string }) {
-    try {
-      await app.mailer.send({ to, ...mail });
-    } catch (error) {
-      request.log.error({ err: error }, 'e-mail not sent');
-      await withdrawCode(app.db, codeId);
-      throw problem(503, MAIL_FAILED_DETAIL);
+  /** The refresh token of a refresh or logout body; 400 when missing. */
+  function refreshTokenOf(body: unknown, maxLength = Infinity): string {
+    const token = bodyObject(body).refresh_token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > maxLength) {
+      throw problem(400, messages.refreshTokenRequired, { errors: { refresh_token: messages.refreshTokenRequired } });
     }
-  }
-
-  async function requestCode(request: FastifyRequest, email: string, purpose: Exclude<CodePurpose, 'INVITATION'>) {
-    await ensureAdmin(email);
-    const state = await accountState(app.db, await findUserByEmail(app.db, email), config.adminEmails);
-    // Login for an unknown address: a code nobody receives, so the answer and the cooldown are
-    // the same as for a known one (no account enumeration).
-    const deliverable = state === 'active' || (purpose === 'REGISTER' && state === 'unknown');
-    const { code, id } = await issueCode(app.db, config.authSecret, {
-      email,
-      purpose,
-      deliverable,
-      ip: request.ip,
-      deviceId: deviceOf(request, email),
-    });
-    if (deliverable) await send(request, id, email, codeEmail(code, purpose));
-    else if (state === 'closed') await send(request, id, email, accessClosedEmail());
-    else await send(request, id, email, unknownAddressEmail(`${config.advertiserPortalUrl}/register`));
+    return token;
   }
 
   app.post('/login/magic-link/request', async (request, reply) => {
     await codeRequests.hit(request.ip);
-    const { email } = parseBody(LoginRequest, request.body);
-    await requestCode(request, email.toLowerCase(), 'LOGIN');
+    const email = parseBody(LoginRequest, request.body).email.toLowerCase();
+    await sendSignInCode(app, request.log, { email, ip: request.ip, deviceId: deviceOf(request, email) }, 'LOGIN');
     return reply.code(202).send();
   });
 
   app.post('/register/magic-link/request', async (request, reply) => {
     await codeRequests.hit(request.ip);
-    const { email } = parseBody(RegisterRequest, request.body);
-    await requestCode(request, email.toLowerCase(), 'REGISTER');
+    const email = parseBody(RegisterRequest, request.body).email.toLowerCase();
+    await sendSignInCode(app, request.log, { email, ip: request.ip, deviceId: deviceOf(request, email) }, 'REGISTER');
     return reply.code(202).send();
   });
 
   app.post('/invitation/request', async (request, reply) => {
     await codeRequests.hit(request.ip);
     const claims = await verifyInvitationToken(config.authSecret, bodyObject(request.body).token);
-    const [invitation] = await app.db.select().from(invitations).where(eq(invitations.id, claims.invitationId));
-    if (
-      !invitation ||
-      invitation.organizationId !== claims.organizationId ||
-      invitation.email !== claims.email ||
-      invitation.revokedAt ||
-      invitation.acceptedAt
-    ) {
-      throw problem(400, INVITATION_NO_LONGER_VALID_DETAIL);
-    }
-    const [organization] = await app.db.select().from(organizations).where(eq(organizations.id, invitation.organizationId));
-    if (!organization || organization.archivedAt) throw refusalProblem(ORGANIZATION_ARCHIVED);
-    const existing = await findUserByEmail(app.db, claims.email);
-    if (existing && !existing.archivedAt) throw problem(409, ACCOUNT_EXISTS_DETAIL);
-    const { code, id } = await issueCode(app.db, config.authSecret, {
-      email: claims.email,
-      purpose: 'INVITATION',
-      invitationId: invitation.id,
-      ip: request.ip,
-      deviceId: deviceOf(request, claims.email),
-    });
-    await send(request, id, claims.email, codeEmail(code, 'INVITATION'));
+    await sendInvitationCode(app, request.log, claims, { ip: request.ip, deviceId: deviceOf(request, claims.email) });
     return reply.code(202).send({ email: claims.email });
   });
 
@@ -175,99 +88,17 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     await codeChecks.hit(request.ip);
     const { email: rawEmail, otp } = parseBody(VerifyRequest, request.body);
     const email = rawEmail.toLowerCase();
-    const deviceId = deviceOf(request, email);
-    type Outcome = { session: LoginResponse } | Refusal;
-    const outcome: Outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
-      const checked = await checkCode(tx, config.authSecret, email, otp, { deviceId });
-      if (!checked.ok) return { status: 400, detail: checked.detail };
-      const now = new Date();
-      let user = await findUserByEmail(tx, email);
-
-      if (checked.code.purpose === 'REGISTER' && !user) {
-        [user] = await tx.insert(users).values({ email, role: 'OWNER' }).returning();
-      }
-
-      if (checked.code.purpose === 'INVITATION') {
-        const joined = await joinInvitingOrganization(tx, email, checked.code.invitationId, user);
-        if ('status' in joined) return joined;
-        user = joined.user;
-      }
-
-      if (!user) return { status: 400, detail: 'Code incorrect. Veuillez réessayer.' };
-      if (user.archivedAt) return { status: 403, detail: ACCOUNT_ARCHIVED_DETAIL };
-      if (!adminStillListed(user, config.adminEmails)) return { status: 403, detail: ADMIN_REVOKED_DETAIL };
-      if (await inArchivedOrganization(tx, user)) return ORGANIZATION_ARCHIVED;
-      return { session: await openSession(tx, config.authSecret, user, now) };
-    });
-    if ('detail' in outcome) throw refusalProblem(outcome);
+    const session = await verifyCode(app, { email, otp, deviceId: deviceOf(request, email) });
     rememberThisDevice(request, reply, email);
-    return outcome.session;
+    return session;
   });
 
-  app.post('/refresh', async (request) => {
-    const token = bodyObject(request.body).refresh_token;
-    if (typeof token !== 'string' || token.length === 0 || token.length > 200) {
-      throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
-    }
-    const outcome = await app.db.transaction((tx) =>
-      rotateRefreshToken(tx, config.authSecret, token, {
-        adminEmails: config.adminEmails,
-        graceSeconds: config.refreshReuseGraceSeconds,
-      }),
-    );
-    if (!outcome.ok) throw refusalProblem(outcome);
-    return outcome.session;
-  });
+  app.post('/refresh', async (request) => refreshSession(app, refreshTokenOf(request.body, 200)));
 
   app.post('/logout', { preHandler: app.authenticate }, async (request, reply) => {
-    const token = bodyObject(request.body).refresh_token;
-    if (typeof token !== 'string' || token.length === 0) {
-      throw problem(400, REFRESH_TOKEN_REQUIRED_DETAIL, { errors: { refresh_token: REFRESH_TOKEN_REQUIRED_DETAIL } });
-    }
-    await revokeRefreshTokenFamily(app.db, request.auth.userId, token);
-    await revokeFamilies(app.db, [request.auth.sessionId], 'LOGOUT');
+    await signOut(app.db, request.auth, refreshTokenOf(request.body));
     return reply.code(204).send();
   });
 };
-
-/**
- * The invited address becomes an EMPLOYEE of the inviting organisation (at most 5), under a lock
- * on the organisation so parallel acceptances cannot pass the limit. A removed collaborator's
- * account is reactivated; an active account elsewhere cannot join.
- */
-async function joinInvitingOrganization(
-  tx: Tx,
-  email: string,
-  invitationId: string | null,
-  existing: UserRow | undefined,
-): Promise<{ user: UserRow } | Refusal> {
-  if (!invitationId) return { status: 400, detail: INVITATION_NO_LONGER_VALID_DETAIL };
-  const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, invitationId)).for('update');
-  if (!invitation || invitation.revokedAt || invitation.acceptedAt || invitation.email !== email) {
-    return { status: 400, detail: INVITATION_NO_LONGER_VALID_DETAIL };
-  }
-  const [organization] = await tx
-    .select()
-    .from(organizations)
-    .where(eq(organizations.id, invitation.organizationId))
-    .for('update');
-  if (!organization || organization.archivedAt) return ORGANIZATION_ARCHIVED;
-  if (existing && !existing.archivedAt) return { status: 409, detail: ACCOUNT_EXISTS_DETAIL };
-  if ((await countEmployees(tx, organization.id)) >= MAX_EMPLOYEES) return { status: 409, detail: EMPLOYEE_LIMIT_DETAIL };
-
-  const now = new Date();
-  let user: UserRow | undefined;
-  if (existing) {
-    [user] = await tx
-      .update(users)
-      .set({ role: 'EMPLOYEE', organizationId: organization.id, archivedAt: null, updatedAt: now })
-      .where(eq(users.id, existing.id))
-      .returning();
-  } else {
-    [user] = await tx.insert(users).values({ email, role: 'EMPLOYEE', organizationId: organization.id }).returning();
-  }
-  await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, invitation.id));
-  return { user: user! };
-}
 
 export default authRoutes;

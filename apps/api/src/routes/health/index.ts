@@ -4,9 +4,10 @@
 //   load balancer sends traffic only to a usable API (503 with a French detail otherwise).
 // - GET /api/health: the same as ready, as it has always been documented (CONTRACT §3).
 // While the server closes (SIGTERM), Fastify answers 503 to any request on a kept-alive connection.
+import { messages } from '@terres/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ping } from '../../db/index.js';
 import { problem } from '../../http/problem.js';
+import { readiness } from '../../services/health.js';
 
 const okSchema = {
   response: {
@@ -21,17 +22,9 @@ const okSchema = {
 
 const healthRoutes: FastifyPluginAsync = async (app) => {
   const ready = async (request: FastifyRequest) => {
-    let migrated: boolean;
-    try {
-      // Asked without switching to the runtime role, which the first migration creates; once
-      // migrated, the ping proves the runtime role's connections work too.
-      migrated = await app.database.isMigrated();
-      if (migrated) await ping(app.db);
-    } catch (error) {
-      request.log.warn({ err: error }, 'health: database unreachable');
-      throw problem(503, 'La base de données est injoignable.');
-    }
-    if (!migrated) throw problem(503, "La base de données n'est pas encore à jour (migrations en attente).");
+    const state = await readiness({ database: app.database, db: app.db, log: request.log });
+    if (state === 'unreachable') throw problem(503, messages.databaseUnreachable);
+    if (state === 'not-migrated') throw problem(503, messages.databaseNotMigrated);
     return { status: 'ok' as const };
   };
 

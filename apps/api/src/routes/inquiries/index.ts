@@ -8,6 +8,7 @@ import {
   INQUIRY_TYPES,
   inquiryPatchSchema,
   isInquiryStatus,
+  isInquiryType,
   LISTING_BODY_LIMIT,
   messages,
   priceFor,
@@ -15,9 +16,9 @@ import {
   toCamelKeys,
   type InquiryType,
 } from '@terres/domain';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { organizationOf, requireRole, ROLE_FORBIDDEN_DETAIL } from '../../auth/guards.js';
+import { organizationOf, requireRole } from '../../auth/guards.js';
 import { bodyObject } from '../../http/input.js';
 import { isUuid } from '../../http/ids.js';
 import {
@@ -32,8 +33,9 @@ import {
   type QueryValue,
 } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
-import { inquiryStatusEmail } from '../../mail/templates/inquiry-status.js';
 import { clientGone } from '../../heavy/pool.js';
+import { fileNameSlug, sendAttachment } from '../../http/attachment.js';
+import { mailStatusChanged } from '../../services/document-notices.js';
 import { alertOnValidation } from '../../services/match-alerts.js';
 import {
   DEFAULT_INQUIRY_SORT,
@@ -47,21 +49,10 @@ import {
   changeInquiryStatus,
   createDraft,
   deleteDraft,
-  INQUIRY_NOT_FOUND_DETAIL,
-  inquiryRecipients,
-  mayReadInquiry,
+  listingReadCache,
   readableInquiry,
   toInquiry,
   updateInquiry,
-  type InquiryRow,
-} from '../../services/inquiries.js';
-
-export {
-  FIELD_NOT_EDITABLE,
-  ID_TAKEN_DETAIL,
-  NOT_DELETABLE_DETAIL,
-  NOT_EDITABLE_DETAIL,
-  SUBMISSION_INCOMPLETE_DETAIL,
 } from '../../services/inquiries.js';
 
 type Params = { Params: { id: string } };
@@ -85,26 +76,6 @@ function parsePatch(body: Record<string, unknown>) {
       wasteCode: m.wasteCode ?? null,
     })),
   };
-}
-
-async function notifyOrganization(app: FastifyInstance, row: InquiryRow, extra: { debited?: { cost: number; balance: number } } = {}) {
-  try {
-    const recipients = await inquiryRecipients(app.db, row);
-    if (recipients.length === 0) return;
-    const mail = inquiryStatusEmail({
-      projectName: row.projectName,
-      type: row.type,
-      status: row.status,
-      reason: row.rejectionReason,
-      detailUrl: `${app.config.advertiserPortalUrl}/user/inquiry/details/${row.id}/overview`,
-      ...extra,
-    });
-    // One message per user: colleagues' addresses are not disclosed to each other.
-    for (const email of recipients) await app.mailer.send({ to: email, ...mail });
-  } catch (error) {
-    // The change is committed; a mail outage must not turn it into an error for the user.
-    app.log.error({ err: error, inquiryId: row.id }, 'listing e-mail not sent');
-  }
 }
 
 function statusFilter(value: QueryValue) {
@@ -153,55 +124,42 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   app.post('/', { preHandler: requireRole('OWNER', 'EMPLOYEE'), bodyLimit: LISTING_BODY_LIMIT }, async (request, reply) => {
     const organizationId = organizationOf(request);
     const body = bodyObject(request.body);
-    if (body.type !== 'CUT' && body.type !== 'FILL') {
+    if (!isInquiryType(body.type)) {
       throw problem(422, messages.inquiryTypeInvalid, { errors: { type: messages.inquiryTypeInvalid } });
     }
     if (body.status !== undefined && body.status !== 'DRAFT') {
-      throw problem(422, 'Une annonce est créée en brouillon (DRAFT).', { errors: { status: 'Une annonce est créée en brouillon (DRAFT).' } });
+      throw problem(422, messages.createdAsDraft, { errors: { status: messages.createdAsDraft } });
     }
     if (typeof body.project_name !== 'string' || body.project_name.trim() === '') {
       throw problem(422, messages.projectNameRequired, { errors: { project_name: messages.projectNameRequired } });
     }
     if (body.id !== undefined && (typeof body.id !== 'string' || !isUuid(body.id))) {
-      throw problem(422, 'Identifiant d’annonce invalide.', { errors: { id: 'Identifiant d’annonce invalide.' } });
+      throw problem(422, messages.listingIdInvalid, { errors: { id: messages.listingIdInvalid } });
     }
-    const { type, status: _status, id, ...wireFields } = body;
+    const { type: _type, status: _status, id, ...wireFields } = body;
     const created = await createDraft(
       app.db,
       { ...request.auth, organizationId },
-      { id: (id as string | undefined) ?? randomUUID(), type: type as InquiryType, wireFields, parseFields: () => parsePatch(body) },
+      { id: (id as string | undefined) ?? randomUUID(), type: body.type, wireFields, parseFields: () => parsePatch(body) },
     );
     return reply.code(201).send(toInquiry(created));
   });
 
-  // A listing as answered (its JSON) with its organisation, kept per id in a read cache that its
-  // change announcements drop (README "Hot path"); the caller is checked on every read.
-  const listings = app.readCache<{ organizationId: string; json: string }>({ name: 'listings', maxEntries: 20_000, ttlMs: 60_000 });
-  app.get<Params>('/:id', async (request, reply) => {
-    const { id } = request.params;
-    const listing = await listings.read(
-      id,
-      async () => {
-        const row = await readableInquiry(app.db, request, id);
-        return { organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) };
-      },
-      () => [`inquiry:${id}`],
-    );
-    if (!listing || !mayReadInquiry(request, listing.organizationId)) throw problem(404, INQUIRY_NOT_FOUND_DETAIL);
-    return reply.type('application/json; charset=utf-8').send(listing.json);
-  });
+  // A listing as answered, from the listing read cache (the caller is checked on every read).
+  const listings = listingReadCache(app);
+  app.get<Params>('/:id', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await listings.readJson(app.db, request.auth, request.params.id)),
+  );
 
   app.put<Params>('/:id', { preHandler: requireRole('OWNER', 'EMPLOYEE'), bodyLimit: LISTING_BODY_LIMIT }, async (request) => {
     const body = bodyObject(request.body);
     const submit = body.status === 'PENDING_VALIDATION';
     if (body.status !== undefined && body.status !== 'DRAFT' && !submit) {
-      throw problem(422, 'Le statut demandé est invalide : seule la soumission (PENDING_VALIDATION) est possible ici.', {
-        errors: { status: 'Statut invalide.' },
-      });
+      throw problem(422, messages.statusOnlySubmission, { errors: { status: messages.statusInvalid } });
     }
     const { status: _status, ...wireFields } = body;
     const row = await updateInquiry(app.db, request.auth, request.params.id, { wireFields, parseFields: () => parsePatch(body), submit });
-    if (submit) await notifyOrganization(app, row);
+    if (submit) await mailStatusChanged(app, row);
     return toInquiry(row);
   });
 
@@ -213,19 +171,19 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   app.put<Params>('/:id/status', async (request) => {
     if (request.auth.role !== 'ADMIN') {
       // Another organisation's listing stays a 404 here too (CONTRACT §4); one's own is a 403.
-      await readableInquiry(app.db, request, request.params.id);
-      throw problem(403, ROLE_FORBIDDEN_DETAIL);
+      await readableInquiry(app.db, request.auth, request.params.id);
+      throw problem(403, messages.forbidden);
     }
     const body = bodyObject(request.body);
     if (!isInquiryStatus(body.status)) {
-      throw problem(422, 'Le statut demandé est inconnu.', { errors: { status: 'Le statut demandé est inconnu.' } });
+      throw problem(422, messages.statusUnknown, { errors: { status: messages.statusUnknown } });
     }
     const outcome = await changeInquiryStatus(app.db, request.auth, request.params.id, body.status, () => {
       const parsed = v.safeParse(refusalReasonSchema, body.reason);
       if (!parsed.success) throw problem(422, parsed.issues[0].message, { errors: { reason: parsed.issues[0].message } });
       return parsed.output;
     });
-    await notifyOrganization(app, outcome.row, outcome.debited ? { debited: outcome.debited } : {});
+    await mailStatusChanged(app, outcome.row, outcome.debited ? { debited: outcome.debited } : {});
     // A validated listing's matches: the admins get the best ones, its organisation the count,
     // earlier compatible listings' owners the news (at most once a day each).
     if (outcome.row.status === 'APPROVED') {
@@ -246,14 +204,11 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<Params>('/:id/pdf', async (request, reply) => {
-    const row = await readableInquiry(app.db, request, request.params.id);
+    const row = await readableInquiry(app.db, request.auth, request.params.id);
     // In a worker thread (src/heavy/): 503 + Retry-After when every thread and the queue are busy.
     const pdf = await app.heavy.run({ kind: 'inquiry-pdf', row, organizationName: row.organizationName || null }, { signal: clientGone(reply) });
-    const name = `annonce-${row.projectName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || row.id}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(pdf);
+    const fileName = `annonce-${fileNameSlug(row.projectName) || row.id}.pdf`;
+    return sendAttachment(reply, { fileName, naming: 'generated', contentType: 'application/pdf' }, pdf);
   });
 };
 

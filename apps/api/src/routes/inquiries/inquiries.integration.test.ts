@@ -165,6 +165,8 @@ describe('credits at submission and validation', () => {
     const short = await submit(owner.token, id, { project_name: 'Nouveau nom' });
     expect(short.status).toBe(409);
     expect(short.body.detail).toBe('Solde de crédits insuffisant.');
+    // Clients branch on the type (the console's short-balance view), never on the sentence.
+    expect(short.body.type).toBe('urn:bourse-terres:problem:insufficient-balance');
     const row = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
     expect(row.body).toMatchObject({ status: 'DRAFT', projectName: 'Lotissement des Vignes' });
   });
@@ -226,6 +228,7 @@ describe('credits at submission and validation', () => {
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(30);
     expect(new Set(refused.map((r) => r.body.detail))).toEqual(new Set(['Solde de crédits insuffisant.']));
+    expect(new Set(refused.map((r) => r.body.type))).toEqual(new Set(['urn:bourse-terres:problem:insufficient-balance']));
     expect(await balanceOf(owner.organizationId)).toEqual({ balance: 0, ledgerSum: 0 });
     const debits = await api.database.db
       .select({ amount: creditLedger.amount, inquiryId: creditLedger.inquiryId })
@@ -363,6 +366,7 @@ describe('every move the machine does not allow', () => {
         expect(res.status, `${current} -> ${target}`).toBe(409);
         expectResponseMatches('PUT', '/inquiries/{id}/status', 409, res.body);
         expect(res.body.detail, `${current} -> ${target}`).toBe(transitionError(current, target, 'ADMIN'));
+        expect(res.body.type, `${current} -> ${target}`).toBe('urn:bourse-terres:problem:status-transition');
       }
       const row = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
       expect(row.body.status).toBe(current);
@@ -377,6 +381,7 @@ describe('every move the machine does not allow', () => {
     const again = await submit(owner.token, id);
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('Seules les annonces en brouillon ou refusées peuvent être modifiées.');
+    expect(again.body.type).toBe('urn:bourse-terres:problem:not-editable');
     expect((await setStatus(id, 'REJECTED', 'Surface incohérente avec les parcelles.')).status).toBe(200);
     await refuseAllBut('REJECTED', []);
     expect((await submit(owner.token, id)).status).toBe(200);

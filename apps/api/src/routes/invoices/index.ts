@@ -1,16 +1,14 @@
 // Invoices (CONTRACT §5, §11): GET /invoices (admins: all; owners and employees: their
 // organisation's, newest first) and GET /invoices/{id}/pdf. Another organisation's invoice is a
 // 404. Employees read them too: the account's Factures tab is not restricted to owners.
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { organizationOf, requireRole } from '../../auth/guards.js';
-import { purchases } from '../../db/schema.js';
-import { problem } from '../../http/problem.js';
 import { clientGone } from '../../heavy/pool.js';
-import { findInvoice, INVOICE_NOT_FOUND_DETAIL, invoiceFileName, listInvoices, toInvoice } from '../../services/invoices.js';
+import { sendAttachment } from '../../http/attachment.js';
+import { invoiceFileName, listInvoices, readableInvoice, toInvoice, type InvoiceScope } from '../../services/invoices.js';
 
 /** Null for admins (every organisation), else the caller's organisation (403 without one). */
-function scopeOf(request: FastifyRequest): string | null {
+function scopeOf(request: FastifyRequest): InvoiceScope {
   return request.auth.role === 'ADMIN' ? null : organizationOf(request);
 }
 
@@ -24,15 +22,9 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: string } }>('/:id/pdf', async (request, reply) => {
-    const invoice = await findInvoice(app.db, request.params.id, scopeOf(request));
-    if (!invoice) throw problem(404, INVOICE_NOT_FOUND_DETAIL);
-    const [purchase] = await app.db.select({ paidAt: purchases.paidAt }).from(purchases).where(eq(purchases.id, invoice.purchaseId));
-    const pdf = await app.heavy.run({ kind: 'invoice-pdf', invoice, paidAt: purchase?.paidAt ?? invoice.issuedAt }, { signal: clientGone(reply) });
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${invoiceFileName(invoice)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    const { invoice, paidAt } = await readableInvoice(app.db, request.params.id, scopeOf(request));
+    const pdf = await app.heavy.run({ kind: 'invoice-pdf', invoice, paidAt }, { signal: clientGone(reply) });
+    return sendAttachment(reply, { fileName: invoiceFileName(invoice), naming: 'generated', contentType: 'application/pdf', cache: 'private' }, pdf);
   });
 };
 

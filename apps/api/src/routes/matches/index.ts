@@ -10,10 +10,11 @@ import {
   matchingMessages,
   toCamelKeys,
   type MatchStatus,
+  messages,
 } from '@terres/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { requireRole, ROLE_FORBIDDEN_DETAIL } from '../../auth/guards.js';
+import { requireRole } from '../../auth/guards.js';
 import { asSystem } from '../../db/scope.js';
 import { bodyObject } from '../../http/input.js';
 import { isUuid } from '../../http/ids.js';
@@ -56,7 +57,7 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
   // and the best ones' figures, without the other party's identity, price or lines. Anyone else:
   // 404, as every listing path. Before validation an advertiser's listing has no matches yet.
   app.get<{ Params: { id: string }; Querystring: { limit?: QueryValue } }>('/inquiries/:id/matches', async (request) => {
-    const listing = await readableInquiry(app.db, request, request.params.id);
+    const listing = await readableInquiry(app.db, request.auth, request.params.id);
     const limit = parseLimit(request.query.limit);
     const admin = request.auth.role === 'ADMIN';
     const settings = app.config.matching;
@@ -96,8 +97,8 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>('/inquiries/:id/generated-documents', async (request, reply) => {
     if (request.auth.role !== 'ADMIN') {
       // Another organisation's listing stays a 404 (CONTRACT §4); one's own is a 403.
-      await readableInquiry(app.db, request, request.params.id);
-      throw problem(403, ROLE_FORBIDDEN_DETAIL);
+      await readableInquiry(app.db, request.auth, request.params.id);
+      throw problem(403, messages.forbidden);
     }
     const body = toCamelKeys(bodyObject(request.body)) as { kind?: unknown; matchId?: unknown };
     if (!isGeneratedDocumentKind(body.kind)) {
@@ -113,7 +114,7 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
     });
     for (const { listing, document } of outcome.sent) await mailDocumentSent(app, listing, document);
     for (const row of outcome.moved) await mailStatusChanged(app, row);
-    const listing = outcome.moved.find((row) => row.id === request.params.id) ?? (await readableInquiry(app.db, request, request.params.id));
+    const listing = outcome.moved.find((row) => row.id === request.params.id) ?? (await readableInquiry(app.db, request.auth, request.params.id));
     return reply.code(outcome.created ? 201 : 200).send({ created: outcome.created, document: toDocument(outcome.document), inquiry: toInquiry(listing) });
   });
 

@@ -1,5 +1,6 @@
 // GET /api/metrics over HTTP: the Prometheus text (route patterns, pool, e-mails, payments) and
 // who may read it.
+import { messages } from '@terres/domain';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, startApp, testConfig, type RunningApp } from '../../../test/helpers/app.js';
@@ -16,7 +17,6 @@ import {
   type StripeFake,
 } from '../../../test/helpers/stripe-fake.js';
 import type { Database } from '../../db/index.js';
-import { METRICS_LOCAL_ONLY_DETAIL, METRICS_TOKEN_DETAIL } from './metrics.js';
 
 /** The value of one sample of the Prometheus text (`name{a="b",...} value`), labels in any order. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -132,7 +132,7 @@ describe('GET /api/metrics', () => {
       const res = await httpRequest(`${api.url}/api/metrics`, 'GET', { headers });
       expect(res.status).toBe(403);
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-      expect(res.body).toMatchObject({ status: 403, detail: METRICS_LOCAL_ONLY_DETAIL });
+      expect(res.body).toMatchObject({ status: 403, detail: messages.metricsLocalOnly });
       expectResponseMatches('GET', '/metrics', 403, res.body);
     }
   });
@@ -159,7 +159,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
       const res = await httpRequest(`${running.url}/api/metrics`, 'GET', { headers: authorization ? { authorization } : {} });
       expect(res.status, String(authorization)).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
-      expect(res.body).toMatchObject({ status: 401, detail: METRICS_TOKEN_DETAIL });
+      expect(res.body).toMatchObject({ status: 401, detail: messages.metricsToken });
       expectResponseMatches('GET', '/metrics', 401, res.body);
     }
     // From anywhere, with it.

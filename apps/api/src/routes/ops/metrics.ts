@@ -5,14 +5,11 @@
 //   proxy on the same host connects from loopback on behalf of anyone), 403 otherwise.
 // Metrics hold no personal data, but route timings, volumes and pool use help an attacker time
 // an attack; a scraper on another host gets the token.
+import { messages } from '@terres/domain';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { problem } from '../../http/problem.js';
-import { isLocalClient } from '../dev/index.js';
-
-export const METRICS_TOKEN_DETAIL = 'Jeton d’accès aux métriques manquant ou invalide.';
-export const METRICS_LOCAL_ONLY_DETAIL =
-  'Les métriques ne sont lisibles que depuis la machine du serveur (ou avec le jeton METRICS_TOKEN).';
+import { isLocalClient } from '../../http/local-client.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -36,10 +33,10 @@ const metricsRoutes: FastifyPluginAsync = async (app) => {
           const given = bearer(request);
           // Same-length digests: the comparison takes the same time whatever was sent.
           if (!given || !timingSafeEqual(digest(given), expected)) {
-            throw problem(401, METRICS_TOKEN_DETAIL, { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
+            throw problem(401, messages.metricsToken, { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
           }
         } else if (!isLocalClient(request)) {
-          throw problem(403, METRICS_LOCAL_ONLY_DETAIL);
+          throw problem(403, messages.metricsLocalOnly);
         }
       },
     },

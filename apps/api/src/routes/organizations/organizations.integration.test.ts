@@ -427,6 +427,7 @@ describe('admin: list, verify, credits, archive', () => {
     expect(reused.status).toBe(409);
     expectResponseMatches('POST', '/organizations/{id}/credits', 409, reused.body);
     expect(reused.body.detail).toBe('Cette clé Idempotency-Key a déjà servi pour un autre montant.');
+    expect(reused.body.type).toBe('urn:bourse-terres:problem:idempotency-key-reused');
     const badKey = await api.request('POST', `/organizations/${owner.organizationId}/credits`, {
       token: admin,
       body: { credits: 10 },

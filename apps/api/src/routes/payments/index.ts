@@ -11,43 +11,28 @@
 // - none (PAYMENT_PROVIDER unset): the packs' links lead to GET /payments/none/checkout, which
 //   answers 503 (a French page for a browser) and stores nothing; both providers' routes are 404.
 import { messages, WEBHOOK_BODY_LIMIT } from '@terres/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL, isConnectionLost } from '../../db/connection-errors.js';
-import { purchases } from '../../db/schema.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionLost } from '../../db/connection-errors.js';
 import { organizationScope, setScope, systemScope } from '../../db/scope.js';
 import { HttpProblem, problem } from '../../http/problem.js';
-import { INVALID_LINK_DETAIL, verifyCheckoutToken, type CheckoutClaims } from '../../payments/checkout-token.js';
+import { verifyCheckoutToken } from '../../payments/checkout-token.js';
 import { errorPage, pageCsp, simulatorPage, STRIPE_CHECKOUT_ORIGIN, stripePage } from '../../payments/pages.js';
 import { openStripeCheckout } from '../../payments/stripe-checkout.js';
 import { lazyStripeClient, WEBHOOK_TOLERANCE_SECONDS, type StripeEvent } from '../../payments/stripe.js';
 import { handleStripeEvent, isStorableEvent } from '../../payments/stripe-webhook.js';
-import { findOrganization, type OrganizationRow } from '../../services/organizations.js';
-import { amountsFromExclTax, findActivePack, type CreditPackRow, type PackAmounts } from '../../services/packages.js';
-import { fulfilPurchase, lockOrganization, lockPurchaseBySession } from '../../services/purchases.js';
-
-export const ARCHIVED_ORGANIZATION_PAYMENT_DETAIL = 'Cette organisation est archivée : l’achat de crédits est impossible.';
-export const INVALID_FORM_DETAIL = 'Le formulaire de paiement est invalide.';
-export const BAD_SIGNATURE_DETAIL = 'Signature Stripe invalide.';
-export const PROVIDER_UNAVAILABLE_DETAIL = 'Le service de paiement est momentanément indisponible. Veuillez réessayer.';
-export const NO_PAYMENT_PROVIDER_DETAIL = 'Le paiement en ligne n’est pas encore configuré sur cette plateforme. Contactez le support.';
+import { portalLinks } from '../../services/links.js';
+import { payWithSimulator, readCheckout, simulatorLinkPaid, type Checkout } from '../../services/purchases.js';
 
 const SIMULATOR_PATH = '/api/v1/payments/simulator/checkout';
 const STRIPE_PATH = '/api/v1/payments/stripe/checkout';
 
-interface Checkout {
-  claims: CheckoutClaims;
-  pack: CreditPackRow;
-  amounts: PackAmounts;
-  organization: OrganizationRow;
-}
-
 const paymentRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const portal = config.advertiserPortalUrl;
-  const buyUrl = `${portal}/credits/buy`;
-  const cancelUrl = `${portal}/credits/buy?cancelled=true`;
-  const successUrl = (count: number) => `${portal}/credits/success?expected_credit_count=${count}`;
+  const links = portalLinks(config);
+  const buyUrl = links.buyCredits();
+  const cancelUrl = links.purchaseCancelled();
+  const successUrl = links.purchaseSucceeded;
   const stripe = config.paymentProvider === 'stripe' ? lazyStripeClient(config) : null;
   if (config.isProduction && config.paymentProvider === 'simulator') {
     app.log.warn('PAYMENT_PROVIDER=simulator in production: anyone with a pack link can add credits without paying');
@@ -75,7 +60,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   /** A browser gets the French error page; an API client the problem document. */
   const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     // A lost database connection: nothing was paid, the same form may be posted again.
-    const known = error instanceof HttpProblem ? error : isConnectionLost(error) ? problem(503, DATABASE_UNAVAILABLE_DETAIL) : undefined;
+    const known = error instanceof HttpProblem ? error : isConnectionLost(error) ? problem(503, messages.databaseUnavailable) : undefined;
     if (!known || !(request.headers.accept ?? '').includes('text/html')) throw error;
     if (known !== error) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return htmlHeaders(reply).code(known.status).type('text/html; charset=utf-8').send(errorPage(known.detail, buyUrl));
@@ -86,11 +71,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     const claims = verifyCheckoutToken(config.authSecret, token);
     // The signed link is the capability: the request sees its organisation's rows only.
     setScope(organizationScope(claims.organizationId, null));
-    const pack = await findActivePack(app.db, claims.packageId);
-    const organization = await findOrganization(app.db, claims.organizationId);
-    if (!pack || !organization) throw problem(400, INVALID_LINK_DETAIL);
-    if (organization.archivedAt) throw problem(400, ARCHIVED_ORGANIZATION_PAYMENT_DETAIL);
-    return { claims, pack, amounts: amountsFromExclTax(pack.priceCents), organization };
+    return readCheckout(app.db, claims);
   }
 
   const simulatorOnly = async () => {
@@ -104,15 +85,11 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   };
 
   // No provider: nothing can be bought, whatever the link; nothing is read or stored.
-  app.get('/none/checkout', { preHandler: noProviderOnly }, async (request, reply) => fail(request, reply, problem(503, NO_PAYMENT_PROVIDER_DETAIL)));
+  app.get('/none/checkout', { preHandler: noProviderOnly }, async (request, reply) => fail(request, reply, problem(503, messages.noPaymentProvider)));
 
   app.get<{ Querystring: { token?: string } }>('/simulator/checkout', { preHandler: simulatorOnly }, async (request, reply) => {
     try {
       const { claims, pack, amounts, organization } = await checkout(request.query.token);
-      const [paid] = await app.db
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(and(eq(purchases.provider, 'SIMULATOR'), eq(purchases.providerSessionId, claims.nonce), eq(purchases.status, 'PAID')));
       const html = simulatorPage({
         action: SIMULATOR_PATH,
         token: request.query.token!,
@@ -121,7 +98,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         exclTaxCents: amounts.exclTaxCents,
         vatCents: amounts.vatCents,
         inclTaxCents: amounts.inclTaxCents,
-        alreadyPaid: paid !== undefined,
+        alreadyPaid: await simulatorLinkPaid(app.db, claims),
       });
       return htmlHeaders(reply).type('text/html; charset=utf-8').send(html);
     } catch (error) {
@@ -132,23 +109,10 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/simulator/checkout', { preHandler: simulatorOnly }, async (request, reply) => {
     try {
       const form = (request.body ?? {}) as Record<string, unknown>;
-      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, INVALID_FORM_DETAIL);
-      const { claims, pack, amounts } = await checkout(form.token);
+      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, messages.invalidPaymentForm);
+      const paying = await checkout(form.token);
       if (form.action === 'cancel') return reply.redirect(cancelUrl, 303);
-
-      const result = await app.db.transaction(async (tx) => {
-        await lockOrganization(tx, claims.organizationId);
-        const purchase = await lockPurchaseBySession(tx, {
-          organizationId: claims.organizationId,
-          packageId: pack.id,
-          credits: pack.credits,
-          amountCents: amounts.inclTaxCents,
-          provider: 'SIMULATOR',
-          providerSessionId: claims.nonce,
-        });
-        return fulfilPurchase(tx, { purchaseId: purchase.id, seller: config.seller });
-      });
-      if (result.status !== 'paid') throw problem(400, ARCHIVED_ORGANIZATION_PAYMENT_DETAIL);
+      const result = await payWithSimulator(app.db, paying, config.seller);
       if (result.created) app.appMetrics.purchasesCredited.inc({ provider: 'simulator' });
       return reply.redirect(successUrl(result.balanceAfter), 303);
     } catch (error) {
@@ -177,11 +141,11 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/stripe/checkout', { preHandler: stripeOnly }, async (request, reply) => {
     try {
       const form = (request.body ?? {}) as Record<string, unknown>;
-      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, INVALID_FORM_DETAIL);
+      if (form.action !== 'pay' && form.action !== 'cancel') throw problem(400, messages.invalidPaymentForm);
       const { pack, amounts, organization } = await checkout(form.token);
       if (form.action === 'cancel') return reply.redirect(cancelUrl, 303);
       const opened = await openStripeCheckout(app.db, await stripe!(), { organization, pack, amounts, successUrl, cancelUrl }, request.log);
-      if (!opened) throw problem(502, PROVIDER_UNAVAILABLE_DETAIL);
+      if (!opened) throw problem(502, messages.paymentProviderUnavailable);
       app.appMetrics.checkouts.inc({ provider: 'stripe', reused: String(opened.reused) });
       request.log.info({ purchaseId: opened.purchaseId, sessionId: opened.sessionId, reused: opened.reused }, 'stripe checkout opened');
       return reply.redirect(opened.url, 303);
@@ -200,7 +164,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
-        throw problem(400, BAD_SIGNATURE_DETAIL);
+        throw problem(400, messages.badStripeSignature);
       }
       const client = await stripe!();
       let event: StripeEvent;
@@ -208,7 +172,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         event = client.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret!, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
         app.appMetrics.webhookEvents.inc({ outcome: 'bad_signature' });
-        throw problem(400, BAD_SIGNATURE_DETAIL);
+        throw problem(400, messages.badStripeSignature);
       }
       // Signed, so sent by Stripe (or whoever holds the secret); still, an event without an id
       // cannot be recorded once, and text with U+0000 cannot be stored: refused, nothing stored.

@@ -1,6 +1,7 @@
 // Without PAYMENT_PROVIDER (what a deployment that forgets it gets, NODE_ENV unset included):
 // no payment provider. The packs are listed, but a pack's link answers 503 with a French detail
 // and nothing is stored: no purchase, no credit, no invoice. The simulator is never on by default.
+import { messages } from '@terres/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.js';
@@ -8,7 +9,6 @@ import { createOwner } from '../../../test/helpers/fixtures.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { balanceOf, invoicesOf, ledgerOf, packsOf, postSimulatorForm, postStripeForm, tokenOf } from '../../../test/helpers/payments.js';
 import { httpRequest, startApiForTest, type TestApi } from '../../../test/helpers/session.js';
-import { NO_PAYMENT_PROVIDER_DETAIL } from './index.js';
 
 const PORTAL = 'http://portail.test:5173';
 const DETAIL = 'Le paiement en ligne n’est pas encore configuré sur cette plateforme. Contactez le support.';
@@ -39,7 +39,7 @@ describe('no payment provider (PAYMENT_PROVIDER unset)', () => {
   });
 
   it('lists the packs, but following a link answers 503 with the French detail and stores nothing', async () => {
-    expect(NO_PAYMENT_PROVIDER_DETAIL).toBe(DETAIL);
+    expect(messages.noPaymentProvider).toBe(DETAIL);
     const owner = await createOwner(api);
     const before = await balanceOf(api, owner.organizationId);
     const packs = await packsOf(api, owner.token);

@@ -1,3 +1,4 @@
+import { messages } from '@terres/domain';
 import { get as httpGet } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
   tokenOf,
 } from '../../../test/helpers/payments.js';
 import { httpRequest, registerOwner, startApiForTest, type TestApi } from '../../../test/helpers/session.js';
-import { EXPIRED_LINK_DETAIL, INVALID_LINK_DETAIL, signCheckoutToken } from '../../payments/checkout-token.js';
+import { signCheckoutToken } from '../../payments/checkout-token.js';
 
 const PORTAL = 'http://portail.test:5173';
 let api: TestApi;
@@ -195,10 +196,10 @@ describe('simulator pay page', () => {
     const expired = signCheckoutToken(TEST_AUTH_SECRET, { packageId: pack!.id, organizationId: owner.organizationId }, new Date(Date.now() - 2 * 3600_000));
 
     for (const [bad, detail] of [
-      [forged, INVALID_LINK_DETAIL],
-      [otherOrganization, INVALID_LINK_DETAIL],
-      ['n-importe-quoi', INVALID_LINK_DETAIL],
-      [expired, EXPIRED_LINK_DETAIL],
+      [forged, messages.invalidPaymentLink],
+      [otherOrganization, messages.invalidPaymentLink],
+      ['n-importe-quoi', messages.invalidPaymentLink],
+      [expired, messages.expiredPaymentLink],
     ] as const) {
       const page = await html(`/payments/simulator/checkout?token=${encodeURIComponent(bad)}`);
       expect(page.status).toBe(400);

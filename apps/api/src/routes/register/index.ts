@@ -2,7 +2,7 @@
 import { matchingMessages, toCalendarDate } from '@terres/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../auth/guards.js';
-import { attachmentHeader } from '../../files/storage.js';
+import { sendAttachment } from '../../http/attachment.js';
 import type { QueryValue } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
 import { clientGone } from '../../heavy/pool.js';
@@ -35,13 +35,14 @@ const registerRoutes: FastifyPluginAsync = async (app) => {
       const register = (single(request.query.register) ?? 'outgoing') as RegisterKind;
       if (register !== 'outgoing' && register !== 'incoming') throw problem(400, matchingMessages.registerKindInvalid);
       const transfers = await processedTransfers(app.db, from, to, undefined, app.config.matching.soilDensityTonnesPerM3);
-      reply
-        .header('content-disposition', attachmentHeader(registerFileName(register, from, to, format)))
-        .header('cache-control', 'private, no-store');
       // Thousands of lines (and exceljs zipping a workbook) are synchronous work: in a worker
       // thread (src/heavy/), 503 + Retry-After when they are all busy.
       const file = await app.heavy.run({ kind: format === 'csv' ? 'register-csv' : 'register-xlsx', register, transfers }, { signal: clientGone(reply) });
-      return reply.type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE).send(file);
+      return sendAttachment(
+        reply,
+        { fileName: registerFileName(register, from, to, format), naming: 'client', contentType: format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE, cache: 'private' },
+        file,
+      );
     },
   );
 };

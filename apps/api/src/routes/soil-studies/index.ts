@@ -1,5 +1,6 @@
 // Soil studies (études de sol), for admins: the table (search, paging) and one row. The
 // queries live in src/services/soil-studies.ts.
+import { messages } from '@terres/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../auth/guards.js';
 import { isUuid } from '../../http/ids.js';
@@ -8,11 +9,8 @@ import { problem } from '../../http/problem.js';
 import {
   DEFAULT_SOIL_STUDY_SORT,
   listSoilStudies,
-  SOIL_STUDY_NOT_FOUND_DETAIL,
   SOIL_STUDY_SORT_KEYS,
 } from '../../services/soil-studies.js';
-
-export { SOIL_STUDY_NOT_FOUND_DETAIL } from '../../services/soil-studies.js';
 
 const soilStudyRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -30,10 +28,10 @@ const soilStudyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: string } }>('/:id', async (request) => {
-    if (!isUuid(request.params.id)) throw problem(404, SOIL_STUDY_NOT_FOUND_DETAIL);
+    if (!isUuid(request.params.id)) throw problem(404, messages.soilStudyNotFound);
     const { rows } = await listSoilStudies(app.db, { id: request.params.id });
     const [row] = rows;
-    if (!row) throw problem(404, SOIL_STUDY_NOT_FOUND_DETAIL);
+    if (!row) throw problem(404, messages.soilStudyNotFound);
     return row;
   });
 };

@@ -261,6 +261,7 @@ describe('collaborators', () => {
     const sixth = await api.request('POST', '/users/invite', { token: small.token, body: { email: uniqueEmail('c6') } });
     expect(sixth.status).toBe(409);
     expect(sixth.body.detail).toBe('Vous avez atteint le nombre maximal de collaborateurs (5)');
+    expect(sixth.body.type).toBe('urn:bourse-terres:problem:collaborator-limit');
     const members = await api.request('GET', '/users/organization/members', { token: small.token });
     expect(members.body).toHaveLength(6);
   });

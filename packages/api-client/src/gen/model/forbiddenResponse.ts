@@ -6,7 +6,7 @@
 import type { Problem } from './problem';
 
 /**
- * Role or organisation not allowed (`type` about:blank). When the caller's organisation
+ * Role or organisation not allowed (`type` `urn:bourse-terres:problem:forbidden`). When the caller's organisation
 was archived, every call (and the refresh) answers 403 with `type`
 `urn:bourse-terres:problem:organization-archived` (see `ProblemType`) and the detail
 'Votre organisation a été archivée.': the session is over for good, the client signs out.

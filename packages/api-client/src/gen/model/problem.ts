@@ -10,7 +10,7 @@ import type { ProblemErrors } from './problemErrors';
  * RFC 9457 problem document.
  */
 export interface Problem {
-  /** Problem type; `about:blank` unless a more precise one exists (`ProblemType`). */
+  /** Problem type (`ProblemType`), the kind of error a client branches on (never the French `detail`); `about:blank` for a status without one (405, 500...). */
   type: ProblemTypeProperty;
   /** Short English summary of the status. */
   title: string;

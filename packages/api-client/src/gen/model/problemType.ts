@@ -5,11 +5,21 @@
  */
 
 /**
- * The problem `type`s more precise than `about:blank` that a client acts on.
-`urn:bourse-terres:problem:organization-archived`: 403 on any call, including
-`POST /auth/refresh`, of a user whose organisation was archived (CONTRACT §6); the
-session cannot come back, so the client clears it and signs the user out with the
-`detail` ('Votre organisation a été archivée.').
+ * The kind of a problem, stable whatever the French `detail` says: clients branch on it.
+A problem carries its status's general type (400 and 422 `validation`, 401
+`unauthenticated`, 403 `forbidden`, 404 `not-found`, 409 `conflict`, 413 `too-large`,
+415 `unsupported-type`, 429 `rate-limited`, 503 `unavailable`), or a more precise one:
+`organization-archived`: 403 on any call, including `POST /auth/refresh`, of a user whose
+organisation was archived (CONTRACT §6); the session cannot come back, so the client
+clears it and signs the user out with the `detail` ('Votre organisation a été archivée.').
+`insufficient-balance`: 409 when the organisation's credits do not cover the listing's
+cost (admin validation, or submission). `collaborator-limit`: 409 at the 5th
+collaborator (invitation or acceptance). `id-taken`: 409, a listing already has that id.
+`not-editable`: 409, the listing (or its documents) can no longer change in its status.
+`status-transition`: 409, the status machine does not allow that move. `email-taken`:
+409, the address belongs to an active account. `idempotency-key-reused`: 409, the key
+already named another grant. Statuses without a general type (405, 500...) answer
+`about:blank`.
 
  */
 export type ProblemType = typeof ProblemType[keyof typeof ProblemType];
@@ -17,5 +27,21 @@ export type ProblemType = typeof ProblemType[keyof typeof ProblemType];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ProblemType = {
+  validation: 'urn:bourse-terres:problem:validation',
+  unauthenticated: 'urn:bourse-terres:problem:unauthenticated',
+  forbidden: 'urn:bourse-terres:problem:forbidden',
+  notFound: 'urn:bourse-terres:problem:not-found',
+  conflict: 'urn:bourse-terres:problem:conflict',
+  tooLarge: 'urn:bourse-terres:problem:too-large',
+  unsupportedType: 'urn:bourse-terres:problem:unsupported-type',
+  rateLimited: 'urn:bourse-terres:problem:rate-limited',
+  unavailable: 'urn:bourse-terres:problem:unavailable',
   organizationArchived: 'urn:bourse-terres:problem:organization-archived',
+  insufficientBalance: 'urn:bourse-terres:problem:insufficient-balance',
+  collaboratorLimit: 'urn:bourse-terres:problem:collaborator-limit',
+  idTaken: 'urn:bourse-terres:problem:id-taken',
+  notEditable: 'urn:bourse-terres:problem:not-editable',
+  statusTransition: 'urn:bourse-terres:problem:status-transition',
+  emailTaken: 'urn:bourse-terres:problem:email-taken',
+  idempotencyKeyReused: 'urn:bourse-terres:problem:idempotency-key-reused',
 } as const;

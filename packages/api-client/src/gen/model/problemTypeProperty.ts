@@ -6,6 +6,6 @@
 import type { ProblemType } from './problemType';
 
 /**
- * Problem type; `about:blank` unless a more precise one exists (`ProblemType`).
+ * Problem type (`ProblemType`), the kind of error a client branches on (never the French `detail`); `about:blank` for a status without one (405, 500...).
  */
 export type ProblemTypeProperty = ProblemType | string;

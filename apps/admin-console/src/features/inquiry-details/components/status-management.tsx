@@ -16,6 +16,7 @@ import {
   formatCredits,
   messages,
   nextStatuses,
+  PROBLEM_TYPES,
   STATUS_LABELS,
   statusLabel,
 } from '@terres/domain';
@@ -96,7 +97,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
   const failed = (error: unknown) => {
     const problem = parseProblem(error);
     setSelected(inquiry.status);
-    if (problem?.status === 409 && problem.detail === messages.insufficientBalance) {
+    if (problem?.type === PROBLEM_TYPES.insufficientBalance) {
       // The balance on screen may be old: read it again for the message and the cost line.
       void queryClient.invalidateQueries({ queryKey: getGetOrganizationQueryKey(inquiry.organizationId) });
       setOutcome({

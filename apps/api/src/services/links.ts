@@ -1,0 +1,27 @@
+// Every link the API writes into the two apps (e-mails, payment redirects): built here only, so
+// a route of the portal or the console is spelled once on this side.
+import type { Config } from '../env.js';
+
+type AppUrls = Pick<Config, 'advertiserPortalUrl' | 'adminConsoleUrl'>;
+
+/** The advertiser portal's pages the API links to. */
+export function portalLinks({ advertiserPortalUrl: portal }: Pick<AppUrls, 'advertiserPortalUrl'>) {
+  return {
+    listingOverview: (inquiryId: string) => `${portal}/user/inquiry/details/${inquiryId}/overview`,
+    listingDocuments: (inquiryId: string) => `${portal}/user/inquiry/details/${inquiryId}/documents`,
+    acceptInvitation: (token: string) => `${portal}/accept-invitation?token=${encodeURIComponent(token)}`,
+    register: () => `${portal}/register`,
+    /** The credit packs page (CONTRACT §9), and where a cancelled payment returns. */
+    buyCredits: () => `${portal}/credits/buy`,
+    purchaseCancelled: () => `${portal}/credits/buy?cancelled=true`,
+    /** Where a paid purchase returns; the portal polls until the balance reaches `expectedBalance`. */
+    purchaseSucceeded: (expectedBalance: number) => `${portal}/credits/success?expected_credit_count=${expectedBalance}`,
+  };
+}
+
+/** The admin console's pages the API links to. */
+export function consoleLinks({ adminConsoleUrl: console }: Pick<AppUrls, 'adminConsoleUrl'>) {
+  return {
+    listingManagement: (inquiryId: string) => `${console}/admin/inquiry/details/${inquiryId}/management`,
+  };
+}
