@@ -18,7 +18,7 @@ import { Checkbox } from '@terres/ui/checkbox';
 import { AmountCell } from '@terres/ui/amount-cell';
 import { TypeBadge } from '@terres/ui/type-badge';
 import type { ReactNode } from 'react';
-import type { SubStepKey } from '../../model/sub-steps';
+import type { SubStepKey } from '../../sub-steps/types';
 import { parsedRow, type WizardType } from '../../model/values';
 import { texts } from '../../texts';
 import type { WizardForm } from '../use-wizard-form';
