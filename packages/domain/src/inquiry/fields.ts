@@ -489,6 +489,23 @@ export type InquiryPatch = {
   -readonly [K in EditableListingFieldKey]?: Fields[K]['clearable'] extends true ? KindValue[Fields[K]['kind']] | null : KindValue[Fields[K]['kind']];
 };
 
+type EmptyOf<Kind extends ListingFieldKind> = Kind extends 'strings' | 'materials' ? never[] : Kind extends 'boolean' ? false : null;
+/** A listing with no field given (null, [] or false): what fixtures and builders start from. */
+export type EmptyListingFields = { -readonly [K in ListingFieldKey]: EmptyOf<Fields[K]['kind']> };
+
+/**
+ * Every field of the table, not given: null, an empty list, or false. Test fixtures spread it
+ * before their own values, so a new optional field needs no fixture change.
+ */
+export function emptyListingFields(): EmptyListingFields {
+  return Object.fromEntries(
+    LISTING_FIELD_KEYS.map((key) => {
+      const kind: ListingFieldKind = LISTING_FIELDS[key].kind;
+      return [key, kind === 'strings' || kind === 'materials' ? [] : kind === 'boolean' ? false : null];
+    }),
+  ) as EmptyListingFields;
+}
+
 /** The table's keys whose `pick` is true, in table order. */
 export function listingFieldsWhere(pick: (field: ListingField, key: ListingFieldKey) => boolean): ListingFieldKey[] {
   return LISTING_FIELD_KEYS.filter((key) => pick(LISTING_FIELDS[key], key));
