@@ -12,6 +12,7 @@ import { useRememberDocuments, useSaveInquiry, useSubmitInquiry } from '../api/s
 import type { WizardDraft } from '../api/wizard-draft';
 import type { DocumentsProps } from '../components/steps/site-step';
 import { payloadFor } from '../sub-steps';
+import { withoutNothingToClear } from '../sub-steps/plain';
 import type { WirePatch } from '../sub-steps/types';
 import { texts } from '../texts';
 import { forgetUnsaved, writeUnsaved } from './unsaved';
@@ -61,7 +62,7 @@ export function useWizardDraft({ id, type, draft }: { id: string; type: WizardTy
       // A draft being created (first Next, or an upload) is awaited, never created twice.
       if (!inquiryRef.current && creating.current) await creating.current.catch(() => undefined);
       const exists = inquiryRef.current !== null;
-      const request = saveAsync({ id, type, exists, projectName: values.projectName, patch });
+      const request = saveAsync({ id, type, exists, projectName: values.projectName, patch: withoutNothingToClear(patch, inquiryRef.current) });
       if (!exists) creating.current = request;
       try {
         const saved = await request;
@@ -95,7 +96,7 @@ export function useWizardDraft({ id, type, draft }: { id: string; type: WizardTy
   const submit = async (patch: WirePatch, values: WizardValues): Promise<{ wasRejected: boolean }> => {
     await ensureDraft(values);
     const wasRejected = inquiryRef.current?.status === 'REJECTED';
-    remember(await submission.mutateAsync({ id, patch }));
+    remember(await submission.mutateAsync({ id, patch: withoutNothingToClear(patch, inquiryRef.current) }));
     return { wasRejected };
   };
 

@@ -1,6 +1,7 @@
 // The sub-steps whose fields are plain texts and dates: their rules, emptiness and wire form
 // come from the domain's fields table, so a text field added there needs only its input.
-import { fieldErrors, formObject, LISTING_FIELDS, subStepEntries, subStepFields, type ListingSubStep } from '@terres/domain';
+import type { Inquiry } from '@terres/api-client';
+import { fieldErrors, formObject, LISTING_FIELDS, listingFieldsWhere, subStepEntries, subStepFields, type ListingSubStep } from '@terres/domain';
 import * as v from 'valibot';
 import type { WizardValues } from '../model/values';
 import type { SubStepModule, WirePatch } from './types';
@@ -29,4 +30,20 @@ export function plainSubStep(key: ListingSubStep): Plain {
         fields.map((field) => [LISTING_FIELDS[field].wire, LISTING_FIELDS[field].kind === 'date' ? text(values, field) : text(values, field).trim()]),
       ) as WirePatch,
   };
+}
+
+const OPTIONAL_TEXTS = listingFieldsWhere((field) => field.kind === 'text' && field.submission === 'optional' && field.subStep !== null);
+
+/**
+ * The patch without the optional texts left blank that the saved listing does not hold either:
+ * there is nothing to clear, so a save of a sub-step sends what the user gave, no empty keys.
+ */
+export function withoutNothingToClear(patch: WirePatch, saved: Inquiry | null): WirePatch {
+  const result: Record<string, unknown> = { ...patch };
+  for (const key of OPTIONAL_TEXTS) {
+    const wire = LISTING_FIELDS[key].wire;
+    const held = saved ? (saved as unknown as Record<string, unknown>)[key] : null;
+    if (result[wire] === '' && (held === null || held === undefined || held === '')) delete result[wire];
+  }
+  return result as WirePatch;
 }
