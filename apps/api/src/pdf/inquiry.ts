@@ -5,6 +5,7 @@ import {
   formatHectares,
   formatParcelId,
   lineTotal,
+  LISTING_FIELDS,
   statusLabel,
   typeLabel,
 } from '@terres/domain';
@@ -54,6 +55,7 @@ export async function inquiryPdf(row: InquiryRow, organizationName: string | nul
     .join(', ');
   keyValues(doc, [
     ['Nom', orDash(owner)],
+    ...(row.projectOwnerCompanyName ? ([[LISTING_FIELDS.projectOwnerCompanyName.detail.label, row.projectOwnerCompanyName]] as const) : []),
     ['Adresse', orDash(ownerAddress)],
     ['SIRET', orDash(row.projectOwnerSiret)],
   ]);

@@ -126,6 +126,11 @@ const materialRow = v.pipe(
   materialRowSchema,
 );
 
+/** A text on one line: trimmed, its line breaks and runs of spaces made one space, at most `max`. */
+function oneLine(max: number) {
+  return v.pipe(v.string(messages.required), v.transform((text) => text.replace(/\s+/g, ' ')), requiredText(max));
+}
+
 const uniqueList = <TItem extends v.GenericSchema>(item: TItem, max: number, typeMessage: string) =>
   v.pipe(boundedArray(item, max, typeMessage, maxItemsMessage(max)), v.transform((list) => [...new Set(list)]));
 
@@ -234,6 +239,17 @@ export const LISTING_FIELDS = {
     submission: 'required',
     subStep: 'projectOwner',
     detail: { section: 'owner', label: 'Prénom' },
+  },
+  projectOwnerCompanyName: {
+    wire: 'project_owner_company_name',
+    label: 'Raison sociale du maître d’ouvrage',
+    kind: 'text',
+    schema: oneLine(PROJECT_OWNER_COMPANY_NAME_MAX_LENGTH),
+    clearable: true,
+    sealed: false,
+    submission: 'optional',
+    subStep: 'projectOwner',
+    detail: { section: 'owner', label: 'Raison sociale' },
   },
   projectOwnerSiret: {
     wire: 'project_owner_siret',

@@ -72,6 +72,7 @@ describe('wizard sub-steps', () => {
       'project_name',
       'project_owner_first_name',
       'project_owner_last_name',
+      'project_owner_company_name',
       'project_owner_street',
       'project_owner_postcode',
       'project_owner_city',
@@ -80,5 +81,16 @@ describe('wizard sub-steps', () => {
       'site_latitude',
       'site_longitude',
     ].sort());
+  });
+
+  it('asks the maître d’ouvrage’s raison sociale, optional, on one line of at most 200 characters', () => {
+    const values = { ...valuesFromInquiry(completeListing()), projectOwnerCompanyName: '' };
+    expect(validateSubStep('projectOwner', values, { documents: [] })).toEqual({});
+    expect(validateSubStep('projectOwner', { ...values, projectOwnerCompanyName: 'x'.repeat(201) }, { documents: [] })).toEqual({
+      projectOwnerCompanyName: 'Ce champ ne doit pas dépasser 200 caractères.',
+    });
+    expect(payloadFor('projectOwner', { ...values, projectOwnerCompanyName: ' Ville de Mulhouse ' })).toMatchObject({
+      project_owner_company_name: 'Ville de Mulhouse',
+    });
   });
 });

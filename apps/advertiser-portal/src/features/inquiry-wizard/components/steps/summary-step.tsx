@@ -11,6 +11,7 @@ import {
   formatHectares,
   formatParcelId,
   inquiryCost,
+  LISTING_FIELDS,
   toFiniteNumber,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
@@ -122,6 +123,9 @@ export function SummaryStep({ form, type, documents, balance, problems, onEdit }
 
       <Section title={s.owner} subStep="projectOwner" onEdit={onEdit}>
         <Item term={f.ownerName}>{`${values.projectOwnerFirstName} ${values.projectOwnerLastName}`.trim()}</Item>
+        {values.projectOwnerCompanyName.trim() !== '' ? (
+          <Item term={LISTING_FIELDS.projectOwnerCompanyName.detail.label}>{values.projectOwnerCompanyName.trim()}</Item>
+        ) : null}
         <Item term={f.ownerAddress}>{formatAddress(ownerAddress)}</Item>
         <Item term={f.siret}>{values.projectOwnerSiret}</Item>
       </Section>
