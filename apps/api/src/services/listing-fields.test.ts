@@ -9,6 +9,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { inquiries } from '../db/schema.js';
+import { completeListingFields } from '../../test/helpers/fixtures.js';
 import { toInquiry, type InquiryRow } from './inquiries.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));
@@ -69,5 +70,13 @@ describe('a listing field is declared in the table and everywhere it must be', (
     const row = Object.fromEntries(Object.keys(getTableColumns(inquiries)).map((column) => [column, null])) as unknown as InquiryRow;
     const answer = toInquiry({ ...row, type: 'CUT', status: 'DRAFT', materials: [], createdAt: new Date(), updatedAt: new Date() });
     expect(sorted(Object.keys(answer))).toEqual(sorted([...tableKeys, ...COMPUTED_ANSWER]));
+  });
+
+  it('the tests’ complete listing sends the table’s wire names and every field a submission requires', () => {
+    const body = completeListingFields();
+    const wireNames = LISTING_FIELD_KEYS.map((key) => LISTING_FIELDS[key].wire as string);
+    for (const key of Object.keys(body)) expect(wireNames).toContain(key);
+    const required = listingFieldsWhere((field) => field.submission === 'required' && !field.sealed);
+    for (const key of required) expect(Object.keys(body)).toContain(LISTING_FIELDS[key].wire);
   });
 });
