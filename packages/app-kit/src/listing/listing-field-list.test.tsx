@@ -10,9 +10,13 @@ it('shows a section of the listing from the fields table, with the rows given ar
       after={[{ term: 'Autre', description: 'x' }]}
     />,
   );
-  const terms = screen.getAllByRole('term').map((term) => term.textContent);
-  expect(terms).toEqual(['Nom', 'Prénom', 'SIRET', 'Adresse', 'Autre']);
-  expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['Schmitt', 'Julien', 'Non renseigné', 'Mulhouse', 'x']);
+  const terms = screen.getAllByRole('term');
+  const value = (label: string) => terms.find((term) => term.textContent === label)?.nextElementSibling?.textContent;
+  expect([value('Nom'), value('Prénom'), value('SIRET'), value('Adresse')]).toEqual(['Schmitt', 'Julien', 'Non renseigné', 'Mulhouse']);
+  // The table's rows in its order, then the ones given after them.
+  const labels = terms.map((term) => term.textContent);
+  expect(labels.indexOf('Nom')).toBeLessThan(labels.indexOf('Adresse'));
+  expect(labels.at(-1)).toBe('Autre');
 });
 
 it('shows a list value as a list', () => {
