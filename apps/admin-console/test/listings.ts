@@ -1,5 +1,6 @@
 // Deterministic listings, documents, organisations and soil studies for the console's listing
 // and soil-study tests (the generated mocks are random).
+import { emptyListingFields } from '@terres/domain';
 import type { CreditTransaction, Document, Inquiry, Organization, SoilStudy } from '@terres/api-client';
 
 export const ORGANIZATION_ID = '7d84ed92-b26f-4816-9f20-9e111d5f423c';
@@ -35,6 +36,8 @@ export function listing(overrides: Partial<Inquiry> = {}): Inquiry {
   counter += 1;
   const n = String(counter).padStart(12, '0');
   return {
+    // Every field of the domain's table not given, then this listing's own.
+    ...emptyListingFields(),
     id: `a0000000-0000-4000-8000-${n}`,
     organizationId: ORGANIZATION_ID,
     organizationName: organization.name,
@@ -64,9 +67,6 @@ export function listing(overrides: Partial<Inquiry> = {}): Inquiry {
     endDate: '2027-06-30',
     cost: 80,
     rejectionReason: null,
-    receivingUse: null,
-    acceptedQualityClasses: [],
-    acceptedWasteCodes: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,

@@ -1,4 +1,5 @@
 // Deterministic listings and documents for the portal's tests (the generated mocks are random).
+import { emptyListingFields } from '@terres/domain';
 import type { Document, Inquiry, InquiryStatus } from '@terres/api-client';
 import { ORGANIZATION_ID, employee, owner } from './fixtures';
 
@@ -8,6 +9,8 @@ let counter = 0;
 export function makeInquiry(overrides: Partial<Inquiry> = {}): Inquiry {
   counter += 1;
   return {
+    // Every field of the domain's table not given, then this listing's own.
+    ...emptyListingFields(),
     id: `aaaaaaaa-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     organizationId: ORGANIZATION_ID,
     organizationName: "Terrassements d'Alsace SAS",
@@ -37,9 +40,6 @@ export function makeInquiry(overrides: Partial<Inquiry> = {}): Inquiry {
     endDate: '2027-06-30',
     cost: 80,
     rejectionReason: null,
-    receivingUse: null,
-    acceptedQualityClasses: [],
-    acceptedWasteCodes: [],
     createdAt: '2026-11-02T09:30:00.000Z',
     updatedAt: '2026-11-10T14:00:00.000Z',
     ...overrides,

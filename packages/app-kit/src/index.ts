@@ -12,5 +12,6 @@ export { createQueryClient, shouldRetry } from './app/query-client';
 export { RouteError, useRouteRetry } from './app/route-error';
 export { RoutePending } from './app/route-pending';
 export { pageTitle } from './app/title';
+export { ListingFieldList, type ListingFieldListProps } from './listing/listing-field-list';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
 export { HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';

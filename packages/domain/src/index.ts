@@ -30,6 +30,7 @@ export * from './inquiry/materials';
 export * from './inquiry/line-total';
 export * from './inquiry/parcel';
 export * from './inquiry/wizard';
+export * from './inquiry/fields';
 export * from './inquiry/field-rules';
 export * from './inquiry/patch';
 export * from './inquiry/soil-quality';

@@ -276,6 +276,8 @@ export const inquiries = pgTable(
     projectOwnerPostcode: text('project_owner_postcode'),
     projectOwnerCity: text('project_owner_city'),
     projectOwnerSiret: text('project_owner_siret'),
+    /** The project owner's raison sociale (optional, 2026-11-27). */
+    projectOwnerCompanyName: text('project_owner_company_name'),
     siteAddress: text('site_address'),
     siteLatitude: doublePrecision('site_latitude'),
     siteLongitude: doublePrecision('site_longitude'),

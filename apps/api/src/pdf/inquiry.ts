@@ -6,6 +6,7 @@ import {
   formatParcelId,
   lineTotal,
   listingCharge,
+  LISTING_FIELDS,
   statusLabel,
   typeLabel,
 } from '@terres/domain';
@@ -55,6 +56,7 @@ export async function inquiryPdf(row: InquiryRow, organizationName: string | nul
     .join(', ');
   keyValues(doc, [
     ['Nom', orDash(owner)],
+    ...(row.projectOwnerCompanyName ? ([[LISTING_FIELDS.projectOwnerCompanyName.detail.label, row.projectOwnerCompanyName]] as const) : []),
     ['Adresse', orDash(ownerAddress)],
     ['SIRET', orDash(row.projectOwnerSiret)],
   ]);

@@ -15,6 +15,7 @@ import {
   isEndBeforeStart,
   listingCharge,
   messages,
+  pickListingFields,
   transitionEffect,
   transitionError,
   validateInquiryForSubmission,
@@ -65,38 +66,22 @@ export function acceptanceOfRow(row: Pick<InquiryRow, 'receivingUse' | 'accepted
   return acceptanceFromFields(row);
 }
 
+/**
+ * The listing as answered (openapi `Inquiry`): the fields table's columns (domain fields.ts), then
+ * what the API adds or computes.
+ */
 export function toInquiry(row: InquiryRow) {
   return {
     id: row.id,
     organizationId: row.organizationId,
     organizationName: row.organizationName,
     userId: row.userId,
+    ...pickListingFields(row),
     type: row.type as InquiryType,
-    status: row.status,
-    projectName: row.projectName,
-    projectOwnerFirstName: row.projectOwnerFirstName,
-    projectOwnerLastName: row.projectOwnerLastName,
-    projectOwnerStreet: row.projectOwnerStreet,
-    projectOwnerPostcode: row.projectOwnerPostcode,
-    projectOwnerCity: row.projectOwnerCity,
-    projectOwnerSiret: row.projectOwnerSiret,
-    siteAddress: row.siteAddress,
-    siteLatitude: row.siteLatitude,
-    siteLongitude: row.siteLongitude,
-    parcelNumbers: row.parcelNumbers,
-    quantity: row.quantity,
     materials: row.materials.map(toMaterial),
-    groundTypeUnknown: row.groundTypeUnknown,
-    soilStudyDelegation: row.soilStudyDelegation,
-    acceptCertification: row.acceptCertification,
-    startDate: row.startDate,
-    endDate: row.endDate,
     cost: row.cost ?? listingCharge(row.type, row.quantity),
     // The reason belongs to the refusal: once resubmitted, the listing no longer shows it.
     rejectionReason: row.status === 'REJECTED' ? row.rejectionReason : null,
-    receivingUse: row.receivingUse,
-    acceptedQualityClasses: row.acceptedQualityClasses,
-    acceptedWasteCodes: row.acceptedWasteCodes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

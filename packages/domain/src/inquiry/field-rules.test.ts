@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INQUIRY_STATUSES } from '../status/status';
 import { editableFields, forbiddenFields, INQUIRY_WIRE_FIELDS, inquiryFieldRules } from './field-rules';
+import { LISTING_FIELD_KEYS } from './fields';
 
 describe('inquiry field rules', () => {
   it('declares every wire field of the contract once', () => {
-    expect(INQUIRY_WIRE_FIELDS).toHaveLength(23);
+    expect(INQUIRY_WIRE_FIELDS).toHaveLength(LISTING_FIELD_KEYS.length);
+    expect(new Set(INQUIRY_WIRE_FIELDS).size).toBe(LISTING_FIELD_KEYS.length);
     expect(inquiryFieldRules.project_name).toEqual({ label: 'Nom du projet', required: true, sealed: false });
   });
 

@@ -1,5 +1,6 @@
 import { normalizeRole } from '../auth/roles';
 import { isEditableByAdvertiser } from '../status/machine';
+import { LISTING_FIELD_KEYS, LISTING_FIELDS, type ListingField, type ListingFieldKey } from './fields';
 
 /**
  * Edition rule of one listing field. `sealed`: fixed at creation or changed only through
@@ -11,37 +12,19 @@ export interface FieldRule {
   readonly sealed: boolean;
 }
 
+type Fields = typeof LISTING_FIELDS;
+type WireName = Fields[ListingFieldKey]['wire'];
+
 /**
- * Every listing field, keyed by its wire name (CONTRACT §8), declared once for the API's
- * PUT and the forms. Labels name what the field holds (the wizard swaps 'Nom' and
- * 'Prénom' on screen, spec §5; these labels do not).
+ * Every listing field, keyed by its wire name (CONTRACT §8), for the API's PUT and the forms:
+ * a projection of the fields table (fields.ts).
  */
-export const inquiryFieldRules = {
-  type: { label: "Type d'annonce", required: true, sealed: true },
-  status: { label: 'Statut', required: true, sealed: true },
-  project_name: { label: 'Nom du projet', required: true, sealed: false },
-  project_owner_first_name: { label: "Prénom du maître d'ouvrage", required: true, sealed: false },
-  project_owner_last_name: { label: "Nom du maître d'ouvrage", required: true, sealed: false },
-  project_owner_street: { label: "Adresse du maître d'ouvrage", required: true, sealed: false },
-  project_owner_postcode: { label: "Code postal du maître d'ouvrage", required: true, sealed: false },
-  project_owner_city: { label: "Ville du maître d'ouvrage", required: true, sealed: false },
-  project_owner_siret: { label: "SIRET du maître d'ouvrage", required: true, sealed: false },
-  site_address: { label: 'Adresse du site', required: true, sealed: false },
-  site_latitude: { label: 'Latitude du site', required: false, sealed: false },
-  site_longitude: { label: 'Longitude du site', required: false, sealed: false },
-  parcel_numbers: { label: 'Parcelles', required: true, sealed: false },
-  quantity: { label: 'Surface (ha)', required: true, sealed: false },
-  materials: { label: 'Composition du sol', required: false, sealed: false },
-  ground_type_unknown: { label: 'Composition inconnue', required: false, sealed: false },
-  soil_study_delegation: { label: "Délégation de l'étude de sol", required: false, sealed: false },
-  accept_certification: { label: 'Certification', required: true, sealed: false },
-  start_date: { label: 'Date de début', required: true, sealed: false },
-  end_date: { label: 'Date de fin', required: true, sealed: false },
-  // What a FILL listing accepts (issue 11); a CUT listing sends none (the API refuses them).
-  receiving_use: { label: 'Usage du site receveur', required: false, sealed: false },
-  accepted_quality_classes: { label: 'Classes de qualité acceptées', required: false, sealed: false },
-  accepted_waste_codes: { label: 'Codes déchet acceptés', required: false, sealed: false },
-} as const satisfies Record<string, FieldRule>;
+export const inquiryFieldRules = Object.fromEntries(
+  LISTING_FIELD_KEYS.map((key) => {
+    const field: ListingField = LISTING_FIELDS[key];
+    return [field.wire, { label: field.label, required: field.submission === 'required', sealed: field.sealed }];
+  }),
+) as Record<WireName, FieldRule>;
 
 export type InquiryWireField = keyof typeof inquiryFieldRules;
 export const INQUIRY_WIRE_FIELDS = Object.keys(inquiryFieldRules) as InquiryWireField[];

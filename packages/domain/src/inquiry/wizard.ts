@@ -1,15 +1,23 @@
 import * as v from 'valibot';
 import { formObject } from '../validators/object';
-import { MAX_MATERIAL_LINES, MAX_PARCELS, NAME_MAX_LENGTH, SURFACE_MAX_HA, TEXT_MAX_LENGTH } from '../constants';
+import { MAX_MATERIAL_LINES } from '../constants';
 import { messages } from '../messages';
 import { fileSchema } from '../files/files';
 import { fieldErrors } from '../validators/field-errors';
 import { createDateSchema, isEndBeforeStart, type Now } from '../validators/date';
-import { postcodeSchema } from '../validators/postcode';
-import { siretSchema } from '../validators/siret';
-import { isBlank, requiredText } from '../validators/text';
+import { isBlank } from '../validators/text';
 import { isCompleteMaterialRow } from './materials';
-import { parcelIdSchema } from './parcel';
+import {
+  formSchemaOf,
+  LISTING_FIELDS,
+  LISTING_SUB_STEPS,
+  listingFieldsWhere,
+  subStepEntries,
+  type ListingFieldKey,
+  type ListingSchemaOptions,
+  type ListingSubStep,
+  type ListingValues,
+} from './fields';
 import { soilQualityErrors, type FillAcceptance } from './soil-quality';
 import { camelToSnake, toCamelKeys } from '../util';
 
@@ -17,70 +25,32 @@ import { camelToSnake, toCamelKeys } from '../util';
 // one onto the snake_case wire names of CONTRACT §8 (projectOwnerCity <-> project_owner_city).
 // `quantity` is the surface in hectares, as on the wire.
 
-export const PROJECT_OWNER_LAST_NAME_MAX_LENGTH = 1000;
-export const PROJECT_OWNER_STREET_MAX_LENGTH = 300;
+// The plain sub-steps' schemas are the fields table's rules (fields.ts, `subStepEntries`): a
+// required field must be given, an optional one may be blank.
 
 /** Step 1.1: project name. */
-export const projectNameStepSchema = formObject({
-  projectName: requiredText(TEXT_MAX_LENGTH),
-});
+export const projectNameStepSchema = formObject(subStepEntries('projectName'));
 
-/** Step 1.2: project owner. The last name's limit is the spec's "unusually large" one. */
-export const projectOwnerStepSchema = formObject({
-  projectOwnerFirstName: requiredText(NAME_MAX_LENGTH),
-  projectOwnerLastName: requiredText(PROJECT_OWNER_LAST_NAME_MAX_LENGTH),
-});
+/** Step 1.2: project owner (the last name's limit is the spec's "unusually large" one). */
+export const projectOwnerStepSchema = formObject(subStepEntries('projectOwner'));
 
 /** Step 1.3: project owner's address. */
-export const projectOwnerAddressStepSchema = formObject({
-  projectOwnerStreet: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH),
-  projectOwnerPostcode: postcodeSchema,
-  projectOwnerCity: requiredText(TEXT_MAX_LENGTH),
-});
+export const projectOwnerAddressStepSchema = formObject(subStepEntries('projectOwnerAddress'));
 
 /** Step 1.4: project owner's SIRET (14 digits, checksum). */
-export const projectOwnerSiretStepSchema = formObject({
-  projectOwnerSiret: siretSchema,
-});
-
-const coordinate = (limit: number) =>
-  v.nullish(
-    v.pipe(
-      v.number(messages.siteCoordinates),
-      v.minValue(-limit, messages.siteCoordinates),
-      v.maxValue(limit, messages.siteCoordinates),
-    ),
-  );
-
-const siteEntries = {
-  siteAddress: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH, messages.siteAddressRequired),
-  siteLatitude: coordinate(90),
-  siteLongitude: coordinate(180),
-};
+export const projectOwnerSiretStepSchema = formObject(subStepEntries('projectOwnerSiret'));
 
 /** Step 1.5 in the browser: site address and the permission document (a chosen file). */
 export const siteStepSchema = formObject({
-  ...siteEntries,
+  ...subStepEntries('site'),
   permissionDocument: v.pipe(v.nullish(fileSchema), v.check((file) => file != null, messages.permissionDocumentRequired)),
 });
 
 /** Step 2: at least one cadastre parcel. */
-export const parcelsStepSchema = formObject({
-  parcelNumbers: v.pipe(
-    v.array(parcelIdSchema, messages.parcelsRequired),
-    v.minLength(1, messages.parcelsRequired),
-    v.maxLength(MAX_PARCELS, messages.parcelsMax),
-  ),
-});
+export const parcelsStepSchema = formObject(subStepEntries('parcels'));
 
 /** Step 3.1: surface in hectares, above 0, at most the input's 1000. */
-export const surfaceStepSchema = formObject({
-  quantity: v.pipe(
-    v.number(messages.required),
-    v.gtValue(0, messages.surfacePositive),
-    v.maxValue(SURFACE_MAX_HA, messages.surfaceMax),
-  ),
-});
+export const surfaceStepSchema = formObject(subStepEntries('surface'));
 
 /** Step 3.2: a soil study file, or its delegation to the platform. */
 export const soilStudyStepSchema = v.pipe(
@@ -146,31 +116,12 @@ export function createAvailabilityStepSchema(options: { now?: Now } = {}) {
 export const availabilityStepSchema = createAvailabilityStepSchema();
 
 /** Step 4: the final certification box. */
-export const certificationStepSchema = formObject({
-  acceptCertification: v.literal(true, messages.certificationRequired),
-});
+export const certificationStepSchema = formObject(subStepEntries('summary'));
 
 /** A listing as the API holds it (answer names), plus the kinds of its uploaded documents. */
-export interface InquiryForSubmission {
-  type?: string | null;
-  projectName?: string | null;
-  projectOwnerFirstName?: string | null;
-  projectOwnerLastName?: string | null;
-  projectOwnerStreet?: string | null;
-  projectOwnerPostcode?: string | null;
-  projectOwnerCity?: string | null;
-  projectOwnerSiret?: string | null;
-  siteAddress?: string | null;
-  siteLatitude?: number | null;
-  siteLongitude?: number | null;
-  parcelNumbers?: readonly string[] | null;
-  quantity?: number | null;
-  materials?: readonly unknown[] | null;
-  groundTypeUnknown?: boolean | null;
-  soilStudyDelegation?: boolean | null;
-  acceptCertification?: boolean | null;
-  startDate?: string | null;
-  endDate?: string | null;
+export type InquiryForSubmission = Partial<{
+  [K in ListingFieldKey]: ListingValues[K] extends unknown[] | null ? readonly unknown[] | null : ListingValues[K];
+}> & {
   /**
    * The listing's documents: `kind` PERMISSION, SOIL_STUDY or OTHER (CONTRACT §5), `source`
    * ADVERTISER (the organisation's upload) or PLATFORM (sent by the platform, CONTRACT §11).
@@ -179,6 +130,16 @@ export interface InquiryForSubmission {
   documents?: readonly { kind: string; source: string }[] | null;
   /** A FILL listing's accepted classes, codes and receiving use (2026-11-23). */
   acceptance?: FillAcceptance | null;
+};
+
+/**
+ * A sub-step's rule at submission: the cross-field ones (composition, availability) as the
+ * wizard has them, the others from the table (the site without its browser-side file).
+ */
+function submissionSchemaOf(subStep: ListingSubStep, options: ListingSchemaOptions): v.GenericSchema {
+  if (subStep === 'composition') return compositionStepSchema;
+  if (subStep === 'availability') return createAvailabilityStepSchema(options);
+  return formObject(subStepEntries(subStep, options));
 }
 
 export type SubmissionCheck = { ok: boolean; errors: Record<string, string> };
@@ -201,19 +162,14 @@ export function validateInquiryForSubmission(
   // A study or letter the platform sent is not the advertiser's permission or soil study.
   const kinds = new Set((inquiry.documents ?? []).filter((doc) => doc.source === 'ADVERTISER').map((doc) => doc.kind));
 
-  if (inquiry.type !== 'CUT' && inquiry.type !== 'FILL') add('type', "Le type d'annonce doit être CUT ou FILL.");
-
-  const schemas: readonly v.GenericSchema[] = [
-    projectNameStepSchema,
-    projectOwnerStepSchema,
-    projectOwnerAddressStepSchema,
-    projectOwnerSiretStepSchema,
-    formObject(siteEntries),
-    parcelsStepSchema,
-    surfaceStepSchema,
-    compositionStepSchema,
-    createAvailabilityStepSchema(options),
-    certificationStepSchema,
+  // The table's required fields: those no sub-step asks (the type), then each sub-step that
+  // asks one, in the wizard's order, checked with its rule.
+  const required = listingFieldsWhere((field) => field.submission === 'required');
+  const schemas: v.GenericSchema[] = [
+    ...required.filter((key) => LISTING_FIELDS[key].subStep === null).map((key) => formObject({ [key]: formSchemaOf(key, options) })),
+    ...LISTING_SUB_STEPS.filter((subStep) => required.some((key) => LISTING_FIELDS[key].subStep === subStep)).map((subStep) =>
+      submissionSchemaOf(subStep, options),
+    ),
   ];
   for (const schema of schemas) {
     const result = v.safeParse(schema, inquiry);

@@ -41,8 +41,6 @@ export const ourTexts = {
 
   // Informations administratives
   projectOwner: "Maître d'ouvrage",
-  ownerLastName: 'Nom',
-  ownerFirstName: 'Prénom',
   siret: 'SIRET',
   ownerAddress: 'Adresse',
   advertiser: 'Organisation annonceuse',

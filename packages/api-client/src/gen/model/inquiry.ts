@@ -11,6 +11,7 @@ import type { InquiryProjectOwnerStreet } from './inquiryProjectOwnerStreet';
 import type { InquiryProjectOwnerPostcode } from './inquiryProjectOwnerPostcode';
 import type { InquiryProjectOwnerCity } from './inquiryProjectOwnerCity';
 import type { InquiryProjectOwnerSiret } from './inquiryProjectOwnerSiret';
+import type { InquiryProjectOwnerCompanyName } from './inquiryProjectOwnerCompanyName';
 import type { InquirySiteAddress } from './inquirySiteAddress';
 import type { InquirySiteLatitude } from './inquirySiteLatitude';
 import type { InquirySiteLongitude } from './inquirySiteLongitude';
@@ -39,6 +40,8 @@ export interface Inquiry {
   projectOwnerPostcode: InquiryProjectOwnerPostcode;
   projectOwnerCity: InquiryProjectOwnerCity;
   projectOwnerSiret: InquiryProjectOwnerSiret;
+  /** The project owner's raison sociale (optional). */
+  projectOwnerCompanyName: InquiryProjectOwnerCompanyName;
   /** The site address label. */
   siteAddress: InquirySiteAddress;
   /**

@@ -9,6 +9,7 @@ import type { InquiryFieldsProjectOwnerStreet } from './inquiryFieldsProjectOwne
 import type { InquiryFieldsProjectOwnerPostcode } from './inquiryFieldsProjectOwnerPostcode';
 import type { InquiryFieldsProjectOwnerCity } from './inquiryFieldsProjectOwnerCity';
 import type { InquiryFieldsProjectOwnerSiret } from './inquiryFieldsProjectOwnerSiret';
+import type { InquiryFieldsProjectOwnerCompanyName } from './inquiryFieldsProjectOwnerCompanyName';
 import type { InquiryFieldsSiteAddress } from './inquiryFieldsSiteAddress';
 import type { InquiryFieldsSiteLatitude } from './inquiryFieldsSiteLatitude';
 import type { InquiryFieldsSiteLongitude } from './inquiryFieldsSiteLongitude';
@@ -41,6 +42,11 @@ export interface InquiryFields {
   project_owner_city?: InquiryFieldsProjectOwnerCity;
   /** @maxLength 14 */
   project_owner_siret?: InquiryFieldsProjectOwnerSiret;
+  /**
+   * The project owner's raison sociale (optional, one line).
+   * @maxLength 200
+   */
+  project_owner_company_name?: InquiryFieldsProjectOwnerCompanyName;
   /** @maxLength 300 */
   site_address?: InquiryFieldsSiteAddress;
   /**

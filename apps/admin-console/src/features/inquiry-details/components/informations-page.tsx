@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { Inquiry, Organization } from '@terres/api-client';
-import { AppLink } from '@terres/app-kit';
+import type { Organization } from '@terres/api-client';
+import { AppLink, ListingFieldList } from '@terres/app-kit';
 import { formatAddress, formatCredits, formatDate } from '@terres/domain';
 import { Card } from '@terres/ui/card';
 import { DescriptionList } from '@terres/ui/description-list';
@@ -9,12 +9,6 @@ import { texts } from '../texts';
 
 function text(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value.trim() : texts.notProvided;
-}
-
-/** The project owner's postal address on one line, or 'Adresse non renseignée' (spec §8). */
-function ownerAddress(inquiry: Inquiry): string {
-  const town = [inquiry.projectOwnerPostcode, inquiry.projectOwnerCity].filter((part) => part?.trim()).join(' ');
-  return formatAddress([inquiry.projectOwnerStreet, town].filter((part) => part?.trim()).join(', '));
 }
 
 function fullName(first: string | null | undefined, last: string | null | undefined): string {
@@ -33,14 +27,7 @@ export function InformationsPage({ id }: { id: string }) {
   return (
     <div className="inquiry-tab">
       <Card title={texts.projectOwner}>
-        <DescriptionList
-          items={[
-            { term: texts.ownerLastName, description: text(inquiry.projectOwnerLastName) },
-            { term: texts.ownerFirstName, description: text(inquiry.projectOwnerFirstName) },
-            { term: texts.siret, description: text(inquiry.projectOwnerSiret) },
-            { term: texts.ownerAddress, description: ownerAddress(inquiry) },
-          ]}
-        />
+        <ListingFieldList listing={inquiry} section="owner" />
       </Card>
 
       <Card

@@ -1,6 +1,7 @@
 // The listing the wizard edits: GET /inquiries/{id} and its documents, where a 404 means "not
 // created yet" (the route id is the new draft's id, review §13). Saves go through here too, so
-// every cache that shows the listing learns the new values at once.
+// every cache that shows the listing learns the new values at once: the wizard writes through
+// `useSaveInquiry` and `useSubmitInquiry` (save-inquiry.ts), which own that cache work.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   createInquiry,
@@ -14,7 +15,7 @@ import {
   type Inquiry,
 } from '@terres/api-client';
 import type { InquiryType } from '@terres/domain';
-import type { WirePatch } from '../model/sub-steps';
+import type { WirePatch } from '../sub-steps/types';
 
 export interface WizardDraft {
   /** The saved listing, or null while it does not exist yet. */
@@ -51,13 +52,15 @@ export function wizardDraftQueryOptions(id: string) {
  * Saves wire fields: creates the draft with the route's id on the first save (POST with the
  * type, the project name and status DRAFT), edits it afterwards (PUT, snake_case names only).
  */
-export async function saveInquiry(options: {
+export interface SaveInquiryOptions {
   id: string;
   type: InquiryType;
   exists: boolean;
   projectName: string;
   patch: WirePatch;
-}): Promise<Inquiry> {
+}
+
+export async function saveInquiry(options: SaveInquiryOptions): Promise<Inquiry> {
   const { id, type, exists, projectName, patch } = options;
   if (exists) return updateInquiry(id, patch);
   return createInquiry({ ...patch, id, type, status: 'DRAFT', project_name: patch.project_name ?? projectName.trim() });

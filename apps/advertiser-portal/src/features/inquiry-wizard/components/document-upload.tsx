@@ -6,7 +6,7 @@ import { FILE_FIELD_HINT, FileField } from '@terres/ui/file-field';
 import { useToast } from '@terres/ui/toast';
 import { UploadProgress } from '@terres/ui/upload-progress';
 import { useRef, useState } from 'react';
-import { deleteDocument, downloadDocumentFile, uploadDocument } from '../api/documents';
+import { downloadDocumentFile, useDeleteDocument, useUploadDocument } from '../api/documents';
 import { texts } from '../texts';
 
 interface Upload {
@@ -62,6 +62,8 @@ export function DocumentUpload({
 }: DocumentUploadProps) {
   const toast = useToast();
   const { user } = useAuth();
+  const { mutateAsync: uploadDocument } = useUploadDocument();
+  const { mutateAsync: deleteDocument } = useDeleteDocument();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const latestDocuments = useRef(documents);
   latestDocuments.current = documents;
@@ -77,16 +79,18 @@ export function DocumentUpload({
     try {
       const inquiryId = await ensureDraft();
       const previous = multiple ? [] : latestDocuments.current.filter(canDelete);
-      const stored = await uploadDocument(inquiryId, kind, file, {
-        onProgress: (fraction) => change(key, { loaded: Math.round(fraction * file.size) }),
-        signal: controller.signal,
+      const stored = await uploadDocument({
+        inquiryId,
+        kind,
+        file,
+        options: { onProgress: (fraction) => change(key, { loaded: Math.round(fraction * file.size) }), signal: controller.signal },
       });
       forget(key);
       onUploaded(stored);
       // One permission or soil study per listing: the new file replaces the old ones (a failed
       // removal leaves the old file listed, where the user can remove it).
       for (const old of previous) {
-        await deleteDocument(old.id).then(
+        await deleteDocument(old).then(
           () => onRemoved(old.id),
           () => undefined,
         );
@@ -113,7 +117,7 @@ export function DocumentUpload({
 
   const remove = async (document: Document) => {
     try {
-      await deleteDocument(document.id);
+      await deleteDocument(document);
       onRemoved(document.id);
       toast.success(texts.documentRemoved);
     } catch (reason) {

@@ -1,7 +1,8 @@
 // The wizard's form values (what the inputs hold, numbers as typed) and their conversions
 // from a listing answer (camelCase) and to the listing's wire fields (snake_case, CONTRACT §8).
+// The plain text fields are the domain's fields table's (`PLAIN_KEYS`); the others are listed here.
 import type { Document, DocumentKind, Inquiry, InquiryFields } from '@terres/api-client';
-import { toFiniteNumber, type FileInfo, type InquiryType } from '@terres/domain';
+import { listingFieldsWhere, toFiniteNumber, type FileInfo, type InquiryType, type LISTING_FIELDS, type ListingFieldKey } from '@terres/domain';
 
 /** One material line as edited: quantity and price are the text of their inputs. */
 export interface MaterialRowValues {
@@ -16,15 +17,17 @@ export interface MaterialRowValues {
   wasteCode?: string;
 }
 
-export interface WizardValues {
-  projectName: string;
-  projectOwnerFirstName: string;
-  projectOwnerLastName: string;
-  projectOwnerStreet: string;
-  projectOwnerPostcode: string;
-  projectOwnerCity: string;
-  projectOwnerSiret: string;
-  siteAddress: string;
+type Fields = typeof LISTING_FIELDS;
+/** The listing fields the wizard asks as a text input (texts and dates, the table's `kind`). */
+export type PlainKey = {
+  [K in ListingFieldKey]: Fields[K]['kind'] extends 'text' | 'date' ? (Fields[K]['subStep'] extends null ? never : K) : never;
+}[ListingFieldKey];
+export const PLAIN_KEYS = listingFieldsWhere(
+  (field) => (field.kind === 'text' || field.kind === 'date') && field.subStep !== null,
+) as PlainKey[];
+
+/** The form's values: each plain field as typed (from the fields table), then the others. */
+export type WizardValues = { [K in PlainKey]: string } & {
   siteLatitude: number | null;
   siteLongitude: number | null;
   parcelNumbers: string[];
@@ -33,15 +36,13 @@ export interface WizardValues {
   soilStudyDelegation: boolean;
   groundTypeUnknown: boolean;
   materials: MaterialRowValues[];
-  startDate: string;
-  endDate: string;
   acceptCertification: boolean;
   /** FILL listings (issue 11): the receiving site's use and what it accepts. Optional: values
    * kept by an older tab (sessionStorage) have none. */
   receivingUse?: string;
   acceptedQualityClasses?: string[];
   acceptedWasteCodes?: string[];
-}
+};
 
 let rowCounter = 0;
 /** A new, empty material line. */
@@ -55,16 +56,12 @@ export function numberToInput(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value).replace('.', ',') : '';
 }
 
+const plainValues = (read: (key: PlainKey) => string | null | undefined) =>
+  Object.fromEntries(PLAIN_KEYS.map((key) => [key, read(key) ?? ''])) as { [K in PlainKey]: string };
+
 export function emptyValues(): WizardValues {
   return {
-    projectName: '',
-    projectOwnerFirstName: '',
-    projectOwnerLastName: '',
-    projectOwnerStreet: '',
-    projectOwnerPostcode: '',
-    projectOwnerCity: '',
-    projectOwnerSiret: '',
-    siteAddress: '',
+    ...plainValues(() => ''),
     siteLatitude: null,
     siteLongitude: null,
     parcelNumbers: [],
@@ -72,8 +69,6 @@ export function emptyValues(): WizardValues {
     soilStudyDelegation: false,
     groundTypeUnknown: false,
     materials: [newMaterialRow()],
-    startDate: '',
-    endDate: '',
     acceptCertification: false,
     receivingUse: '',
     acceptedQualityClasses: [],
@@ -94,14 +89,7 @@ export function valuesFromInquiry(inquiry: Inquiry): WizardValues {
     wasteCode: row.wasteCode ?? '',
   }));
   return {
-    projectName: inquiry.projectName,
-    projectOwnerFirstName: inquiry.projectOwnerFirstName ?? '',
-    projectOwnerLastName: inquiry.projectOwnerLastName ?? '',
-    projectOwnerStreet: inquiry.projectOwnerStreet ?? '',
-    projectOwnerPostcode: inquiry.projectOwnerPostcode ?? '',
-    projectOwnerCity: inquiry.projectOwnerCity ?? '',
-    projectOwnerSiret: inquiry.projectOwnerSiret ?? '',
-    siteAddress: inquiry.siteAddress ?? '',
+    ...plainValues((key) => inquiry[key]),
     siteLatitude: inquiry.siteLatitude ?? null,
     siteLongitude: inquiry.siteLongitude ?? null,
     parcelNumbers: [...inquiry.parcelNumbers],
@@ -109,8 +97,6 @@ export function valuesFromInquiry(inquiry: Inquiry): WizardValues {
     soilStudyDelegation: inquiry.soilStudyDelegation,
     groundTypeUnknown: inquiry.groundTypeUnknown,
     materials: materials.length > 0 || inquiry.groundTypeUnknown ? materials : [newMaterialRow()],
-    startDate: inquiry.startDate ?? '',
-    endDate: inquiry.endDate ?? '',
     acceptCertification: inquiry.acceptCertification,
     receivingUse: inquiry.receivingUse ?? '',
     acceptedQualityClasses: [...(inquiry.acceptedQualityClasses ?? [])],

@@ -3,7 +3,7 @@
 // exists, POST with the route id, partial PUT with wire names, uploads), and records every
 // request so tests assert what was sent.
 import type { Document, Inquiry, Organization } from '@terres/api-client';
-import { addYears, snakeToCamel, todayInParis } from '@terres/domain';
+import { addYears, emptyListingFields, snakeToCamel, todayInParis } from '@terres/domain';
 import { http, HttpResponse } from 'msw';
 import { organization as defaultOrganization, ORGANIZATION_ID, owner } from '../../../../test/fixtures';
 import { server } from '../../../../test/server';
@@ -27,6 +27,8 @@ export const LAST_ALLOWED_DAY = addYears(todayInParis(), 2);
 
 export function listing(overrides: Partial<Inquiry> = {}): Inquiry {
   return {
+    // Every field of the domain's table not given, then this draft's own.
+    ...emptyListingFields(),
     id: LISTING_ID,
     organizationId: ORGANIZATION_ID,
     organizationName: defaultOrganization.name,
@@ -34,27 +36,7 @@ export function listing(overrides: Partial<Inquiry> = {}): Inquiry {
     type: 'CUT',
     status: 'DRAFT',
     projectName: 'ZAC des Tanneries',
-    projectOwnerFirstName: null,
-    projectOwnerLastName: null,
-    projectOwnerStreet: null,
-    projectOwnerPostcode: null,
-    projectOwnerCity: null,
-    projectOwnerSiret: null,
-    siteAddress: null,
-    siteLatitude: null,
-    siteLongitude: null,
-    parcelNumbers: [],
-    quantity: null,
-    materials: [],
-    groundTypeUnknown: false,
-    soilStudyDelegation: false,
-    acceptCertification: false,
-    startDate: null,
-    endDate: null,
     cost: 50,
-    receivingUse: null,
-    acceptedQualityClasses: [],
-    acceptedWasteCodes: [],
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
     ...overrides,

@@ -11,6 +11,7 @@ import {
   formatHectares,
   formatParcelId,
   inquiryCost,
+  LISTING_FIELDS,
   toFiniteNumber,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
@@ -18,7 +19,7 @@ import { Checkbox } from '@terres/ui/checkbox';
 import { AmountCell } from '@terres/ui/amount-cell';
 import { TypeBadge } from '@terres/ui/type-badge';
 import type { ReactNode } from 'react';
-import type { SubStepKey } from '../../model/sub-steps';
+import type { SubStepKey } from '../../sub-steps/types';
 import { parsedRow, type WizardType } from '../../model/values';
 import { texts } from '../../texts';
 import type { WizardForm } from '../use-wizard-form';
@@ -122,6 +123,9 @@ export function SummaryStep({ form, type, documents, balance, problems, onEdit }
 
       <Section title={s.owner} subStep="projectOwner" onEdit={onEdit}>
         <Item term={f.ownerName}>{`${values.projectOwnerFirstName} ${values.projectOwnerLastName}`.trim()}</Item>
+        {values.projectOwnerCompanyName.trim() !== '' ? (
+          <Item term={LISTING_FIELDS.projectOwnerCompanyName.detail.label}>{values.projectOwnerCompanyName.trim()}</Item>
+        ) : null}
         <Item term={f.ownerAddress}>{formatAddress(ownerAddress)}</Item>
         <Item term={f.siret}>{values.projectOwnerSiret}</Item>
       </Section>

@@ -12,8 +12,8 @@ import {
   subStepCount,
   validateSubStep,
   validPayload,
-} from './sub-steps';
-import { emptyValues, valuesFromInquiry } from './values';
+} from '.';
+import { emptyValues, valuesFromInquiry } from '../model/values';
 
 describe('wizard sub-steps', () => {
   it('has the spec’s 4 steps of 5, 1, 5 and 1 sub-steps', () => {
@@ -67,10 +67,12 @@ describe('wizard sub-steps', () => {
     expect(patch).not.toHaveProperty('project_owner_postcode');
     expect(patch).toHaveProperty('parcel_numbers', ['68224000AB0123']);
     for (const key of Object.keys(patch)) expect(INQUIRY_WIRE_FIELDS).toContain(key);
-    expect(Object.keys(stepPayload(1, values))).toEqual([
+    // Which fields the step saves; their order in the body is the fields table's.
+    expect(Object.keys(stepPayload(1, values)).sort()).toEqual([
       'project_name',
       'project_owner_first_name',
       'project_owner_last_name',
+      'project_owner_company_name',
       'project_owner_street',
       'project_owner_postcode',
       'project_owner_city',
@@ -78,6 +80,17 @@ describe('wizard sub-steps', () => {
       'site_address',
       'site_latitude',
       'site_longitude',
-    ]);
+    ].sort());
+  });
+
+  it('asks the maître d’ouvrage’s raison sociale, optional, on one line of at most 200 characters', () => {
+    const values = { ...valuesFromInquiry(completeListing()), projectOwnerCompanyName: '' };
+    expect(validateSubStep('projectOwner', values, { documents: [] })).toEqual({});
+    expect(validateSubStep('projectOwner', { ...values, projectOwnerCompanyName: 'x'.repeat(201) }, { documents: [] })).toEqual({
+      projectOwnerCompanyName: 'Ce champ ne doit pas dépasser 200 caractères.',
+    });
+    expect(payloadFor('projectOwner', { ...values, projectOwnerCompanyName: ' Ville de Mulhouse ' })).toMatchObject({
+      project_owner_company_name: 'Ville de Mulhouse',
+    });
   });
 });
