@@ -1,9 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import {
-  deleteDocument,
   parseProblem,
   problemMessage,
-  uploadInquiryDocumentWithProgress,
   type Document,
   type DocumentKind,
 } from '@terres/api-client';
@@ -18,7 +16,9 @@ import { useToast } from '@terres/ui/toast';
 import { UploadProgress } from '@terres/ui/upload-progress';
 import { useState } from 'react';
 import { saveDocument } from '../../../lib/files';
-import { inquiryDocumentsQueryOptions, inquiryQueryOptions, useListingCache } from '../api/inquiry';
+import { useDeleteDocument } from '../api/delete-document';
+import { inquiryDocumentsQueryOptions, inquiryQueryOptions } from '../api/inquiry';
+import { useUploadInquiryDocument } from '../api/upload-inquiry-document';
 import { texts } from '../texts';
 
 interface Upload {
@@ -43,7 +43,8 @@ let uploadCounter = 0;
 export function DocumentsPage({ id }: { id: string }) {
   const { user } = useAuth();
   const toast = useToast();
-  const cache = useListingCache();
+  const uploadDocument = useUploadInquiryDocument();
+  const deletion = useDeleteDocument();
   const { data: inquiry } = useSuspenseQuery(inquiryQueryOptions(id));
   const { data: documents } = useSuspenseQuery(inquiryDocumentsQueryOptions(id));
   const deposited = documents.filter((document) => document.source !== 'PLATFORM');
@@ -57,16 +58,14 @@ export function DocumentsPage({ id }: { id: string }) {
 
   const send = async (upload: Pick<Upload, 'key' | 'file' | 'kind' | 'controller'>) => {
     try {
-      const stored = await uploadInquiryDocumentWithProgress(
-        inquiry.id,
-        { file: upload.file, kind: upload.kind },
-        {
-          onProgress: (fraction) => change(upload.key, { loaded: Math.round(fraction * upload.file.size) }),
-          signal: upload.controller.signal,
-        },
-      );
+      const stored = await uploadDocument.mutateAsync({
+        inquiryId: inquiry.id,
+        file: upload.file,
+        kind: upload.kind,
+        onProgress: (fraction) => change(upload.key, { loaded: Math.round(fraction * upload.file.size) }),
+        signal: upload.controller.signal,
+      });
       forget(upload.key);
-      cache.documentsChanged(inquiry.id, (list) => [...list.filter((item) => item.id !== stored.id), stored]);
       toast.success(texts.sent, stored.fileName);
     } catch (error) {
       if (upload.controller.signal.aborted) change(upload.key, { status: 'cancelled' });
@@ -98,12 +97,11 @@ export function DocumentsPage({ id }: { id: string }) {
 
   const remove = async (document: Document) => {
     try {
-      await deleteDocument(document.id);
+      await deletion.mutateAsync({ inquiryId: inquiry.id, documentId: document.id });
     } catch (error) {
       toast.error(texts.deleteFailed, parseProblem(error)?.detail);
       throw error;
     }
-    cache.documentsChanged(inquiry.id, (list) => list.filter((item) => item.id !== document.id));
     toast.success(texts.deleted, document.fileName);
   };
 

@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { getListOrganizationsQueryKey, parseProblem, updateOrganization, type Organization } from '@terres/api-client';
+import { parseProblem, type Organization } from '@terres/api-client';
 import { toSnakeKeys } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
@@ -7,7 +6,7 @@ import { DescriptionList } from '@terres/ui/description-list';
 import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
-import { organizationQueryOptions } from '../api/queries';
+import { useUpdateOrganization } from '../api/update-organization';
 import { texts } from '../texts';
 import { editValuesOf, SECTIONS } from './organisation-fields';
 import { useOrganisationForm } from './use-organisation-form';
@@ -58,7 +57,7 @@ export function OrganizationInformation({ organisation }: { organisation: Organi
 }
 
 function OrganisationForm({ organisation, onDone }: { organisation: Organization; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateOrganization();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
   const form = useOrganisationForm(editValuesOf(organisation));
@@ -78,9 +77,7 @@ function OrganisationForm({ organisation, onDone }: { organisation: Organization
     }
     setSaving(true);
     try {
-      const updated = await updateOrganization(organisation.id, toSnakeKeys(changes));
-      queryClient.setQueryData(organizationQueryOptions(organisation.id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: getListOrganizationsQueryKey() });
+      await update.mutateAsync({ id: organisation.id, changes: toSnakeKeys(changes) });
       toast.success(texts.updated);
       onDone();
     } catch (error) {

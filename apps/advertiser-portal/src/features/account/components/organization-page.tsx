@@ -1,6 +1,6 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { parseProblem, updateOrganization, type Organization } from '@terres/api-client';
+import { parseProblem, type Organization } from '@terres/api-client';
 import { useAuth, useRouteRetry } from '@terres/app-kit';
 import {
   normalizeRole,
@@ -19,6 +19,7 @@ import { useToast } from '@terres/ui/toast';
 import { useState, type HTMLInputAutoCompleteAttribute } from 'react';
 import { myOrganizationQueryOptions } from '../../../lib/my-organization';
 import { text, useDomainForm } from '../../../lib/use-domain-form';
+import { useUpdateOrganization } from '../api/update-organization';
 import { texts } from '../texts';
 import { DetailsList } from './details-list';
 
@@ -125,7 +126,7 @@ export function OrganizationError({ error, reset }: ErrorComponentProps) {
 }
 
 function OrganisationForm({ organisation, onDone }: { organisation: Organization; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateOrganization();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
   const saved = valuesOf(organisation);
@@ -140,8 +141,7 @@ function OrganisationForm({ organisation, onDone }: { organisation: Organization
     }
     setSaving(true);
     try {
-      const updated = await updateOrganization(organisation.id, toSnakeKeys(values));
-      queryClient.setQueryData(myOrganizationQueryOptions().queryKey, updated);
+      await update.mutateAsync({ id: organisation.id, changes: toSnakeKeys(values) });
       toast.success(texts.organisationUpdated);
       onDone();
     } catch (error) {
