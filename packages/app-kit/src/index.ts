@@ -14,3 +14,23 @@ export { RoutePending } from './app/route-pending';
 export { pageTitle } from './app/title';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
 export { HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
+export {
+  formText,
+  serverFieldErrors,
+  useDomainForm,
+  type DomainForm,
+  type DomainFormOptions,
+  type FormErrors,
+  type FormValues,
+} from './forms/use-domain-form';
+export {
+  OrganisationForm,
+  organisationFormValues,
+  organisationSections,
+  type OrganisationFieldInput,
+  type OrganisationFieldSpec,
+  type OrganisationFormClassNames,
+  type OrganisationFormProps,
+  type OrganisationFormSection,
+  type OrganisationFormTexts,
+} from './organisation/organisation-form';

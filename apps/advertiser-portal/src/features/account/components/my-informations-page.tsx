@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem, type User } from '@terres/api-client';
-import { useRouteRetry } from '@terres/app-kit';
+import { formText, useDomainForm, useRouteRetry } from '@terres/app-kit';
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH, profileEditSchema } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ErrorState } from '@terres/ui/error-state';
@@ -9,7 +9,6 @@ import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
 import { useUpdateCurrentUser } from '../../../lib/update-current-user';
-import { text, useDomainForm } from '../../../lib/use-domain-form';
 import { currentUserQueryOptions } from '../api/queries';
 import { texts } from '../texts';
 import { DetailsList } from './details-list';
@@ -62,7 +61,7 @@ function ProfileForm({ me, onDone }: { me: User; onDone: () => void }) {
   const update = useUpdateCurrentUser();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
-  const saved = { lastName: text(me.lastName), firstName: text(me.firstName), phoneNumber: text(me.phoneNumber) };
+  const saved = { lastName: formText(me.lastName), firstName: formText(me.firstName), phoneNumber: formText(me.phoneNumber) };
   const form = useDomainForm(profileEditSchema, saved);
 
   const submit = async () => {

@@ -1,13 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { parseProblem } from '@terres/api-client';
-import { useAuth } from '@terres/app-kit';
+import { formText, useAuth, useDomainForm } from '@terres/app-kit';
 import { isBlank, NAME_MAX_LENGTH, normalizeRole, PHONE_MAX_LENGTH, profileStepSchema } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { TextField } from '@terres/ui/text-field';
 import { useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { useUpdateCurrentUser } from '../../../lib/update-current-user';
-import { text, useDomainForm } from '../../../lib/use-domain-form';
 import { texts } from '../texts';
 import { OnboardingLayout } from './onboarding-layout';
 
@@ -23,9 +22,9 @@ export function ProfileStepPage() {
   const [failure, setFailure] = useState<{ title: string; detail?: string | undefined }>();
   const [saving, setSaving] = useState(false);
   const form = useDomainForm(profileStepSchema, {
-    lastName: text(user?.lastName),
-    firstName: text(user?.firstName),
-    phoneNumber: text(user?.phoneNumber),
+    lastName: formText(user?.lastName),
+    firstName: formText(user?.firstName),
+    phoneNumber: formText(user?.phoneNumber),
   });
   const filled = !isBlank(form.values.firstName) && !isBlank(form.values.lastName) && !isBlank(form.values.phoneNumber);
 
