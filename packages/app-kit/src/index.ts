@@ -34,3 +34,4 @@ export {
   type OrganisationFormSection,
   type OrganisationFormTexts,
 } from './organisation/organisation-form';
+export { useUploads, type Upload, type UploadsOptions } from './uploads/use-uploads';
