@@ -35,3 +35,4 @@ export {
   type OrganisationFormTexts,
 } from './organisation/organisation-form';
 export { useUploads, type Upload, type UploadsOptions } from './uploads/use-uploads';
+export { createAppEnv, DEFAULT_API_URL, DEFAULT_SUPPORT_EMAIL, envUrl, trimSlash, type AppEnv } from './app/app-env';
