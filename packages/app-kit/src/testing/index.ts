@@ -2,3 +2,4 @@
 // them: the apps' lint forbids it).
 export { sessionFor, storeSession } from './session';
 export { createRenderApp, type TestRuntimeFactory } from './render-app';
+export { captureDownloads, problemResponse } from './http';
