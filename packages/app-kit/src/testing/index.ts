@@ -3,3 +3,4 @@
 export { sessionFor, storeSession } from './session';
 export { createRenderApp, type TestRuntimeFactory } from './render-app';
 export { captureDownloads, problemResponse } from './http';
+export { admin, employee, ORGANIZATION_ID, owner } from './fixtures';
