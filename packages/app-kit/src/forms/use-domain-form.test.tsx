@@ -1,20 +1,13 @@
-import { configureApiClient, createMemoryStorage, updateCurrentUser } from '@terres/api-client';
+import { updateCurrentUser } from '@terres/api-client';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
+import { TEST_API as API, setupApiServer } from '../../test/api-server';
 import { serverFieldErrors, useDomainForm, type DomainFormOptions } from './use-domain-form';
 
-const API = 'http://api.test/api/v1';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
-beforeEach(() => {
-  configureApiClient({ baseUrl: API, onUnauthorized: () => undefined, storage: createMemoryStorage() });
-});
+const server = setupApiServer();
 
 const schema = v.object({
   firstName: v.pipe(v.string(), v.trim(), v.nonEmpty('Le prénom est requis.')),

@@ -1,21 +1,14 @@
-import { configureApiClient, createMemoryStorage, updateOrganization, type Organization } from '@terres/api-client';
+import { updateOrganization, type Organization } from '@terres/api-client';
 import { messages, type OrganisationEditField } from '@terres/domain';
 import { ToastProvider } from '@terres/ui/toast';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { TEST_API as API, setupApiServer } from '../../test/api-server';
 import { OrganisationForm, organisationSections, type OrganisationFieldInput, type OrganisationFormProps } from './organisation-form';
 
-const API = 'http://api.test/api/v1';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
-beforeEach(() => {
-  configureApiClient({ baseUrl: API, onUnauthorized: () => undefined, storage: createMemoryStorage() });
-});
+const server = setupApiServer();
 
 const LABELS: Record<OrganisationEditField, string> = {
   name: 'Raison sociale',
