@@ -1,4 +1,4 @@
-import base from '@terres/eslint-config/base';
+import base, { restrictEnvAccess } from '@terres/eslint-config/base';
 
 // The base config's rule, repeated: a files block with `no-restricted-imports` replaces it.
 const WORKSPACE_PATHS = { group: ['../../packages/*', '../../apps/*', '**/shared/*'], message: 'Import a workspace package by its name.' };
@@ -12,17 +12,8 @@ const literalDetail = (selector) => ({
 
 export default [
   ...base,
-  {
-    // env.ts is the only reader of process.env (house rule); the lint keeps it that way.
-    files: ['src/**/*.ts'],
-    ignores: ['src/env.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration through src/env.ts (loadConfig).' },
-      ],
-    },
-  },
+  // env.ts is the only reader of process.env (house rule); the lint keeps it that way.
+  ...restrictEnvAccess,
   {
     // Problem answers take their French text from the domain (packages/domain/src/messages/):
     // one sentence, one key, never a copy that drifts from what the apps and the tests quote.

@@ -1,28 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { RouterHistory } from '@tanstack/react-router';
-import { createRouter } from '@tanstack/react-router';
-import type { Auth } from '@terres/app-kit';
+import { createAppRouter as createKitRouter, type RouterContext } from '@terres/app-kit';
 import { routeTree } from './routeTree.gen';
-import { RouteError, RoutePending } from '@terres/app-kit';
 
-/** What every route's loader and beforeLoad receive. */
-export interface RouterContext {
-  queryClient: QueryClient;
-  auth: Auth;
-}
+export type { RouterContext } from '@terres/app-kit';
 
-export function createAppRouter({ queryClient, auth, history }: RouterContext & { history?: RouterHistory }) {
-  return createRouter({
-    routeTree,
-    context: { queryClient, auth },
-    ...(history ? { history } : {}),
-    defaultPreload: 'intent',
-    // Loaders use queryClient.ensureQueryData: react-query decides freshness, not the router.
-    defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteError,
-    defaultPendingComponent: RoutePending,
-    scrollRestoration: true,
-  });
+/** This app's router: app-kit's (context, preloading, error and pending views) on its route tree. */
+export function createAppRouter(options: RouterContext & { history?: RouterHistory }) {
+  return createKitRouter({ routeTree, ...options });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,25 +1,8 @@
-// Deterministic people for the console's tests (the generated mocks are random).
-import type { Organization, User } from '@terres/api-client';
+// Deterministic people (app-kit's, shared with the portal) and organisations for the console's
+// tests (the generated mocks are random).
+import type { Organization } from '@terres/api-client';
 
-export const admin: User = {
-  id: '33333333-3333-4333-8333-333333333333',
-  email: 'admin@bourse-terres.fr',
-  role: 'ADMIN',
-  firstName: 'Paul',
-  lastName: 'Durand',
-  phoneNumber: '03 89 00 00 00',
-  organizationId: null,
-};
-
-export const owner: User = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'owner@terrassements-alsace.fr',
-  role: 'OWNER',
-  firstName: 'Camille',
-  lastName: 'Muller',
-  phoneNumber: '06 12 34 56 78',
-  organizationId: '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
-};
+export { admin, owner } from '@terres/app-kit/testing';
 
 /** A complete, verified organisation (the owner's). */
 export const organization: Organization = {

@@ -1,25 +1,2 @@
-// Shared test helpers: problem answers and what the page hands to the browser as a download.
-import { HttpResponse } from 'msw';
-import { vi } from 'vitest';
-
-/** An RFC 9457 problem answer, as the API sends it (with a 422's `errors` keyed by wire field, and its `type`). */
-export const problem = (status: number, detail?: string, errors?: Record<string, string>, type = 'about:blank') =>
-  HttpResponse.json(
-    { type, title: 'Error', status, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  );
-
-/** Downloads the page starts: the file name given to the link and the blob (restore with vi.restoreAllMocks). */
-export function captureDownloads() {
-  const names: string[] = [];
-  const blobs: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return `blob:test/${blobs.length}`;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { names, blobs };
-}
+// Shared test helpers (app-kit's): problem answers and what the page hands to the browser as a download.
+export { captureDownloads, problemResponse as problem } from '@terres/app-kit/testing';

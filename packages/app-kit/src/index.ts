@@ -15,3 +15,26 @@ export { pageTitle } from './app/title';
 export { ListingFieldList, type ListingFieldListProps } from './listing/listing-field-list';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
 export { HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
+export {
+  formText,
+  serverFieldErrors,
+  useDomainForm,
+  type DomainForm,
+  type DomainFormOptions,
+  type FormErrors,
+  type FormValues,
+} from './forms/use-domain-form';
+export {
+  OrganisationForm,
+  organisationFormValues,
+  organisationSections,
+  type OrganisationFieldInput,
+  type OrganisationFieldSpec,
+  type OrganisationFormClassNames,
+  type OrganisationFormProps,
+  type OrganisationFormSection,
+  type OrganisationFormTexts,
+} from './organisation/organisation-form';
+export { useUploads, type Upload, type UploadsOptions } from './uploads/use-uploads';
+export { createAppEnv, DEFAULT_API_URL, DEFAULT_SUPPORT_EMAIL, envUrl, trimSlash, type AppEnv } from './app/app-env';
+export { appRootRouteOptions, createAppRouter, type AppRouterOptions, type RouterContext } from './app/router';

@@ -1,16 +1,5 @@
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import { appRootRouteOptions } from '@terres/app-kit';
 import type { RouterContext } from '../router';
 
-export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () => ({ meta: [{ title: 'Bourse aux terres' }] }),
-  component: Root,
-});
-
-function Root() {
-  return (
-    <>
-      <HeadContent />
-      <Outlet />
-    </>
-  );
-}
+export const Route = createRootRouteWithContext<RouterContext>()(appRootRouteOptions);

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getListOrganizationMembersQueryKey, inviteCollaborator, problemMessage } from '@terres/api-client';
+import { problemMessage } from '@terres/api-client';
 import { fillTemplate, MAX_COLLABORATORS, messages, validateInvite } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
+import { useInviteCollaborator } from './invite-collaborator';
 import { texts } from './texts';
 import './invite-collaborator.css';
 
@@ -23,22 +23,10 @@ export interface InviteCollaboratorFormProps {
  */
 export function InviteCollaboratorForm({ existingEmails, selfEmail }: InviteCollaboratorFormProps) {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   // Messages show after a blur or a send attempt and clear while typing (spec §5).
   const [shown, setShown] = useState(false);
-  const invite = useMutation({
-    mutationFn: (address: string) => inviteCollaborator({ email: address }),
-    onSuccess: async () => {
-      toast.success(texts.inviteSuccess);
-      setEmail('');
-      setShown(false);
-      await queryClient.invalidateQueries({ queryKey: getListOrganizationMembersQueryKey() });
-    },
-    onError: (error) => {
-      toast.error(problemMessage(error, texts.inviteFailed));
-    },
-  });
+  const invite = useInviteCollaborator();
 
   if (existingEmails.length >= MAX_COLLABORATORS) {
     return (
@@ -59,7 +47,15 @@ export function InviteCollaboratorForm({ existingEmails, selfEmail }: InviteColl
       onSubmit={(event) => {
         event.preventDefault();
         setShown(true);
-        if (check.ok && !invite.isPending) invite.mutate(check.email);
+        if (!check.ok || invite.isPending) return;
+        invite.mutate(check.email, {
+          onSuccess: () => {
+            toast.success(texts.inviteSuccess);
+            setEmail('');
+            setShown(false);
+          },
+          onError: (error) => toast.error(problemMessage(error, texts.inviteFailed)),
+        });
       }}
     >
       <TextField

@@ -1,3 +1,4 @@
+import { captureDownloads } from '@terres/app-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,21 +7,6 @@ import { makeDocument, makeInquiry } from '../../../test/inquiry-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
 import { detailsPath, serveInquiry } from './test-utils';
-
-/** What the page handed to the browser as a download: the object URL's file name. */
-function captureDownloads() {
-  const names: string[] = [];
-  const blobs: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return `blob:test/${blobs.length}`;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { names, blobs };
-}
 
 describe('listing detail, Documents (spec §2; CONTRACT §11)', () => {
   afterEach(() => {

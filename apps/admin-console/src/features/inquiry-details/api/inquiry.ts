@@ -1,7 +1,7 @@
 // One listing, its documents and its organisation. Route loaders (`ensureQueryData`) and pages
 // (`useSuspenseQuery`) use these same options; orval's suspense variants have the keys and
 // query functions of `getGetInquiryQueryOptions` and the others.
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   downloadFile,
   getDownloadInquiryPdfUrl,
@@ -36,29 +36,28 @@ export async function ensureInquiryWithOrganization(queryClient: QueryClient, id
 
 const startsWith = (key: readonly unknown[], path: string) => typeof key[0] === 'string' && key[0].startsWith(path);
 
-/** Keeps every screen in step with a change the API answered. */
-export function useListingCache() {
-  const queryClient = useQueryClient();
-  return {
-    /** A new status (or any change) of `inquiry`: its detail now, every list, pin and its organisation's balance next. */
-    changed(inquiry: Inquiry) {
-      queryClient.setQueryData(inquiryQueryOptions(inquiry.id).queryKey, inquiry);
-      void queryClient.invalidateQueries({
-        // Every cached answer about listings (tables, pages, pins, documents) but the one just set.
-        predicate: (query) =>
-          startsWith(query.queryKey, '/api/v1/inquiries') && query.queryKey[0] !== inquiryQueryOptions(inquiry.id).queryKey[0],
-      });
-      void queryClient.invalidateQueries({ queryKey: getGetOrganizationQueryKey(inquiry.organizationId) });
-      void queryClient.invalidateQueries({ queryKey: getListCreditTransactionsQueryKey(inquiry.organizationId) });
-    },
-    /** The documents list changed (a platform upload or removal); soil studies may list the listing now. */
-    documentsChanged(inquiryId: string, update: (documents: Document[]) => Document[]) {
-      const key = inquiryDocumentsQueryOptions(inquiryId).queryKey;
-      queryClient.setQueryData<Document[]>(key, (documents) => (documents ? update(documents) : documents));
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ predicate: (query) => startsWith(query.queryKey, '/api/v1/soil-studies') });
-    },
-  };
+/**
+ * Keeps every screen in step with a change the API answered: a new status (or any change) of
+ * `inquiry`, its detail now, every list, pin and its organisation's balance next. The mutation
+ * hooks beside this file call it from their `onSuccess`.
+ */
+export function listingChanged(queryClient: QueryClient, inquiry: Inquiry) {
+  queryClient.setQueryData(inquiryQueryOptions(inquiry.id).queryKey, inquiry);
+  void queryClient.invalidateQueries({
+    // Every cached answer about listings (tables, pages, pins, documents) but the one just set.
+    predicate: (query) =>
+      startsWith(query.queryKey, '/api/v1/inquiries') && query.queryKey[0] !== inquiryQueryOptions(inquiry.id).queryKey[0],
+  });
+  void queryClient.invalidateQueries({ queryKey: getGetOrganizationQueryKey(inquiry.organizationId) });
+  void queryClient.invalidateQueries({ queryKey: getListCreditTransactionsQueryKey(inquiry.organizationId) });
+}
+
+/** The documents list changed (a platform upload or removal); soil studies may list the listing now. */
+export function documentsChanged(queryClient: QueryClient, inquiryId: string, update: (documents: Document[]) => Document[]) {
+  const key = inquiryDocumentsQueryOptions(inquiryId).queryKey;
+  queryClient.setQueryData<Document[]>(key, (documents) => (documents ? update(documents) : documents));
+  void queryClient.invalidateQueries({ queryKey: key });
+  void queryClient.invalidateQueries({ predicate: (query) => startsWith(query.queryKey, '/api/v1/soil-studies') });
 }
 
 /** The listing's PDF summary, saved under the project's name. */

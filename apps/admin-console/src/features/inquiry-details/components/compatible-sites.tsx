@@ -1,10 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  getListInquiryMatchesQueryKey,
   getListInquiryMatchesQueryOptions,
   problemMessage,
-  proposeMatch,
-  setMatchStatus,
   type Inquiry,
   type MatchStatus,
   type MatchSuggestion,
@@ -33,6 +30,8 @@ import { ErrorState } from '@terres/ui/error-state';
 import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { lazy, Suspense, useState } from 'react';
+import { useProposeMatch } from '../api/propose-match';
+import { useSetMatchStatus } from '../api/set-match-status';
 import { texts } from '../texts';
 
 // Leaflet downloads only when an admin opens a pair on the map.
@@ -172,23 +171,22 @@ function CompatibleSite({
 }
 
 function ProposalActions({ inquiry, item }: { inquiry: Inquiry; item: MatchSuggestion }) {
-  const queryClient = useQueryClient();
+  const propose = useProposeMatch();
+  const setStatus = useSetMatchStatus();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [doneOpen, setDoneOpen] = useState(false);
   const [volume, setVolume] = useState(String(item.volume.matchedM3));
   const other = item.counterpart!;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: getListInquiryMatchesQueryKey(inquiry.id) });
   const cut = inquiry.type === 'CUT' ? inquiry.projectName : other.projectName;
   const fill = inquiry.type === 'CUT' ? other.projectName : inquiry.projectName;
 
   async function move(id: string, status: MatchStatus, body: { moved_volume_m3?: number } = {}) {
     setBusy(true);
     try {
-      await setMatchStatus(id, { status, ...body });
+      await setStatus.mutateAsync({ inquiryId: inquiry.id, matchId: id, change: { status, ...body } });
       toast.success(fillTemplate(texts.matchMoved, { status: MATCH_STATUS_LABELS[status].toLowerCase() }));
       setDoneOpen(false);
-      await refresh();
     } catch (error) {
       toast.error(texts.matchMoveFailed, problemMessage(error, ''));
     } finally {
@@ -212,12 +210,14 @@ function ProposalActions({ inquiry, item }: { inquiry: Inquiry; item: MatchSugge
         cancelLabel={texts.cancel}
         onConfirm={async () => {
           try {
-            await proposeMatch({
-              cut_inquiry_id: inquiry.type === 'CUT' ? inquiry.id : other.id,
-              fill_inquiry_id: inquiry.type === 'CUT' ? other.id : inquiry.id,
+            await propose.mutateAsync({
+              inquiryId: inquiry.id,
+              request: {
+                cut_inquiry_id: inquiry.type === 'CUT' ? inquiry.id : other.id,
+                fill_inquiry_id: inquiry.type === 'CUT' ? other.id : inquiry.id,
+              },
             });
             toast.success(texts.proposed);
-            await refresh();
           } catch (error) {
             toast.error(texts.proposeFailed, problemMessage(error, ''));
           }

@@ -1,13 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import {
-  deleteDocument,
-  parseProblem,
-  problemMessage,
-  uploadInquiryDocumentWithProgress,
-  type Document,
-  type DocumentKind,
-} from '@terres/api-client';
-import { useAuth } from '@terres/app-kit';
+import { parseProblem, problemMessage, type Document, type DocumentKind } from '@terres/api-client';
+import { useAuth, useUploads } from '@terres/app-kit';
 import { canDeleteDocument, DOCUMENT_KIND_LABELS, DOCUMENT_SOURCE_LABELS, PLATFORM_DOCUMENT_KINDS } from '@terres/domain';
 import { Alert } from '@terres/ui/alert';
 import { Card } from '@terres/ui/card';
@@ -18,21 +11,10 @@ import { useToast } from '@terres/ui/toast';
 import { UploadProgress } from '@terres/ui/upload-progress';
 import { useState } from 'react';
 import { saveDocument } from '../../../lib/files';
-import { inquiryDocumentsQueryOptions, inquiryQueryOptions, useListingCache } from '../api/inquiry';
+import { useDeleteDocument } from '../api/delete-document';
+import { inquiryDocumentsQueryOptions, inquiryQueryOptions } from '../api/inquiry';
+import { useUploadInquiryDocument } from '../api/upload-inquiry-document';
 import { texts } from '../texts';
-
-interface Upload {
-  key: string;
-  file: File;
-  kind: DocumentKind;
-  /** Bytes sent, when the browser reports it. */
-  loaded: number | undefined;
-  status: 'uploading' | 'error' | 'cancelled';
-  error?: string;
-  controller: AbortController;
-}
-
-let uploadCounter = 0;
 
 /**
  * Documents (spec §2; CONTRACT §11): what the advertiser deposited ('Déposés') and what the
@@ -43,50 +25,19 @@ let uploadCounter = 0;
 export function DocumentsPage({ id }: { id: string }) {
   const { user } = useAuth();
   const toast = useToast();
-  const cache = useListingCache();
+  const deletion = useDeleteDocument();
   const { data: inquiry } = useSuspenseQuery(inquiryQueryOptions(id));
   const { data: documents } = useSuspenseQuery(inquiryDocumentsQueryOptions(id));
   const deposited = documents.filter((document) => document.source !== 'PLATFORM');
   const sent = documents.filter((document) => document.source === 'PLATFORM');
   const [kind, setKind] = useState<DocumentKind>(inquiry.soilStudyDelegation ? 'SOIL_STUDY' : 'OTHER');
-  const [uploads, setUploads] = useState<Upload[]>([]);
-
-  const change = (key: string, patch: Partial<Upload>) =>
-    setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
-  const forget = (key: string) => setUploads((current) => current.filter((upload) => upload.key !== key));
-
-  const send = async (upload: Pick<Upload, 'key' | 'file' | 'kind' | 'controller'>) => {
-    try {
-      const stored = await uploadInquiryDocumentWithProgress(
-        inquiry.id,
-        { file: upload.file, kind: upload.kind },
-        {
-          onProgress: (fraction) => change(upload.key, { loaded: Math.round(fraction * upload.file.size) }),
-          signal: upload.controller.signal,
-        },
-      );
-      forget(upload.key);
-      cache.documentsChanged(inquiry.id, (list) => [...list.filter((item) => item.id !== stored.id), stored]);
-      toast.success(texts.sent, stored.fileName);
-    } catch (error) {
-      if (upload.controller.signal.aborted) change(upload.key, { status: 'cancelled' });
-      // The file stays listed with the server's reason and 'Réessayer': nothing to choose again.
-      else change(upload.key, { status: 'error', error: problemMessage(error, texts.uploadFailed) });
-    }
-  };
-
-  const start = (file: File) => {
-    uploadCounter += 1;
-    const upload: Upload = { key: `upload-${uploadCounter}`, file, kind, loaded: undefined, status: 'uploading', controller: new AbortController() };
-    setUploads((current) => [...current, upload]);
-    void send(upload);
-  };
-
-  const retry = (upload: Upload) => {
-    const controller = new AbortController();
-    change(upload.key, { status: 'uploading', loaded: undefined, error: undefined, controller });
-    void send({ ...upload, controller });
-  };
+  const uploadDocument = useUploadInquiryDocument();
+  const { uploads, start, progressProps } = useUploads<DocumentKind, Document>({
+    upload: (file, fileKind, { onProgress, signal }) =>
+      uploadDocument.mutateAsync({ inquiryId: inquiry.id, file, kind: fileKind, onProgress, signal }),
+    onUploaded: (stored) => toast.success(texts.sent, stored.fileName),
+    failureMessage: (error) => problemMessage(error, texts.uploadFailed),
+  });
 
   const download = async (document: Document) => {
     try {
@@ -98,12 +49,11 @@ export function DocumentsPage({ id }: { id: string }) {
 
   const remove = async (document: Document) => {
     try {
-      await deleteDocument(document.id);
+      await deletion.mutateAsync({ inquiryId: inquiry.id, documentId: document.id });
     } catch (error) {
       toast.error(texts.deleteFailed, parseProblem(error)?.detail);
       throw error;
     }
-    cache.documentsChanged(inquiry.id, (list) => list.filter((item) => item.id !== document.id));
     toast.success(texts.deleted, document.fileName);
   };
 
@@ -137,16 +87,7 @@ export function DocumentsPage({ id }: { id: string }) {
           <ul className="inquiry-uploads">
             {uploads.map((upload) => (
               <li key={upload.key}>
-                <UploadProgress
-                  fileName={upload.file.name}
-                  total={upload.file.size}
-                  status={upload.status}
-                  {...(upload.loaded === undefined ? {} : { loaded: upload.loaded })}
-                  {...(upload.error ? { error: upload.error } : {})}
-                  onCancel={() => upload.controller.abort()}
-                  onRetry={() => retry(upload)}
-                  onDismiss={() => forget(upload.key)}
-                />
+                <UploadProgress {...progressProps(upload)} />
               </li>
             ))}
           </ul>
@@ -166,7 +107,7 @@ export function DocumentsPage({ id }: { id: string }) {
             value={kind}
             onValueChange={(value) => setKind(value as DocumentKind)}
           />
-          <FileField label={texts.file} value={[]} hint={FILE_FIELD_HINT} onFilesChange={(files) => files.forEach(start)} />
+          <FileField label={texts.file} value={[]} hint={FILE_FIELD_HINT} onFilesChange={(files) => files.forEach((file) => start(file, kind))} />
         </div>
       </Card>
     </div>

@@ -4,7 +4,6 @@ import {
   getListCreditTransactionsQueryOptions,
   parseProblem,
   problemMessage,
-  setInquiryStatus,
   type Inquiry,
   type InquiryStatus,
   type Organization,
@@ -27,7 +26,7 @@ import { DescriptionList } from '@terres/ui/description-list';
 import { Select } from '@terres/ui/select';
 import { useToast } from '@terres/ui/toast';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useListingCache } from '../api/inquiry';
+import { useSetInquiryStatus } from '../api/set-inquiry-status';
 import { texts } from '../texts';
 import { organizationHref } from './informations-page';
 import { RefusalDialog } from './refusal-dialog';
@@ -70,7 +69,7 @@ interface Outcome {
  */
 export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; organization: Organization }) {
   const queryClient = useQueryClient();
-  const cache = useListingCache();
+  const setStatus = useSetInquiryStatus();
   const toast = useToast();
   const options = statusOptions(inquiry.status);
   const movable = nextStatuses(inquiry.status, 'ADMIN').length > 0;
@@ -133,8 +132,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
 
   const approve = async () => {
     try {
-      const updated = await setInquiryStatus(inquiry.id, { status: 'APPROVED' });
-      cache.changed(updated);
+      const updated = await setStatus.mutateAsync({ id: inquiry.id, change: { status: 'APPROVED' } });
       const { debit, balance } = await readDebit(updated);
       const text = fillTemplate(texts.approved, {
         debit: formatCredits(debit),
@@ -150,8 +148,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
 
   const move = async (status: InquiryStatus) => {
     try {
-      const updated = await setInquiryStatus(inquiry.id, { status });
-      cache.changed(updated);
+      await setStatus.mutateAsync({ id: inquiry.id, change: { status } });
       const text = fillTemplate(texts.moved, { status: STATUS_LABELS[status] });
       setOutcome({ tone: 'success', title: text });
       toast.success(text);
@@ -162,8 +159,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
 
   const refuse = async (reason: string) => {
     // A failure throws to the dialog, which stays open with the reason.
-    const updated = await setInquiryStatus(inquiry.id, { status: 'REJECTED', reason });
-    cache.changed(updated);
+    await setStatus.mutateAsync({ id: inquiry.id, change: { status: 'REJECTED', reason } });
     setTarget(null);
     setOutcome({ tone: 'success', title: texts.refused });
     toast.success(texts.refused);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { generateInquiryDocument, getListMatchesQueryOptions, problemMessage, type GeneratedDocumentKind, type Inquiry, type Match } from '@terres/api-client';
+import { getListMatchesQueryOptions, problemMessage, type GeneratedDocumentKind, type Inquiry, type Match } from '@terres/api-client';
 import { fillTemplate, MATCH_STATUS_LABELS } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@terres/ui/confirm-dialog';
 import { Select } from '@terres/ui/select';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
-import { useListingCache } from '../api/inquiry';
+import { useGenerateInquiryDocument } from '../api/generate-inquiry-document';
 import { texts } from '../texts';
 
 interface GeneratedKind {
@@ -44,7 +44,7 @@ function matchLabel(inquiry: Inquiry, match: Match): string {
  */
 export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
   const toast = useToast();
-  const cache = useListingCache();
+  const generate = useGenerateInquiryDocument();
   // A listing with several agreed matches (its soil split between sites): the admin says which
   // one the pre-contract or contract is about (the API refuses to guess). With one, nothing to ask.
   const agreed = useQuery({
@@ -84,16 +84,12 @@ export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
                 cancelLabel={texts.cancel}
                 onConfirm={async () => {
                   try {
-                    const outcome = await generateInquiryDocument(inquiry.id, {
-                      kind: document.kind,
-                      ...(document.aboutMatch && matchId ? { match_id: matchId } : {}),
+                    const outcome = await generate.mutateAsync({
+                      id: inquiry.id,
+                      request: { kind: document.kind, ...(document.aboutMatch && matchId ? { match_id: matchId } : {}) },
                     });
                     if (outcome.created) toast.success(fillTemplate(texts.generated, { document: document.label }), outcome.document.fileName);
                     else toast.info(fillTemplate(texts.alreadyGenerated, { document: document.label }), outcome.document.fileName);
-                    cache.changed(outcome.inquiry);
-                    cache.documentsChanged(inquiry.id, (documents) =>
-                      documents.some((d) => d.id === outcome.document.id) ? documents : [...documents, outcome.document],
-                    );
                   } catch (error) {
                     toast.error(texts.generationFailed, problemMessage(error, ''));
                   }

@@ -1,20 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { formatStatusError, grantOrganizationCredits, type Organization } from '@terres/api-client';
+import { formatStatusError, type Organization } from '@terres/api-client';
 import {
   CREDITS_TOP_UP_MAX,
   CREDITS_TOP_UP_MIN,
   fillTemplate,
   messages,
-  ORGANIZATION_CREDITS_UPDATED_EVENT,
   parseCreditsAmount,
-  type OrganizationCreditsUpdatedDetail,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Dialog, DialogClose } from '@terres/ui/dialog';
 import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useRef, useState } from 'react';
-import { creditTransactionsQueryOptions, organizationQueryOptions } from '../api/queries';
+import { useGrantOrganizationCredits } from '../api/grant-organization-credits';
 import { texts } from '../texts';
 
 const newKey = () => globalThis.crypto.randomUUID();
@@ -27,7 +24,7 @@ const newKey = () => globalThis.crypto.randomUUID();
  * `organizationCreditsUpdated` browser event, the balance and the ledger refreshed.
  */
 export function AddCreditsDialog({ organisation }: { organisation: Organization }) {
-  const queryClient = useQueryClient();
+  const granting = useGrantOrganizationCredits();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -63,15 +60,7 @@ export function AddCreditsDialog({ organisation }: { organisation: Organization 
     grant.current.amount = amount;
     setSending(true);
     try {
-      const updated = await grantOrganizationCredits(
-        organisation.id,
-        { credits: amount },
-        { headers: { 'Idempotency-Key': grant.current.key } },
-      );
-      queryClient.setQueryData(organizationQueryOptions(organisation.id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: creditTransactionsQueryOptions(organisation.id).queryKey });
-      const detail: OrganizationCreditsUpdatedDetail = { organisationId: updated.id, creditBalance: updated.creditBalance };
-      window.dispatchEvent(new CustomEvent(ORGANIZATION_CREDITS_UPDATED_EVENT, { detail }));
+      await granting.mutateAsync({ id: organisation.id, credits: amount, idempotencyKey: grant.current.key });
       toast.success(fillTemplate(texts.creditsAdded, { n: String(amount) }));
       setSending(false);
       setOpen(false);

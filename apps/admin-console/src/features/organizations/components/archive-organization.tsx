@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { archiveOrganization, formatStatusError, getListOrganizationsQueryKey, type Organization } from '@terres/api-client';
+import { formatStatusError, type Organization } from '@terres/api-client';
 import { fillTemplate } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
 import { useToast } from '@terres/ui/toast';
-import { organizationQueryOptions } from '../api/queries';
+import { useArchiveOrganization } from '../api/archive-organization';
 import { texts } from '../texts';
 
 /**
@@ -14,7 +13,7 @@ import { texts } from '../texts';
  * organisations with the spec's toast. A refusal keeps the dialog open and says 'Erreur {status}: {detail}'.
  */
 export function ArchiveOrganization({ organisation }: { organisation: Organization }) {
-  const queryClient = useQueryClient();
+  const archival = useArchiveOrganization();
   const toast = useToast();
   const navigate = useNavigate();
 
@@ -24,15 +23,11 @@ export function ArchiveOrganization({ organisation }: { organisation: Organizati
       throw new Error('missing id');
     }
     try {
-      await archiveOrganization(organisation.id);
+      await archival.mutateAsync(organisation.id);
     } catch (error) {
       toast.error(formatStatusError(error));
       throw error;
     }
-    queryClient.setQueryData<Organization>(organizationQueryOptions(organisation.id).queryKey, (current) =>
-      current ? { ...current, archived: true } : current,
-    );
-    await queryClient.invalidateQueries({ queryKey: getListOrganizationsQueryKey() });
     toast.success(texts.archived);
     void navigate({ to: '/admin/organizations' });
   };

@@ -1,60 +1,26 @@
-import type { Organization } from '@terres/api-client';
-import {
-  ORGANISATION_EDIT_FIELDS,
-  ORGANISATION_EDIT_MAX_LENGTHS,
-  ORGANISATION_SECTIONS,
-  type OrganisationEditField,
-  type OrganisationSection,
-} from '@terres/domain';
+import { organisationSections, type OrganisationFieldInput, type OrganisationFormSection } from '@terres/app-kit';
+import type { OrganisationEditField } from '@terres/domain';
 import { texts } from '../texts';
 
-/** The fields of the edit form (the domain's `organisationEditSchema`: the e-mail is shown, not edited). */
-export type EditField = OrganisationEditField;
+/** How the console labels and types each field (never filled in by the browser); sections, order and limits are the domain's. */
+const OFF = 'off';
 
-export interface FieldSpec {
-  name: EditField;
-  label: string;
-  maxLength: number;
-  type?: 'email' | 'tel';
-  inputMode?: 'numeric' | 'email' | 'tel';
-}
-
-export interface Section {
-  id: OrganisationSection['id'];
-  title: string;
-  fields: readonly FieldSpec[];
-}
-
-/** How the console labels and types each field; sections, order and limits are the domain's. */
-const FIELD_INPUTS: Record<EditField, Omit<FieldSpec, 'name' | 'maxLength'>> = {
-  name: { label: texts.name },
-  registrationNumber: { label: texts.registrationNumber, inputMode: 'numeric' },
-  legalForm: { label: texts.legalForm },
-  street: { label: texts.street },
-  postcode: { label: texts.postcode, inputMode: 'numeric' },
-  city: { label: texts.city },
-  country: { label: texts.country },
-  officePhoneNumber: { label: texts.officePhoneNumber, type: 'tel', inputMode: 'tel' },
-  mobilePhoneNumber: { label: texts.mobilePhoneNumber, type: 'tel', inputMode: 'tel' },
-  representativeLastName: { label: texts.lastName },
-  representativeFirstName: { label: texts.firstName },
-  representativePosition: { label: texts.representativePosition },
-  representativeEmail: { label: texts.representativeEmail, type: 'email', inputMode: 'email' },
-  representativePhoneNumber: { label: texts.representativePhoneNumber, type: 'tel', inputMode: 'tel' },
+const FIELD_INPUTS: Record<OrganisationEditField, OrganisationFieldInput> = {
+  name: { label: texts.name, autoComplete: OFF },
+  registrationNumber: { label: texts.registrationNumber, inputMode: 'numeric', autoComplete: OFF },
+  legalForm: { label: texts.legalForm, autoComplete: OFF },
+  street: { label: texts.street, autoComplete: OFF },
+  postcode: { label: texts.postcode, inputMode: 'numeric', autoComplete: OFF },
+  city: { label: texts.city, autoComplete: OFF },
+  country: { label: texts.country, autoComplete: OFF },
+  officePhoneNumber: { label: texts.officePhoneNumber, type: 'tel', inputMode: 'tel', autoComplete: OFF },
+  mobilePhoneNumber: { label: texts.mobilePhoneNumber, type: 'tel', inputMode: 'tel', autoComplete: OFF },
+  representativeLastName: { label: texts.lastName, autoComplete: OFF },
+  representativeFirstName: { label: texts.firstName, autoComplete: OFF },
+  representativePosition: { label: texts.representativePosition, autoComplete: OFF },
+  representativeEmail: { label: texts.representativeEmail, type: 'email', inputMode: 'email', autoComplete: OFF },
+  representativePhoneNumber: { label: texts.representativePhoneNumber, type: 'tel', inputMode: 'tel', autoComplete: OFF },
 };
 
 /** The sections of the organisation (spec §2: Identité, Siège Social, Coordonnées, Représentant légal). */
-export const SECTIONS: readonly Section[] = ORGANISATION_SECTIONS.map((section) => ({
-  id: section.id,
-  title: section.title,
-  fields: section.fields.map((name) => ({ name, maxLength: ORGANISATION_EDIT_MAX_LENGTHS[name], ...FIELD_INPUTS[name] })),
-}));
-
-export const EDIT_FIELDS: readonly EditField[] = ORGANISATION_EDIT_FIELDS;
-
-export type EditValues = Record<EditField, string>;
-
-/** The form's values for an organisation (a missing value is an empty field). */
-export function editValuesOf(organisation: Organization): EditValues {
-  return Object.fromEntries(EDIT_FIELDS.map((name) => [name, organisation[name] ?? ''])) as EditValues;
-}
+export const SECTIONS: readonly OrganisationFormSection[] = organisationSections(FIELD_INPUTS);

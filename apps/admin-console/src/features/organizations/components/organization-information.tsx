@@ -1,16 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { getListOrganizationsQueryKey, parseProblem, updateOrganization, type Organization } from '@terres/api-client';
-import { toSnakeKeys } from '@terres/domain';
+import type { Organization } from '@terres/api-client';
+import { OrganisationForm } from '@terres/app-kit';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { DescriptionList } from '@terres/ui/description-list';
-import { TextField } from '@terres/ui/text-field';
-import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
-import { organizationQueryOptions } from '../api/queries';
+import { useUpdateOrganization } from '../api/update-organization';
 import { texts } from '../texts';
-import { editValuesOf, SECTIONS } from './organisation-fields';
-import { useOrganisationForm } from './use-organisation-form';
+import { SECTIONS } from './organisation-fields';
 
 const shown = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
 
@@ -33,7 +29,7 @@ export function OrganizationInformation({ organisation }: { organisation: Organi
       }
     >
       {editing ? (
-        <OrganisationForm organisation={organisation} onDone={() => setEditing(false)} />
+        <EditForm organisation={organisation} onDone={() => setEditing(false)} />
       ) : (
         <div className="console-org__sections">
           {SECTIONS.map((section) => (
@@ -57,90 +53,34 @@ export function OrganizationInformation({ organisation }: { organisation: Organi
   );
 }
 
-function OrganisationForm({ organisation, onDone }: { organisation: Organization; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const form = useOrganisationForm(editValuesOf(organisation));
-
-  const submit = async () => {
-    if (saving) return;
-    const changes = form.validate();
-    if (!changes) return;
-    if (!organisation.id) {
-      toast.error(texts.missingId);
-      return;
-    }
-    if (Object.keys(changes).length === 0) {
-      toast.info(texts.noChanges);
-      onDone();
-      return;
-    }
-    setSaving(true);
-    try {
-      const updated = await updateOrganization(organisation.id, toSnakeKeys(changes));
-      queryClient.setQueryData(organizationQueryOptions(organisation.id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: getListOrganizationsQueryKey() });
-      toast.success(texts.updated);
-      onDone();
-    } catch (error) {
-      // The form stays open with what was typed; the fields the server refused say why.
-      const explained = form.showServerErrors(error);
-      toast.error(texts.updateFailed, explained ? undefined : parseProblem(error)?.detail);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+function EditForm({ organisation, onDone }: { organisation: Organization; onDone: () => void }) {
+  const update = useUpdateOrganization();
   return (
-    <form
-      className="console-org__form"
-      noValidate
+    <OrganisationForm
+      organisation={organisation}
+      sections={SECTIONS}
+      changedOnly
       aria-label={texts.informationsTitle}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+      texts={{
+        email: texts.email,
+        emailReadOnly: texts.organisationEmailReadOnly,
+        cancel: texts.cancel,
+        save: texts.save,
+        saving: texts.saving,
+        missingId: texts.missingId,
+        updated: texts.updated,
+        updateFailed: texts.updateFailed,
+        noChanges: texts.noChanges,
       }}
-    >
-      <div className="console-org__sections">
-        {SECTIONS.map((section) => (
-          <fieldset key={section.id} className="console-org__section console-org__fieldset">
-            <legend className="console-org__section-title">{section.title}</legend>
-            {section.id === 'contacts' ? (
-              <TextField label={texts.email} type="email" value={organisation.email ?? ''} readOnly hint={texts.organisationEmailReadOnly} />
-            ) : null}
-            {section.fields.map((field) => (
-              <TextField
-                key={field.name}
-                label={field.label}
-                required={field.name !== 'country'}
-                type={field.type ?? 'text'}
-                maxLength={field.maxLength}
-                showCounter={field.type === undefined && field.inputMode === undefined}
-                {...(field.inputMode ? { inputMode: field.inputMode } : {})}
-                autoComplete="off"
-                {...form.field(field.name)}
-              />
-            ))}
-          </fieldset>
-        ))}
-      </div>
-      <div className="console-org__form-actions">
-        <Button
-          type="button"
-          variant="ghost"
-          disabled={saving}
-          onClick={() => {
-            form.reset();
-            onDone();
-          }}
-        >
-          {texts.cancel}
-        </Button>
-        <Button type="submit" loading={saving} loadingLabel={texts.saving}>
-          {texts.save}
-        </Button>
-      </div>
-    </form>
+      classNames={{
+        form: 'console-org__form',
+        sections: 'console-org__sections',
+        fieldset: 'console-org__section console-org__fieldset',
+        legend: 'console-org__section-title',
+        actions: 'console-org__form-actions',
+      }}
+      onSave={(id, changes) => update.mutateAsync({ id, changes })}
+      onDone={onDone}
+    />
   );
 }

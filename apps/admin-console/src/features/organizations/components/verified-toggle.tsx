@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { getListOrganizationsQueryKey, setOrganizationVerified, type Organization } from '@terres/api-client';
+import type { Organization } from '@terres/api-client';
 import { Checkbox } from '@terres/ui/checkbox';
 import { useToast } from '@terres/ui/toast';
 import { useRef } from 'react';
-import { organizationQueryOptions } from '../api/queries';
+import { useSetOrganizationVerified } from '../api/set-organization-verified';
 import { texts } from '../texts';
 
 /**
@@ -12,10 +11,9 @@ import { texts } from '../texts';
  * screen never disagrees with the last answer.
  */
 export function VerifiedToggle({ organisation }: { organisation: Organization }) {
-  const queryClient = useQueryClient();
+  const setVerified = useSetOrganizationVerified();
   const toast = useToast();
   const pending = useRef(false);
-  const { queryKey } = organizationQueryOptions(organisation.id);
 
   const change = async (verified: boolean) => {
     if (pending.current) return;
@@ -24,16 +22,11 @@ export function VerifiedToggle({ organisation }: { organisation: Organization })
       return;
     }
     pending.current = true;
-    const before = queryClient.getQueryData<Organization>(queryKey);
-    queryClient.setQueryData<Organization>(queryKey, (current) => (current ? { ...current, verified } : current));
     try {
-      const updated = await setOrganizationVerified(organisation.id, { verified });
-      queryClient.setQueryData(queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: getListOrganizationsQueryKey() });
+      await setVerified.mutateAsync({ organisation, verified });
       toast.success(verified ? texts.verifiedOn : texts.verifiedOff);
     } catch {
-      // Rolled back: the box shows what the server still holds.
-      queryClient.setQueryData(queryKey, before ?? { ...organisation, verified: !verified });
+      // The hook rolled the box back to what the server still holds.
       toast.error(texts.verifyFailed);
     } finally {
       pending.current = false;

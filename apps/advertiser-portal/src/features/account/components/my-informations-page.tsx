@@ -1,14 +1,14 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { getGetCurrentUserQueryKey, parseProblem, updateCurrentUser, type User } from '@terres/api-client';
-import { useAuthController, useRouteRetry } from '@terres/app-kit';
+import { parseProblem, type User } from '@terres/api-client';
+import { formText, useDomainForm, useRouteRetry } from '@terres/app-kit';
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH, profileEditSchema } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ErrorState } from '@terres/ui/error-state';
 import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
-import { text, useDomainForm } from '../../../lib/use-domain-form';
+import { useUpdateCurrentUser } from '../../../lib/update-current-user';
 import { currentUserQueryOptions } from '../api/queries';
 import { texts } from '../texts';
 import { DetailsList } from './details-list';
@@ -58,11 +58,10 @@ export function MyInformationsError({ reset }: ErrorComponentProps) {
 }
 
 function ProfileForm({ me, onDone }: { me: User; onDone: () => void }) {
-  const auth = useAuthController();
-  const queryClient = useQueryClient();
+  const update = useUpdateCurrentUser();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
-  const saved = { lastName: text(me.lastName), firstName: text(me.firstName), phoneNumber: text(me.phoneNumber) };
+  const saved = { lastName: formText(me.lastName), firstName: formText(me.firstName), phoneNumber: formText(me.phoneNumber) };
   const form = useDomainForm(profileEditSchema, saved);
 
   const submit = async () => {
@@ -70,13 +69,11 @@ function ProfileForm({ me, onDone }: { me: User; onDone: () => void }) {
     if (!profile || saving) return;
     setSaving(true);
     try {
-      const updated = await updateCurrentUser({
+      await update.mutateAsync({
         first_name: profile.firstName,
         last_name: profile.lastName,
         phone_number: profile.phoneNumber,
       });
-      queryClient.setQueryData(getGetCurrentUserQueryKey(), updated);
-      auth.updateUser(updated);
       toast.success(texts.profileUpdated);
       onDone();
     } catch (error) {

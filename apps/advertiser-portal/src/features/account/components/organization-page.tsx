@@ -1,46 +1,18 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { parseProblem, updateOrganization, type Organization } from '@terres/api-client';
-import { useAuth, useRouteRetry } from '@terres/app-kit';
-import {
-  normalizeRole,
-  ORGANISATION_EDIT_FIELDS,
-  ORGANISATION_EDIT_MAX_LENGTHS,
-  ORGANISATION_SECTIONS,
-  organisationEditSchema,
-  toSnakeKeys,
-  type OrganisationEditField,
-  type OrganisationSection,
-} from '@terres/domain';
+import { parseProblem, type Organization } from '@terres/api-client';
+import { OrganisationForm, organisationSections, useAuth, useRouteRetry, type OrganisationFieldInput } from '@terres/app-kit';
+import { normalizeRole, type OrganisationEditField } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ErrorState } from '@terres/ui/error-state';
-import { TextField } from '@terres/ui/text-field';
-import { useToast } from '@terres/ui/toast';
-import { useState, type HTMLInputAutoCompleteAttribute } from 'react';
+import { useState } from 'react';
 import { myOrganizationQueryOptions } from '../../../lib/my-organization';
-import { text, useDomainForm } from '../../../lib/use-domain-form';
+import { useUpdateOrganization } from '../api/update-organization';
 import { texts } from '../texts';
 import { DetailsList } from './details-list';
 
-type EditField = OrganisationEditField;
-
-interface FieldSpec {
-  name: EditField;
-  label: string;
-  maxLength: number;
-  type?: 'email' | 'tel';
-  inputMode?: 'numeric' | 'email' | 'tel';
-  autoComplete?: HTMLInputAutoCompleteAttribute;
-}
-
-interface Section {
-  id: OrganisationSection['id'];
-  title: string;
-  fields: readonly FieldSpec[];
-}
-
 /** How the portal labels and types each field; sections, order and limits are the domain's. */
-const FIELD_INPUTS: Record<EditField, Omit<FieldSpec, 'name' | 'maxLength'>> = {
+const FIELD_INPUTS: Record<OrganisationEditField, OrganisationFieldInput> = {
   name: { label: texts.name, autoComplete: 'organization' },
   registrationNumber: { label: texts.registrationNumber, inputMode: 'numeric', autoComplete: 'off' },
   legalForm: { label: texts.legalForm },
@@ -58,17 +30,7 @@ const FIELD_INPUTS: Record<EditField, Omit<FieldSpec, 'name' | 'maxLength'>> = {
 };
 
 /** The four sections of spec §2, in its order; the organisation e-mail is shown, not edited. */
-const SECTIONS: readonly Section[] = ORGANISATION_SECTIONS.map((section) => ({
-  id: section.id,
-  title: section.title,
-  fields: section.fields.map((name) => ({ name, maxLength: ORGANISATION_EDIT_MAX_LENGTHS[name], ...FIELD_INPUTS[name] })),
-}));
-
-const FIELDS = ORGANISATION_EDIT_FIELDS;
-
-function valuesOf(organisation: Organization): Record<EditField, string> {
-  return Object.fromEntries(FIELDS.map((name) => [name, text(organisation[name])])) as Record<EditField, string>;
-}
+const SECTIONS = organisationSections(FIELD_INPUTS);
 
 /**
  * Mon organisation (spec §2 'Votre organisation'): the four sections read-only; the owner's
@@ -96,7 +58,7 @@ export function OrganizationPage() {
         ) : null}
       </div>
       {isOwner && editing ? (
-        <OrganisationForm organisation={organisation} onDone={() => setEditing(false)} />
+        <EditForm organisation={organisation} onDone={() => setEditing(false)} />
       ) : (
         <div className="portal-card portal-account__sections">
           {SECTIONS.map((section) => (
@@ -124,84 +86,32 @@ export function OrganizationError({ error, reset }: ErrorComponentProps) {
   return <ErrorState title={texts.organisationUnavailable} message={parseProblem(error)?.detail} onRetry={retry} />;
 }
 
-function OrganisationForm({ organisation, onDone }: { organisation: Organization; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const saved = valuesOf(organisation);
-  const form = useDomainForm(organisationEditSchema, saved);
-
-  const submit = async () => {
-    const values = form.validate();
-    if (!values || saving) return;
-    if (!organisation.id) {
-      toast.error(texts.organisationMissingId);
-      return;
-    }
-    setSaving(true);
-    try {
-      const updated = await updateOrganization(organisation.id, toSnakeKeys(values));
-      queryClient.setQueryData(myOrganizationQueryOptions().queryKey, updated);
-      toast.success(texts.organisationUpdated);
-      onDone();
-    } catch (error) {
-      const explained = form.showServerErrors(error);
-      toast.error(texts.organisationUpdateFailed, explained ? undefined : parseProblem(error)?.detail);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+function EditForm({ organisation, onDone }: { organisation: Organization; onDone: () => void }) {
+  const update = useUpdateOrganization();
   return (
-    <form
-      className="portal-form portal-card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+    <OrganisationForm
+      organisation={organisation}
+      sections={SECTIONS}
+      texts={{
+        email: texts.email,
+        emailReadOnly: texts.organisationEmailReadOnly,
+        cancel: texts.cancel,
+        save: texts.save,
+        saving: texts.saving,
+        missingId: texts.organisationMissingId,
+        updated: texts.organisationUpdated,
+        updateFailed: texts.organisationUpdateFailed,
       }}
-    >
-      <div className="portal-account__sections">
-        {SECTIONS.map((section) => (
-          <fieldset key={section.id} className="portal-account__section portal-account__fieldset">
-            <legend className="portal-account__section-title">{section.title}</legend>
-            {section.id === 'contacts' ? (
-              <TextField label={texts.email} type="email" value={text(organisation.email)} readOnly hint={texts.organisationEmailReadOnly} />
-            ) : null}
-            {section.fields.map((field) => (
-              <TextField
-                key={field.name}
-                label={field.label}
-                required={field.name !== 'country'}
-                type={field.type ?? 'text'}
-                maxLength={field.maxLength}
-                showCounter={field.type === undefined && field.inputMode === undefined}
-                {...(field.inputMode ? { inputMode: field.inputMode } : {})}
-                {...(field.autoComplete ? { autoComplete: field.autoComplete } : {})}
-                {...form.field(field.name)}
-              />
-            ))}
-          </fieldset>
-        ))}
-      </div>
-      <div className="portal-form__actions">
-        <div className="portal-form__actions-end">
-          <Button
-            type="button"
-            variant="ghost"
-            disabled={saving}
-            onClick={() => {
-              form.reset(saved);
-              onDone();
-            }}
-          >
-            {texts.cancel}
-          </Button>
-          <Button type="submit" loading={saving} loadingLabel={texts.saving}>
-            {texts.save}
-          </Button>
-        </div>
-      </div>
-    </form>
+      classNames={{
+        form: 'portal-form portal-card',
+        sections: 'portal-account__sections',
+        fieldset: 'portal-account__section portal-account__fieldset',
+        legend: 'portal-account__section-title',
+        actions: 'portal-form__actions',
+        actionsEnd: 'portal-form__actions-end',
+      }}
+      onSave={(id, changes) => update.mutateAsync({ id, changes })}
+      onDone={onDone}
+    />
   );
 }

@@ -1,13 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { parseProblem, problemMessage, requestInvitationCode, verifyCode } from '@terres/api-client';
-import { AppLink, AuthCard, useAuthController } from '@terres/app-kit';
+import { parseProblem, problemMessage } from '@terres/api-client';
+import { AppLink, AuthCard } from '@terres/app-kit';
 import { decodeInvitationToken, INVITATION_REDIRECT_DELAY_MS, OTP_LENGTH } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { LoadingScreen } from '@terres/ui/loading-screen';
 import { OneTimeCodeField } from '@terres/ui/one-time-code-input';
 import { useToast } from '@terres/ui/toast';
 import { useEffect, useRef, useState } from 'react';
+import { useRequestInvitationCode } from '../api/request-invitation-code';
+import { useVerifyInvitationCode } from '../api/verify-invitation-code';
 import { texts } from '../texts';
 import '../auth.css';
 
@@ -35,8 +36,8 @@ function sendError(error: unknown): string {
  * collaborator for their profile).
  */
 export function AcceptInvitationPage({ token }: { token: string | undefined }) {
-  const auth = useAuthController();
-  const queryClient = useQueryClient();
+  const { mutateAsync: requestCode } = useRequestInvitationCode();
+  const verification = useVerifyInvitationCode();
   const navigate = useNavigate();
   const toast = useToast();
   const [state, setState] = useState<InvitationState>({ kind: 'loading' });
@@ -60,10 +61,10 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
       setState({ kind: 'error', message: decoded.message });
       return;
     }
-    requestInvitationCode({ token: token ?? '' })
+    requestCode(token ?? '')
       .then((sent) => setState({ kind: 'otp_sent', email: sent.email || decoded.email }))
       .catch((error: unknown) => setState({ kind: 'error', message: sendError(error) }));
-  }, [token]);
+  }, [token, requestCode]);
 
   if (state.kind === 'loading') {
     return (
@@ -96,10 +97,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
     setCodeError(undefined);
     setState({ kind: 'verifying', email });
     try {
-      const response = await verifyCode({ email, otp: code });
-      // Nothing of a previous session on this browser may show for the new collaborator.
-      queryClient.clear();
-      auth.signIn(response);
+      await verification.mutateAsync({ email, code });
       setState({ kind: 'signed_in' });
       toast.success(texts.welcome);
       redirectTimer.current = window.setTimeout(() => {
@@ -116,7 +114,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
     if (resending || verifying) return;
     setResending(true);
     try {
-      await requestInvitationCode({ token: token ?? '' });
+      await requestCode(token ?? '');
       setCode('');
       setCodeError(undefined);
       toast.info(texts.invitationCodeResent);

@@ -1,13 +1,6 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import {
-  archiveCollaborator,
-  getListOrganizationMembersQueryKey,
-  parseProblem,
-  problemMessage,
-  resendInvitation,
-  type Member,
-} from '@terres/api-client';
+import { parseProblem, problemMessage, type Member } from '@terres/api-client';
 import { useAuth, useRouteRetry } from '@terres/app-kit';
 import { fillTemplate } from '@terres/domain';
 import { Button } from '@terres/ui/button';
@@ -18,6 +11,8 @@ import { useToast } from '@terres/ui/toast';
 import { useId, type ReactNode } from 'react';
 import { InviteCollaboratorForm } from '../../../components/invite-collaborator/invite-collaborator-form';
 import { collaboratorsOf } from '../../../lib/collaborators';
+import { useArchiveCollaborator } from '../api/archive-collaborator';
+import { useResendInvitation } from '../api/resend-invitation';
 import { membersQueryOptions } from '../api/members';
 import { texts } from '../texts';
 import '../collaborators.css';
@@ -73,13 +68,13 @@ function CollaboratorsSection({ children }: { children: ReactNode }) {
 
 function CollaboratorRow({ member }: { member: Member }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const resendInvitation = useResendInvitation();
+  const archival = useArchiveCollaborator();
   const emailId = useId();
-  const membersKey = getListOrganizationMembersQueryKey();
 
   const resend = async () => {
     try {
-      await resendInvitation({ email: member.email });
+      await resendInvitation.mutateAsync(member.email);
       toast.success(texts.resendSuccess);
     } catch (error) {
       toast.error(problemMessage(error, texts.resendFailed));
@@ -89,10 +84,8 @@ function CollaboratorRow({ member }: { member: Member }) {
 
   const remove = async () => {
     try {
-      await archiveCollaborator(member.id);
-      queryClient.setQueryData<Member[]>(membersKey, (current) => current?.filter((other) => other.id !== member.id));
+      await archival.mutateAsync(member.id);
       toast.success(texts.deleteSuccess);
-      void queryClient.invalidateQueries({ queryKey: membersKey });
     } catch (error) {
       toast.error(problemMessage(error, texts.deleteFailed));
       throw error;

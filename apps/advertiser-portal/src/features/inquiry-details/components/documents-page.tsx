@@ -1,6 +1,5 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import {
-  deleteDocument,
   downloadFile,
   getDownloadDocumentUrl,
   getDownloadInquiryPdfUrl,
@@ -14,6 +13,7 @@ import { Button } from '@terres/ui/button';
 import { DocumentList } from '@terres/ui/document-list';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
+import { useDeleteDocument } from '../api/delete-document';
 import { inquiryDocumentsQueryOptions, inquiryQueryOptions } from '../api/inquiry';
 import { texts } from '../texts';
 
@@ -25,10 +25,9 @@ import { texts } from '../texts';
 export function DocumentsPage({ id }: { id: string }) {
   const { user } = useAuth();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const deletion = useDeleteDocument();
   const { data: inquiry } = useSuspenseQuery(inquiryQueryOptions(id));
-  const documentsOptions = inquiryDocumentsQueryOptions(id);
-  const { data: documents } = useSuspenseQuery(documentsOptions);
+  const { data: documents } = useSuspenseQuery(inquiryDocumentsQueryOptions(id));
   const deposited = documents.filter((document) => document.source !== 'PLATFORM');
   const sent = documents.filter((document) => document.source === 'PLATFORM');
 
@@ -45,13 +44,11 @@ export function DocumentsPage({ id }: { id: string }) {
     canDeleteDocument({ role: user?.role, source: document.source, inquiryStatus: inquiry.status });
   const remove = async (document: Document) => {
     try {
-      await deleteDocument(document.id);
+      await deletion.mutateAsync({ inquiryId: inquiry.id, documentId: document.id });
     } catch (error) {
       toast.error(texts.deleteDocumentFailed, parseProblem(error)?.detail);
       throw error;
     }
-    queryClient.setQueryData(documentsOptions.queryKey, (list) => list?.filter((item) => item.id !== document.id));
-    void queryClient.invalidateQueries({ queryKey: documentsOptions.queryKey });
     toast.success(texts.documentDeleted);
   };
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { deleteInquiry, parseProblem, updateInquiry, type Inquiry } from '@terres/api-client';
+import { parseProblem, type Inquiry } from '@terres/api-client';
 import { useAuth } from '@terres/app-kit';
 import {
   fillTemplate,
@@ -17,7 +17,9 @@ import { Dialog, DialogClose } from '@terres/ui/dialog';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
 import { myOrganizationQueryOptions } from '../../../lib/my-organization';
-import { useInquiryCache } from '../api/inquiry';
+import { useDeleteInquiry } from '../api/delete-inquiry';
+import { useForgetInquiry } from '../api/inquiry';
+import { useUpdateInquiry } from '../api/update-inquiry';
 import { texts } from '../texts';
 
 /**
@@ -50,7 +52,7 @@ export function InquiryActions({ inquiry }: { inquiry: Inquiry }) {
 function ResubmitAction({ inquiry }: { inquiry: Inquiry }) {
   const { user } = useAuth();
   const toast = useToast();
-  const cache = useInquiryCache();
+  const update = useUpdateInquiry();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'confirm' | 'insufficient' | null>(null);
   const [checking, setChecking] = useState(false);
@@ -87,8 +89,7 @@ function ResubmitAction({ inquiry }: { inquiry: Inquiry }) {
         loadingLabel={texts.resubmitSending}
         onConfirm={async () => {
           try {
-            const updated = await updateInquiry(inquiry.id, { status: 'PENDING_VALIDATION' });
-            cache.updated(updated);
+            await update.mutateAsync({ id: inquiry.id, change: { status: 'PENDING_VALIDATION' } });
             toast.success(texts.resubmitted);
           } catch (error) {
             // A refusal (incomplete listing, balance) is not fixed by asking again: the dialog
@@ -128,7 +129,8 @@ function ResubmitAction({ inquiry }: { inquiry: Inquiry }) {
 function DeleteDraftAction({ inquiry }: { inquiry: Inquiry }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const cache = useInquiryCache();
+  const deletion = useDeleteInquiry();
+  const forget = useForgetInquiry();
   return (
     <ConfirmDialog
       title={texts.deleteTitle}
@@ -139,15 +141,14 @@ function DeleteDraftAction({ inquiry }: { inquiry: Inquiry }) {
       trigger={<Button variant="danger">{texts.deleteDraft}</Button>}
       onConfirm={async () => {
         try {
-          await deleteInquiry(inquiry.id);
+          await deletion.mutateAsync(inquiry.id);
         } catch (error) {
           toast.error(texts.deleteFailed, parseProblem(error)?.detail);
           throw error;
         }
-        cache.removedFromList(inquiry.id);
         toast.success(texts.deleted);
         await navigate({ to: '/dashboard' });
-        cache.forget(inquiry.id);
+        forget(inquiry.id);
       }}
     />
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { getListOrganizationMembersQueryOptions, parseProblem, type Organization } from '@terres/api-client';
-import { AppLink, useAuth, useRouteRetry } from '@terres/app-kit';
+import { AppLink, formText, useAuth, useDomainForm, useRouteRetry } from '@terres/app-kit';
 import {
   DEFAULT_COUNTRY,
   isBlank,
@@ -26,7 +26,6 @@ import type * as v from 'valibot';
 import { Banner } from '../../../components/banner';
 import { InviteCollaboratorForm } from '../../../components/invite-collaborator/invite-collaborator-form';
 import { collaboratorsOf } from '../../../lib/collaborators';
-import { text, useDomainForm } from '../../../lib/use-domain-form';
 import { useOrganisationStore } from '../api/organisation-store';
 import { texts } from '../texts';
 import { OnboardingLayout } from './onboarding-layout';
@@ -146,7 +145,7 @@ function initialValues(config: FormStep, organisation: Organization | null): Rec
     config.fields.map(({ name }) => {
       const value = record[name];
       if (name === 'country' && isBlank(value)) return [name, DEFAULT_COUNTRY];
-      return [name, text(typeof value === 'string' ? value : null)];
+      return [name, formText(typeof value === 'string' ? value : null)];
     }),
   );
 }

@@ -1,12 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { parseProblem, updateCurrentUser } from '@terres/api-client';
-import { useAuth } from '@terres/app-kit';
+import { parseProblem } from '@terres/api-client';
+import { formText, useAuth, useDomainForm } from '@terres/app-kit';
 import { isBlank, NAME_MAX_LENGTH, normalizeRole, PHONE_MAX_LENGTH, profileStepSchema } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { TextField } from '@terres/ui/text-field';
 import { useState } from 'react';
 import { Banner } from '../../../components/banner';
-import { text, useDomainForm } from '../../../lib/use-domain-form';
+import { useUpdateCurrentUser } from '../../../lib/update-current-user';
 import { texts } from '../texts';
 import { OnboardingLayout } from './onboarding-layout';
 
@@ -16,14 +16,15 @@ import { OnboardingLayout } from './onboarding-layout';
  * guards), then owners go to /onboarding/thanks and employees to /dashboard (CONTRACT §6).
  */
 export function ProfileStepPage() {
-  const { user, auth } = useAuth();
+  const { user } = useAuth();
+  const update = useUpdateCurrentUser();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ title: string; detail?: string | undefined }>();
   const [saving, setSaving] = useState(false);
   const form = useDomainForm(profileStepSchema, {
-    lastName: text(user?.lastName),
-    firstName: text(user?.firstName),
-    phoneNumber: text(user?.phoneNumber),
+    lastName: formText(user?.lastName),
+    firstName: formText(user?.firstName),
+    phoneNumber: formText(user?.phoneNumber),
   });
   const filled = !isBlank(form.values.firstName) && !isBlank(form.values.lastName) && !isBlank(form.values.phoneNumber);
 
@@ -33,12 +34,11 @@ export function ProfileStepPage() {
     setSaving(true);
     setFailure(undefined);
     try {
-      const updated = await updateCurrentUser({
+      const updated = await update.mutateAsync({
         first_name: profile.firstName,
         last_name: profile.lastName,
         phone_number: profile.phoneNumber,
       });
-      auth.updateUser(updated);
       const owner = normalizeRole(updated.role) === 'OWNER';
       await navigate({ to: owner ? '/onboarding/thanks' : '/dashboard' });
     } catch (error) {

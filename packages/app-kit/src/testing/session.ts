@@ -1,4 +1,4 @@
-// Test helpers for the apps (exported as @terres/app-kit/testing; never imported by app code).
+// Sessions for tests: a signed-in user without a sign-in screen.
 import type { LoginResponse, StorageLike, User } from '@terres/api-client';
 
 /** A live session for `user`: access token valid 15 minutes, refresh token 30 days. */
