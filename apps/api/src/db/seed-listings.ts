@@ -103,6 +103,7 @@ export async function seedListings(tx: Tx, ids: DemoIdentities, storage: FileSto
         projectOwnerPostcode: '68100',
         projectOwnerCity: 'Mulhouse',
         projectOwnerSiret: '55208131766522',
+        projectOwnerCompanyName: 'Mulhouse Alsace Agglomération',
         siteAddress: listing.siteAddress,
         siteLatitude: listing.lat,
         siteLongitude: listing.lng,

@@ -15,12 +15,14 @@ const text = (values: WizardValues, key: string): string => {
 
 export function plainSubStep(key: ListingSubStep): Plain {
   const fields = subStepFields(key);
+  // Built once; a context with its own day (tests) builds its own.
+  const schema = formObject(subStepEntries(key));
   return {
     fields,
     validate: (values, context) =>
       fieldErrors(
         v.safeParse(
-          formObject(subStepEntries(key, context.now === undefined ? {} : { now: context.now })),
+          context.now === undefined ? schema : formObject(subStepEntries(key, { now: context.now })),
           Object.fromEntries(fields.map((field) => [field, text(values, field)])),
         ),
       ),
