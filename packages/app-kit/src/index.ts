@@ -15,15 +15,8 @@ export { pageTitle } from './app/title';
 export { ListingFieldList, type ListingFieldListProps } from './listing/listing-field-list';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
 export { HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
-export {
-  formText,
-  serverFieldErrors,
-  useDomainForm,
-  type DomainForm,
-  type DomainFormOptions,
-  type FormErrors,
-  type FormValues,
-} from './forms/use-domain-form';
+export { isAtOrBelow, serverFieldErrors, useForm, type Form, type FormErrors } from './forms/use-form';
+export { formText, useDomainForm, type DomainForm, type DomainFormOptions, type FormValues } from './forms/use-domain-form';
 export {
   OrganisationForm,
   organisationFormValues,

@@ -5,7 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { TEST_API as API, setupApiServer } from '../../test/api-server';
-import { serverFieldErrors, useDomainForm, type DomainFormOptions } from './use-domain-form';
+import { useDomainForm, type DomainFormOptions } from './use-domain-form';
+import { serverFieldErrors } from './use-form';
 
 const server = setupApiServer();
 

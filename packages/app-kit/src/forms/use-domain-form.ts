@@ -2,34 +2,14 @@
 // errors clear when typing"), for both apps: the portal's onboarding and account forms, the
 // console's organisation edit. Values are the inputs' strings; the schema turns them into the
 // request's values and gives the French messages; a 422 problem's `errors` show on their fields.
-import { parseProblem } from '@terres/api-client';
-import { fieldErrors, snakeToCamel } from '@terres/domain';
-import { useState, type ChangeEvent } from 'react';
+// When a message shows is `useForm`'s rule (use-form.ts), which the portal's wizard uses too.
+import { fieldErrors } from '@terres/domain';
+import type { ChangeEvent } from 'react';
 import * as v from 'valibot';
+import { useForm, type FormErrors } from './use-form';
 
 export type FormValues<K extends string> = Record<K, string>;
-export type FormErrors<K extends string> = Partial<Record<K, string>>;
-
-/**
- * The 422 `errors` of a problem keyed by form field, keeping only `fields`, each with its first
- * message. The wire names fields in snake_case; `toField` maps a wire name to the form's
- * (camelCase by default; a form of nested paths passes its own).
- */
-export function serverFieldErrors<K extends string>(
-  error: unknown,
-  fields: readonly K[],
-  toField: (wireName: string) => string = snakeToCamel,
-): FormErrors<K> {
-  const raw = parseProblem(error)?.errors;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
-  const out: FormErrors<K> = {};
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const field = toField(key) as K;
-    const message = Array.isArray(value) ? value[0] : value;
-    if (fields.includes(field) && typeof message === 'string' && !(field in out)) out[field] = message;
-  }
-  return out;
-}
+export type { FormErrors } from './use-form';
 
 export interface DomainFormOptions {
   /**
@@ -87,10 +67,7 @@ export function useDomainForm<K extends string, TSchema extends v.GenericSchema>
   initialValues: FormValues<K>,
   { changedOnly = false }: DomainFormOptions = {},
 ): DomainForm<K, unknown> {
-  const [values, setValues] = useState<FormValues<K>>(initialValues);
-  const [errors, setErrors] = useState<FormErrors<K>>({});
   const fields = Object.keys(initialValues) as K[];
-  const changed = fields.filter((name) => values[name] !== initialValues[name]);
 
   /** Every message for `current` (only the changed fields' with `changedOnly`), and the parsed output. */
   const check = (current: FormValues<K>): { errors: FormErrors<K>; output: unknown } => {
@@ -109,53 +86,38 @@ export function useDomainForm<K extends string, TSchema extends v.GenericSchema>
     return { errors: found, output };
   };
 
-  const setValue = (name: K, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  };
-
-  const blur = (name: K) => {
-    const message = check(values).errors[name];
-    setErrors((current) => {
-      const next = { ...current };
-      if (message) next[name] = message;
-      else delete next[name];
-      return next;
-    });
-  };
+  // The rule (what shows when) is the shared form's; this adds the schema, the inputs' props and
+  // the parsed output.
+  const form = useForm<FormValues<K>, K>(initialValues, (current) => check(current).errors);
+  const { values } = form;
+  const changed = fields.filter((name) => values[name] !== initialValues[name]);
+  const errors: FormErrors<K> = {};
+  for (const name of fields) {
+    const message = form.errorOf(name);
+    if (message !== undefined) errors[name] = message;
+  }
 
   const current = check(values);
   return {
     values,
     errors,
     changed,
-    setValue,
+    setValue: (name, value) => form.setValue(name, value),
     validate: () => {
-      setErrors(current.errors);
+      // A save request shows every message; the server's earlier reasons wait for its new answer.
+      form.setServerErrors({});
+      form.touch(...fields);
       return Object.keys(current.errors).length > 0 ? null : current.output;
     },
     isValid: Object.keys(current.errors).length === 0,
-    showServerErrors: (error) => {
-      const found = serverFieldErrors(error, fields);
-      if (Object.keys(found).length === 0) return false;
-      setErrors(found);
-      return true;
-    },
-    reset: (next = initialValues) => {
-      setValues(next);
-      setErrors({});
-    },
+    showServerErrors: (error) => form.showServerErrors(error, fields),
+    reset: (next = initialValues) => form.reset(next),
     field: (name) => ({
       name,
       value: values[name],
       error: errors[name],
-      onChange: (event) => setValue(name, event.target.value),
-      onBlur: () => blur(name),
+      onChange: (event) => form.setValue(name, event.target.value),
+      onBlur: () => form.touch(name),
     }),
   };
 }

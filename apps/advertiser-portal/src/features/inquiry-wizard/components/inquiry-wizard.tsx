@@ -2,7 +2,7 @@
 // the position (model/use-wizard-position.ts), the draft (model/use-wizard-draft.ts), what the
 // buttons do (use-wizard-actions.ts) and the current sub-step's screen (sub-steps/, one module
 // each). What is typed but not saved yet survives a reload of this tab (model/unsaved.ts).
-import { useAuth } from '@terres/app-kit';
+import { useAuth, useForm } from '@terres/app-kit';
 import { fillTemplate, normalizeRole } from '@terres/domain';
 import { BottomActionBar } from '@terres/ui/bottom-action-bar';
 import { Stepper } from '@terres/ui/stepper';
@@ -17,7 +17,6 @@ import { allErrors, subStepCount, type ValidationContext } from '../sub-steps';
 import { texts } from '../texts';
 import { SubmitDialogs } from './submit-dialogs';
 import { useWizardActions } from './use-wizard-actions';
-import { useWizardForm } from './use-wizard-form';
 
 export interface InquiryWizardProps {
   id: string;
@@ -32,7 +31,7 @@ export function InquiryWizard({ id, type, draft: initial, search }: InquiryWizar
   const { inquiry, documents } = draft;
   const context = useMemo<ValidationContext>(() => ({ documents, type }), [documents, type]);
   const errorsOf = useCallback((values: WizardValues) => allErrors(values, context), [context]);
-  const form = useWizardForm(
+  const form = useForm<WizardValues>(
     () => readUnsaved(id, initial.inquiry?.updatedAt ?? null) ?? (initial.inquiry ? valuesFromInquiry(initial.inquiry) : emptyValues()),
     errorsOf,
   );

@@ -12,7 +12,7 @@ import { myOrganizationQueryOptions } from '../../../lib/my-organization';
 import { forgetUnsaved } from '../model/unsaved';
 import { DraftRestarted, type useWizardDraft } from '../model/use-wizard-draft';
 import type { useWizardPosition } from '../model/use-wizard-position';
-import { valuesFromInquiry, type WizardType } from '../model/values';
+import { valuesFromInquiry, type WizardForm, type WizardType } from '../model/values';
 import {
   formPath,
   indexOfWireField,
@@ -29,7 +29,6 @@ import {
 } from '../sub-steps';
 import { texts } from '../texts';
 import type { SubmitProblem } from './steps/summary-step';
-import type { WizardForm } from './use-wizard-form';
 
 export type DialogKind = 'confirm' | 'low-balance' | null;
 

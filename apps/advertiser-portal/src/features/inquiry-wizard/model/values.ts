@@ -2,6 +2,7 @@
 // from a listing answer (camelCase) and to the listing's wire fields (snake_case, CONTRACT §8).
 // The plain text fields are the domain's fields table's (`PLAIN_KEYS`); the others are listed here.
 import type { Document, DocumentKind, Inquiry, InquiryFields } from '@terres/api-client';
+import type { Form } from '@terres/app-kit';
 import { listingFieldsWhere, toFiniteNumber, type FileInfo, type InquiryType, type LISTING_FIELDS, type ListingFieldKey } from '@terres/domain';
 
 /** One material line as edited: quantity and price are the text of their inputs. */
@@ -43,6 +44,12 @@ export type WizardValues = { [K in PlainKey]: string } & {
   acceptedQualityClasses?: string[];
   acceptedWasteCodes?: string[];
 };
+
+/**
+ * The wizard's form: app-kit's `useForm` over these values, its paths the fields and the nested
+ * ones ('materials.0.quantity'); when a message shows is that hook's rule (spec §5).
+ */
+export type WizardForm = Form<WizardValues>;
 
 let rowCounter = 0;
 /** A new, empty material line. */

@@ -3,10 +3,9 @@
 import type { Document, InquiryFields } from '@terres/api-client';
 import type { ListingFieldKey, ListingSubStep, Now } from '@terres/domain';
 import type { ReactNode } from 'react';
-import type { WizardForm } from '../components/use-wizard-form';
 import type { DocumentsProps } from '../components/steps/site-step';
 import type { SubmitProblem } from '../components/steps/summary-step';
-import type { WizardType, WizardValues } from '../model/values';
+import type { WizardForm, WizardType, WizardValues } from '../model/values';
 
 export type SubStepKey = ListingSubStep;
 

@@ -24,9 +24,8 @@ import { Button } from '@terres/ui/button';
 import { Checkbox } from '@terres/ui/checkbox';
 import { Select } from '@terres/ui/select';
 import { TextField } from '@terres/ui/text-field';
-import { newMaterialRow, numberToInput, type MaterialRowValues, type WizardType, type WizardValues } from '../../model/values';
+import { newMaterialRow, numberToInput, type MaterialRowValues, type WizardForm, type WizardType, type WizardValues } from '../../model/values';
 import { texts } from '../../texts';
-import type { WizardForm } from '../use-wizard-form';
 
 const materialOptions = MATERIAL_NAMES.map((name) => ({ value: name, label: name }));
 const classOptions = SELECTABLE_QUALITY_CLASSES.map((value) => ({ value, label: QUALITY_CLASS_LABELS[value].label }));

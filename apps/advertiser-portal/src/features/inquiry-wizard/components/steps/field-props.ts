@@ -1,6 +1,5 @@
 import type { ChangeEvent } from 'react';
-import type { WizardValues } from '../../model/values';
-import type { WizardForm } from '../use-wizard-form';
+import type { WizardForm, WizardValues } from '../../model/values';
 
 type TextKey = {
   [K in keyof WizardValues]-?: WizardValues[K] extends string ? K : never;

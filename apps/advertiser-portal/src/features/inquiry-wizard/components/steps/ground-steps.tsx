@@ -5,9 +5,8 @@ import { DateField, parseFrenchDate } from '@terres/ui/date-field';
 import { TextField } from '@terres/ui/text-field';
 import type { FocusEvent } from 'react';
 import { texts } from '../../texts';
-import type { WizardType } from '../../model/values';
+import type { WizardForm, WizardType } from '../../model/values';
 import { DocumentUpload } from '../document-upload';
-import type { WizardForm } from '../use-wizard-form';
 import { textFieldProps } from './field-props';
 import type { DocumentsProps } from './site-step';
 

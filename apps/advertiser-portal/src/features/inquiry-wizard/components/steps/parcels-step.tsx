@@ -6,8 +6,7 @@ import { AddressSearch } from '@terres/maps/address-search';
 import { lazy, Suspense, useState } from 'react';
 import { env } from '../../../../config/env';
 import { texts } from '../../texts';
-import type { WizardType } from '../../model/values';
-import type { WizardForm } from '../use-wizard-form';
+import type { WizardForm, WizardType } from '../../model/values';
 
 const ParcelMap = lazy(() => import('@terres/maps/parcel-map').then((module) => ({ default: module.ParcelMap })));
 

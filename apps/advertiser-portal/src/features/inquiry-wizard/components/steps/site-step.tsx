@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { env } from '../../../../config/env';
 import { texts } from '../../texts';
 import { DocumentUpload } from '../document-upload';
-import type { WizardForm } from '../use-wizard-form';
+import type { WizardForm } from '../../model/values';
 
 export interface DocumentsProps {
   documents: readonly Document[];

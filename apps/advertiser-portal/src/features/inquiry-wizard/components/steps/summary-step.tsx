@@ -20,9 +20,8 @@ import { AmountCell } from '@terres/ui/amount-cell';
 import { TypeBadge } from '@terres/ui/type-badge';
 import type { ReactNode } from 'react';
 import type { SubStepKey } from '../../sub-steps/types';
-import { parsedRow, type WizardType } from '../../model/values';
+import { parsedRow, type WizardForm, type WizardType } from '../../model/values';
 import { texts } from '../../texts';
-import type { WizardForm } from '../use-wizard-form';
 
 export interface SubmitProblem {
   /** Where to fix it. */
