@@ -13,6 +13,8 @@ export { RouteError, useRouteRetry } from './app/route-error';
 export { RoutePending } from './app/route-pending';
 export { pageTitle } from './app/title';
 export { ListingFieldList, type ListingFieldListProps } from './listing/listing-field-list';
+export { ListingDocuments, type ListingDocumentsProps, type ListingDocumentsTexts } from './listing/listing-documents';
+export { DownloadButton, saveDocument, type DownloadButtonProps } from './downloads/download-button';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
 export { HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
 export { isAtOrBelow, serverFieldErrors, useForm, type Form, type FormErrors } from './forms/use-form';

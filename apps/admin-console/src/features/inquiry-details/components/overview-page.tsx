@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { parseProblem, type Inquiry } from '@terres/api-client';
+import { type Inquiry } from '@terres/api-client';
+import { DownloadButton } from '@terres/app-kit';
 import { fillTemplate, formatAddress, formatCredits, formatDate, formatHectares, MISSING_DATE_TEXT } from '@terres/domain';
 import { InquiryParcelMap } from '@terres/maps/inquiry-parcel-map';
-import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { DescriptionList } from '@terres/ui/description-list';
 import { MaterialTable } from '@terres/ui/material-table';
 import { SoilAcceptance } from '@terres/ui/soil-acceptance';
-import { useToast } from '@terres/ui/toast';
-import { useState } from 'react';
 import { env } from '../../../config/env';
 import { inquiryQueryOptions, saveInquiryPdf } from '../api/inquiry';
 import { texts } from '../texts';
@@ -27,7 +25,15 @@ export function OverviewPage({ id }: { id: string }) {
   const { data: inquiry } = useSuspenseQuery(inquiryQueryOptions(id));
   return (
     <div className="inquiry-tab">
-      <Card title={texts.site} actions={<PdfDownload id={inquiry.id} />}>
+      <Card
+        title={texts.site}
+        actions={
+          // The listing's PDF summary, saved under the name the API gives it.
+          <DownloadButton save={() => saveInquiryPdf(inquiry.id)} loadingLabel={texts.downloading} failedTitle={texts.downloadFailed}>
+            {texts.downloadPdf}
+          </DownloadButton>
+        }
+      >
         <DescriptionList
           items={[
             { term: texts.siteAddress, description: formatAddress(inquiry.siteAddress) },
@@ -63,27 +69,5 @@ export function OverviewPage({ id }: { id: string }) {
         ) : null}
       </Card>
     </div>
-  );
-}
-
-/** The listing's PDF summary, saved under the name the API gives it. */
-function PdfDownload({ id }: { id: string }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      loading={busy}
-      loadingLabel={texts.downloading}
-      onClick={() => {
-        setBusy(true);
-        saveInquiryPdf(id)
-          .catch((error: unknown) => toast.error(texts.downloadFailed, parseProblem(error)?.detail))
-          .finally(() => setBusy(false));
-      }}
-    >
-      {texts.downloadPdf}
-    </Button>
   );
 }

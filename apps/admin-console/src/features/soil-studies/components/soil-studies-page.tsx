@@ -1,12 +1,8 @@
 import { parseProblem, type SoilStudy } from '@terres/api-client';
-import { AppLink } from '@terres/app-kit';
+import { AppLink, DownloadButton, saveDocument } from '@terres/app-kit';
 import { fillTemplate, formatNumber } from '@terres/domain';
-import { Button } from '@terres/ui/button';
 import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
-import { useToast } from '@terres/ui/toast';
-import { useState } from 'react';
 import { ConsoleShell } from '../../../components/console-shell';
-import { saveDocument } from '../../../lib/files';
 import { useTableUrlState, type TableSearchChange } from '../../../lib/use-table-url-state';
 import { useSoilStudiesPage } from '../api/soil-studies';
 import { cleanSearch, type SoilStudiesSearch } from '../model/search';
@@ -22,26 +18,17 @@ export function studyPlace(study: Pick<SoilStudy, 'street' | 'city' | 'projectNa
 
 /** 'Télécharger' for a study with a file, under the file's real name. */
 export function DownloadStudy({ study }: { study: Pick<SoilStudy, 'documentId' | 'fileName' | 'street' | 'city' | 'projectName'> }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const documentId = study.documentId;
   if (!documentId) return <span className="app-muted">{texts.delegatedNoFile}</span>;
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      loading={busy}
+    <DownloadButton
+      save={() => saveDocument({ id: documentId, fileName: study.fileName })}
       loadingLabel={texts.downloading}
-      onClick={() => {
-        setBusy(true);
-        saveDocument({ id: documentId, fileName: study.fileName })
-          .catch((error: unknown) => toast.error(texts.downloadFailed, parseProblem(error)?.detail))
-          .finally(() => setBusy(false));
-      }}
+      failedTitle={texts.downloadFailed}
     >
       {texts.download}
       <span className="terres-visually-hidden"> {fillTemplate(texts.downloadOf, { place: studyPlace(study) })}</span>
-    </Button>
+    </DownloadButton>
   );
 }
 
