@@ -134,6 +134,19 @@ describe('useDomainForm', () => {
     expect(field('Téléphone')).toHaveValue('0612345678');
   });
 
+  it("keeps the server's message on a field left unchanged (spec §5: until the field changes)", async () => {
+    const user = userEvent.setup();
+    const onServer = vi.fn();
+    server.use(http.put(`${API}/users/me`, () => unprocessable({ phone_number: 'Ce numéro est déjà utilisé.' })));
+    render(<ProfileForm initial={{ firstName: 'Léa', phoneNumber: '0612345678' }} onValid={vi.fn()} onServer={onServer} />);
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(onServer).toHaveBeenCalledWith(true));
+    await user.click(field('Téléphone'));
+    await user.tab();
+    expect(messageOf('Téléphone')).toBe('Ce numéro est déjà utilisé.');
+  });
+
   it('says when a refusal named none of its fields', async () => {
     const user = userEvent.setup();
     const onServer = vi.fn();
