@@ -42,13 +42,7 @@ export function DocumentsPage({ id }: { id: string }) {
         listing={inquiry}
         documents={documents}
         remove={(document) => deletion.mutateAsync({ inquiryId: inquiry.id, documentId: document.id })}
-        texts={{
-          noDeposited: texts.noDeposited,
-          noSent: texts.noSent,
-          downloadFailed: texts.downloadFailed,
-          deleteFailed: texts.deleteFailed,
-          deleted: texts.deleted,
-        }}
+        texts={texts}
         nameRemoved
         sentExtra={
           uploads.length > 0 ? (

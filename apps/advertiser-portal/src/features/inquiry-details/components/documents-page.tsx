@@ -24,13 +24,8 @@ export function DocumentsPage({ id }: { id: string }) {
         listing={inquiry}
         documents={documents}
         remove={(document) => deletion.mutateAsync({ inquiryId: inquiry.id, documentId: document.id })}
-        texts={{
-          noDeposited: texts.noDeposited,
-          noSent: texts.noSent,
-          downloadFailed: texts.downloadFailed,
-          deleteFailed: texts.deleteDocumentFailed,
-          deleted: texts.documentDeleted,
-        }}
+        // This feature's deleteFailed and deleted speak of the draft; here, of a document.
+        texts={{ ...texts, deleteFailed: texts.deleteDocumentFailed, deleted: texts.documentDeleted }}
       />
       <section className="inquiry-panel" aria-labelledby="documents-summary">
         <h2 id="documents-summary" className="inquiry-panel__title">
