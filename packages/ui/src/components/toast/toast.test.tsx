@@ -125,6 +125,19 @@ describe('Toast', () => {
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 
+  it('leaves no timer behind once the page is gone (a closed toast forgotten after its animation)', () => {
+    vi.useFakeTimers();
+    const { unmount } = render(
+      <ToastProvider duration={120_000}>
+        <Sender />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Succès' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('refuses to work outside its provider', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<Sender />)).toThrow('useToast() must be called inside <ToastProvider>.');

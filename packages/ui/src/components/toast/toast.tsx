@@ -80,10 +80,25 @@ export function ToastProvider({
     [],
   );
 
+  // The forget timers still pending: cleared when the provider goes, so none fires after the page
+  // (or a test's document) is gone.
+  const forgetTimers = useRef(new Set<number>());
+  useEffect(() => {
+    const timers = forgetTimers.current;
+    return () => {
+      for (const timer of timers) window.clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
+
   const close = useCallback((id: string) => {
     setToasts((current) => current.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
     // Leave time for the closing animation, then forget it.
-    window.setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== id)), 200);
+    const timer = window.setTimeout(() => {
+      forgetTimers.current.delete(timer);
+      setToasts((current) => current.filter((toast) => toast.id !== id));
+    }, 200);
+    forgetTimers.current.add(timer);
   }, []);
 
   const api = useMemo<ToastApi>(
