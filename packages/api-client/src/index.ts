@@ -11,6 +11,7 @@ export * from './gen/organizations/organizations';
 export * from './gen/credits/credits';
 export * from './gen/inquiries/inquiries';
 export * from './gen/matches/matches';
+export * from './gen/transfers/transfers';
 export * from './gen/register/register';
 export * from './gen/documents/documents';
 export * from './gen/invoices/invoices';

@@ -12,6 +12,7 @@ export * from './gen/organizations/organizations.msw';
 export * from './gen/credits/credits.msw';
 export * from './gen/inquiries/inquiries.msw';
 export * from './gen/matches/matches.msw';
+export * from './gen/transfers/transfers.msw';
 export * from './gen/register/register.msw';
 export * from './gen/documents/documents.msw';
 export * from './gen/invoices/invoices.msw';

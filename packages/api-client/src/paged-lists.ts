@@ -7,7 +7,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getListInquiriesUrl } from './gen/inquiries/inquiries';
 import type {
+  Carrier,
   Inquiry,
+  ListCarriersParams,
+  ListTransferLoadsParams,
+  ListTransfersParams,
+  Load,
+  TransferSummary,
   ListInquiriesParams,
   ListOrganizationsParams,
   ListSoilStudiesParams,
@@ -17,6 +23,7 @@ import type {
 } from './gen/model';
 import { getListOrganizationsUrl } from './gen/organizations/organizations';
 import { getListSoilStudiesUrl } from './gen/soil-studies/soil-studies';
+import { getListCarriersUrl, getListTransferLoadsUrl, getListTransfersUrl } from './gen/transfers/transfers';
 import { customFetchWithHeaders, type ErrorType } from './mutator';
 
 /** One page of a list and the count of every matching row. */
@@ -97,5 +104,53 @@ export function getSoilStudiesPageQueryOptions(params: ListSoilStudiesParams = {
   return queryOptions<Page<SoilStudy>, ListError>({
     queryKey: getSoilStudiesPageQueryKey(params),
     queryFn: ({ signal }) => listSoilStudiesPage(params, { signal }),
+  });
+}
+
+// ── transfers (GET /transfers), a transfer's loads, an organisation's carriers ──
+
+export function listTransfersPage(params: ListTransfersParams = {}, init?: RequestInit): Promise<Page<TransferSummary>> {
+  return fetchPage<TransferSummary>(getListTransfersUrl(params), init);
+}
+
+export function getTransfersPageQueryKey(params: ListTransfersParams = {}) {
+  return ['/api/v1/transfers', 'page', params] as const;
+}
+
+export function getTransfersPageQueryOptions(params: ListTransfersParams = {}) {
+  return queryOptions<Page<TransferSummary>, ListError>({
+    queryKey: getTransfersPageQueryKey(params),
+    queryFn: ({ signal }) => listTransfersPage(params, { signal }),
+  });
+}
+
+export function listTransferLoadsPage(id: string, params: ListTransferLoadsParams = {}, init?: RequestInit): Promise<Page<Load>> {
+  return fetchPage<Load>(getListTransferLoadsUrl(id, params), init);
+}
+
+/** Under the generated list's key (`/api/v1/transfers/{id}/loads`). */
+export function getTransferLoadsPageQueryKey(id: string, params: ListTransferLoadsParams = {}) {
+  return [`/api/v1/transfers/${id}/loads`, 'page', params] as const;
+}
+
+export function getTransferLoadsPageQueryOptions(id: string, params: ListTransferLoadsParams = {}) {
+  return queryOptions<Page<Load>, ListError>({
+    queryKey: getTransferLoadsPageQueryKey(id, params),
+    queryFn: ({ signal }) => listTransferLoadsPage(id, params, { signal }),
+  });
+}
+
+export function listCarriersPage(organizationId: string, params: ListCarriersParams = {}, init?: RequestInit): Promise<Page<Carrier>> {
+  return fetchPage<Carrier>(getListCarriersUrl(organizationId, params), init);
+}
+
+export function getCarriersPageQueryKey(organizationId: string, params: ListCarriersParams = {}) {
+  return [`/api/v1/organizations/${organizationId}/carriers`, 'page', params] as const;
+}
+
+export function getCarriersPageQueryOptions(organizationId: string, params: ListCarriersParams = {}) {
+  return queryOptions<Page<Carrier>, ListError>({
+    queryKey: getCarriersPageQueryKey(organizationId, params),
+    queryFn: ({ signal }) => listCarriersPage(organizationId, params, { signal }),
   });
 }

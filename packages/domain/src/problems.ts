@@ -42,6 +42,12 @@ export const PROBLEM_TYPES = {
   emailTaken: urn('email-taken'),
   /** 409: the Idempotency-Key already named another request. */
   idempotencyKeyReused: urn('idempotency-key-reused'),
+  /** 422 on a load's carrier: it cannot be chosen that day (expired or missing receipt, archived, exemption). */
+  carrierUnusable: urn('carrier-unusable'),
+  /** 409: the load goes over the transfer's remaining expected volume; confirm to record it, flagged. */
+  overRemainingVolume: urn('over-remaining-volume'),
+  /** 409: the transfer cannot close while loads are in transit. */
+  loadsInTransit: urn('loads-in-transit'),
 } as const;
 
 export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

@@ -728,6 +728,9 @@ DECLINED; anything else is a 409 with a French detail. DONE records the volume a
 moved (`moved_volume_m3`, required, 422 otherwise) and the day the soil left the
 excavation site (`transfer_date`, today by default, never in the future): the national
 register export reads them.
+This DONE body is for a transfer run outside the platform (`doneSource`
+OUTSIDE_PLATFORM): refused (409) once loads of the match's transfer count; close the
+transfer instead (`POST /transfers/{id}/close`). Accepting a match opens its transfer.
 
  * @summary Move a match
  */

@@ -7,6 +7,9 @@ import type { MatchStatus } from './matchStatus';
 import type { MatchParty } from './matchParty';
 import type { MatchMovedVolumeM3 } from './matchMovedVolumeM3';
 import type { MatchTransferDate } from './matchTransferDate';
+import type { MatchTransferEndDate } from './matchTransferEndDate';
+import type { MatchDoneSourceProperty } from './matchDoneSourceProperty';
+import type { MatchTransferId } from './matchTransferId';
 import type { MatchFigures } from './matchFigures';
 import type { MatchSavings } from './matchSavings';
 import type { MatchAcceptedAt } from './matchAcceptedAt';
@@ -26,6 +29,12 @@ export interface Match {
   movedVolumeM3: MatchMovedVolumeM3;
   /** The day the soil left the excavation site (DONE). */
   transferDate: MatchTransferDate;
+  /** The day the last accepted load was received (DONE by closing its transfer); null otherwise. */
+  transferEndDate?: MatchTransferEndDate;
+  /** DONE only (null before). */
+  doneSource?: MatchDoneSourceProperty;
+  /** The match's transfer (from its acceptance on), null before. */
+  transferId?: MatchTransferId;
   figures: MatchFigures;
   /** DONE only (null before): the transfer's savings for the volume moved, counted with the
 API's matching settings (MATCH_DISPOSAL_DISTANCE_KM, MATCH_CO2_KG_PER_M3_KM...) and

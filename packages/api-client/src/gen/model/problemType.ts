@@ -18,7 +18,12 @@ collaborator (invitation or acceptance). `id-taken`: 409, a listing already has 
 `not-editable`: 409, the listing (or its documents) can no longer change in its status.
 `status-transition`: 409, the status machine does not allow that move. `email-taken`:
 409, the address belongs to an active account. `idempotency-key-reused`: 409, the key
-already named another grant. Statuses without a general type (405, 500...) answer
+already named another request (a grant, a load). `carrier-unusable`: 422 on a load's
+`carrier_id`, the carrier cannot be chosen that day (expired receipt, no receipt,
+archived, exemption that does not cover a hazardous code; domain `carrierUsableOn`).
+`over-remaining-volume`: 409, the load goes over the transfer's remaining expected
+volume; send it again with `confirm_over_remaining: true` to record it, flagged.
+`loads-in-transit`: 409, a transfer cannot close while loads are in transit. Statuses without a general type (405, 500...) answer
 `about:blank`.
 
  */
@@ -44,4 +49,7 @@ export const ProblemType = {
   statusTransition: 'urn:bourse-terres:problem:status-transition',
   emailTaken: 'urn:bourse-terres:problem:email-taken',
   idempotencyKeyReused: 'urn:bourse-terres:problem:idempotency-key-reused',
+  carrierUnusable: 'urn:bourse-terres:problem:carrier-unusable',
+  overRemainingVolume: 'urn:bourse-terres:problem:over-remaining-volume',
+  loadsInTransit: 'urn:bourse-terres:problem:loads-in-transit',
 } as const;
