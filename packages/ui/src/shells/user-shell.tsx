@@ -10,6 +10,7 @@ export const USER_ACCOUNT_TABS: readonly TabMenuItem[] = [
   { href: '/user/account/informations', label: 'Mes informations' },
   { href: '/user/account/organization', label: 'Mon organisation' },
   { href: '/user/account/collaborators', label: 'Collaborateurs', roles: ['owner'] },
+  { href: '/user/account/carriers', label: 'Transporteurs' },
   { href: '/user/account/bills', label: 'Factures' },
 ];
 
@@ -90,6 +91,9 @@ export function UserShell({
           <p className="terres-user-shell__balance">
             <span>Solde :</span> <strong>{formatCredits(balance)}</strong>
           </p>
+          <Link href="/user/transfers" className="terres-user-shell__link">
+            Transferts
+          </Link>
           <Link href="/user/account/informations" className="terres-user-shell__link">
             Mon Compte
           </Link>

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoadReceptionRequest } from '@terres/api-client';
+import { submitEntry } from '../model/outbox';
+import { invalidateTransfer } from './invalidate';
+
+interface Reception {
+  transferId: string;
+  loadId: string;
+  loadNumber: string;
+  body: LoadReceptionRequest;
+  idempotencyKey: string;
+}
+
+/** Confirms a load's reception (accepted or refused); kept in the outbox when the network failed. */
+export function useConfirmReception() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ transferId, loadId, loadNumber, body, idempotencyKey }: Reception) =>
+      submitEntry({ key: idempotencyKey, kind: 'reception', transferId, loadId, loadNumber, body, savedAt: new Date().toISOString() }),
+    onSuccess: (result, { transferId, loadId }) => {
+      if (result.status === 'sent') invalidateTransfer(queryClient, transferId, loadId);
+    },
+  });
+}
