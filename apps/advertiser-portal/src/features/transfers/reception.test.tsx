@@ -48,7 +48,7 @@ describe('/user/transfers/{id}', () => {
     serveTransfer(fillTransfer, { loads: [load, makeLoad({ id: 'b0000000-0000-4000-8000-000000000002', number: 'BT-2026-000099', status: 'ACCEPTED' })] });
     renderApp(`/user/transfers/${TRANSFER_ID}`, { user: employee });
     expect(await screen.findByText("Terrassements d'Alsace SAS (Écoquartier Rive Droite)")).toBeInTheDocument();
-    const figures = screen.getByLabelText('Chargements', { selector: 'dl' });
+    const figures = screen.getByLabelText('Bilan du transfert', { selector: 'dl' });
     expect(within(figures).getByText('Restant').nextElementSibling).toHaveTextContent('1 186 m³');
     expect(within(figures).getByText('En route').nextElementSibling).toHaveTextContent('14 m³');
     const links = screen.getAllByRole('link', { name: /Confirmer la réception/ });

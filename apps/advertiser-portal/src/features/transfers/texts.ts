@@ -15,6 +15,7 @@ export const ourTexts = {
   fillSide: 'Site de remblai',
   yourSide: 'Votre côté : {side}',
   otherParty: 'L’autre partie',
+  balance: 'Bilan du transfert',
   expected: 'Volume attendu',
   departed: 'Parti',
   received: 'Reçu',

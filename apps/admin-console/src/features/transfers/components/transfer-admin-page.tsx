@@ -82,7 +82,6 @@ function LoadsTable({ loads }: { loads: Load[] }) {
             <th scope="col">Volume parti</th>
             <th scope="col">Poids</th>
             <th scope="col">Réception</th>
-            <th scope="col">Volume reçu</th>
             <th scope="col">Statut</th>
           </tr>
         </thead>
@@ -99,8 +98,10 @@ function LoadsTable({ loads }: { loads: Load[] }) {
               <td>{load.wasteCode}</td>
               <td>{formatCubicMetres(load.volumeM3)}</td>
               <td>{load.weightTonnes != null ? `${formatNumber(load.weightTonnes, 3)} t` : '-'}</td>
-              <td>{load.receivedAt ? formatDateTime(load.receivedAt) : '-'}</td>
-              <td>{load.receivedVolumeM3 != null ? formatCubicMetres(load.receivedVolumeM3) : '-'}</td>
+              <td>
+                {load.receivedAt ? formatDateTime(load.receivedAt) : '-'}
+                {load.receivedVolumeM3 != null ? ` · ${formatCubicMetres(load.receivedVolumeM3)}` : ''}
+              </td>
               <td>
                 {LOAD_STATUS_LABELS[load.status as LoadStatus] ?? load.status}
                 {load.refusalReason ? ` : ${load.refusalReason}` : ''}
@@ -162,7 +163,7 @@ export function TransferAdminPage({ id }: { id: string }) {
   const { data: transfer } = useSuspenseQuery(transferQueryOptions(id));
   const { data: loads } = useSuspenseQuery(transferLoadsQueryOptions(id));
   return (
-    <ConsoleShell title={`${texts.detailTitle} ${transfer.cut.projectName} → ${transfer.fill.projectName}`} backBar={BACK}>
+    <ConsoleShell title={`${texts.detailTitle} ${transfer.cut.projectName}`} backBar={BACK}>
       <div className="transfers-admin">
         <p>
           <strong>{TRANSFER_STATUS_LABELS[transfer.status as TransferStatus] ?? transfer.status}</strong>

@@ -35,9 +35,14 @@ export function ChoiceGroup({
   const base = useId();
   return (
     <fieldset className="transfers-choices" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="transfers-choices__legend">
+      <legend className="transfers-choices__legend terres-form-field__label">
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="terres-form-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </legend>
       <div className={columns ? 'transfers-choices__row' : 'transfers-choices__list'}>
         {options.map((option, index) => {

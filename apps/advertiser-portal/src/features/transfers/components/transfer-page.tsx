@@ -23,7 +23,7 @@ export function BalanceFigures({ transfer }: { transfer: Pick<Transfer, 'balance
     [texts.remaining, balance.remainingVolumeM3],
   ];
   return (
-    <dl className="transfers-balance" aria-label={texts.loadsSoFar}>
+    <dl className="transfers-balance" aria-label={texts.balance}>
       {figures.map(([label, value]) => (
         <div key={label} className="transfers-balance__item">
           <dt>{label}</dt>
@@ -45,7 +45,7 @@ function DocumentRow({ document }: { document: Document }) {
       <span>{document.fileName}</span>
       <Button
         variant="ghost"
-        size="sm"
+        className="transfers-touch"
         onClick={() => {
           downloadFile(getDownloadDocumentUrl(document.id), { fallbackFileName: document.fileName })
             .then(({ blob, fileName }) => saveFile(blob, fileName))
@@ -86,23 +86,23 @@ function LoadsTable({ transfer, loads }: { transfer: Transfer; loads: Load[] }) 
                 {load.number}
                 {load.overRemaining ? <span className="transfers-flag" title={texts.flagged} aria-label={texts.flagged}> ⚑</span> : null}
               </th>
-              <td>{formatDateTime(load.departedAt)}</td>
-              <td>{load.carrier.name}</td>
-              <td>{load.vehiclePlate}</td>
-              <td>{load.wasteCode}</td>
-              <td>
+              <td data-label="Départ">{formatDateTime(load.departedAt)}</td>
+              <td data-label="Transporteur">{load.carrier.name}</td>
+              <td data-label="Immatriculation">{load.vehiclePlate}</td>
+              <td data-label="Code déchet">{load.wasteCode}</td>
+              <td data-label="Volume">
                 {formatCubicMetres(load.volumeM3)}
                 {load.receivedVolumeM3 != null && load.receivedVolumeM3 !== load.volumeM3 ? ` → ${formatCubicMetres(load.receivedVolumeM3)}` : ''}
               </td>
-              <td>{load.weightTonnes != null ? `${formatNumber(load.weightTonnes, 3)} t` : '-'}</td>
-              <td>
+              <td data-label="Poids">{load.weightTonnes != null ? `${formatNumber(load.weightTonnes, 3)} t` : '-'}</td>
+              <td data-label="Statut">
                 <LoadStatusTag status={load.status} />
                 {load.refusalReason ? <span className="transfers-reason"> {load.refusalReason}</span> : null}
               </td>
               {canReceive ? (
-                <td>
+                <td className="transfers-table__action">
                   {load.status === 'IN_TRANSIT' ? (
-                    <Button asChild size="sm">
+                    <Button asChild className="transfers-touch">
                       <AppLink href={receptionHref(transfer.id, load.id)}>
                         {texts.confirmReception}
                         <span className="terres-visually-hidden"> {load.number}</span>
@@ -144,6 +144,12 @@ export function TransferPage({ id }: { id: string }) {
         ) : null}
         <OutboxPanel transferId={transfer.id} />
         <BalanceFigures transfer={transfer} />
+        <section className="transfers-card" aria-labelledby="transfer-loads">
+          <h2 id="transfer-loads" className="transfers-card__title">
+            {texts.loadsTitle} ({formatNumber(loads.total, 0)})
+          </h2>
+          <LoadsTable transfer={transfer} loads={loads.items} />
+        </section>
         <section className="transfers-card" aria-labelledby="transfer-other">
           <h2 id="transfer-other" className="transfers-card__title">
             {texts.otherParty} · {sideLabel(other.side)}
@@ -180,12 +186,6 @@ export function TransferPage({ id }: { id: string }) {
               </div>
             ) : null}
           </dl>
-        </section>
-        <section className="transfers-card" aria-labelledby="transfer-loads">
-          <h2 id="transfer-loads" className="transfers-card__title">
-            {texts.loadsTitle} ({formatNumber(loads.total, 0)})
-          </h2>
-          <LoadsTable transfer={transfer} loads={loads.items} />
         </section>
         <section className="transfers-card" aria-labelledby="transfer-documents">
           <h2 id="transfer-documents" className="transfers-card__title">
