@@ -6,6 +6,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadDemoData } from './db/seed.js';
+import { startDigestTimer } from './services/transfer-mail.js';
 import { ConfigError, loadConfig } from './env.js';
 
 async function main(): Promise<void> {
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
       app.log.info(loaded ? 'demo data loaded' : 'demo data: nothing loaded');
     }
     await app.listen({ host: config.host, port: config.port });
+    // Loads on their way: the receiving side's daily digest (safe with several processes).
+    startDigestTimer(app);
   } catch (error) {
     app.log.fatal({ err: error }, 'start-up failed');
     await app.close().catch(() => {});

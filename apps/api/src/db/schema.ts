@@ -391,6 +391,10 @@ export const matches = pgTable(
     movedVolumeM3: doublePrecision('moved_volume_m3'),
     /** The day the soil left the excavation site, recorded when DONE. */
     transferDate: date('transfer_date'),
+    /** The day the last accepted load was received (DONE by closing the transfer, issue 18). */
+    transferEndDate: date('transfer_end_date'),
+    /** How the DONE volume was established: PLATFORM_TRANSFER (loads) or OUTSIDE_PLATFORM (typed). */
+    doneSource: text('done_source'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
@@ -411,6 +415,7 @@ export const matches = pgTable(
     check('matches_volume_positive', sql`${table.volumeM3} > 0`),
     check('matches_moved_volume_positive', sql`${table.movedVolumeM3} is null or ${table.movedVolumeM3} > 0`),
     check('matches_done_recorded', sql`${table.status} <> 'DONE' or (${table.movedVolumeM3} is not null and ${table.transferDate} is not null)`),
+    check('matches_done_source_values', sql`${table.doneSource} is null or ${table.doneSource} in ('PLATFORM_TRANSFER', 'OUTSIDE_PLATFORM')`),
   ],
 );
 
@@ -574,4 +579,157 @@ export const rateLimitCounters = pgTable(
     index('rate_limit_counters_expires_idx').on(table.expiresAt),
     check('rate_limit_counters_hits_positive', sql`${table.hits} > 0`),
   ],
+);
+
+// ── Transfers on site (issue 18; packages/domain/docs/transfers.md, apps/api/docs/transfers.md) ──
+
+/**
+ * An organisation's carriers (transporteurs). Edited in place (loads keep a copy of what the
+ * register needs), never deleted: archived.
+ */
+export const carriers = pgTable(
+  'carriers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    countryCode: text('country_code').notNull().default('FR'),
+    siret: text('siret'),
+    identifier: text('identifier'),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    transportMode: text('transport_mode').notNull().default('ROAD'),
+    receiptNumber: text('receipt_number'),
+    receiptDepartment: text('receipt_department'),
+    receiptValidUntil: date('receipt_valid_until'),
+    exemption: text('exemption'),
+    /** The creation's Idempotency-Key: a retried creation finds its carrier. */
+    idempotencyKey: text('idempotency_key'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('carriers_organization_idx').on(table.organizationId, table.name),
+    uniqueIndex('carriers_active_identity_unique')
+      .on(table.organizationId, sql`coalesce(${table.siret}, ${table.identifier})`)
+      .where(sql`${table.archivedAt} is null`),
+    uniqueIndex('carriers_idempotency_unique').on(table.organizationId, table.idempotencyKey),
+    check('carriers_french_siret', sql`(${table.countryCode} = 'FR') = (${table.siret} is not null)`),
+    check('carriers_receipt_or_exemption', sql`not (${table.receiptNumber} is not null and ${table.exemption} is not null)`),
+    check('carriers_transport_mode_values', sql`${table.transportMode} in ('ROAD', 'RAIL', 'AIR', 'RIVER', 'SEA')`),
+  ],
+);
+
+/**
+ * The transfer of an ACCEPTED match, one per match, opened in the acceptance's transaction (and
+ * by the migration for the matches accepted before). The parties' organisations are copied here
+ * (a listing never changes organisation) so that row-level security needs no join. The digest
+ * columns drive the receiving side's daily e-mail (services/transfer-digests.ts).
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matchId: uuid('match_id').notNull().references(() => matches.id),
+    cutOrganizationId: uuid('cut_organization_id').notNull().references(() => organizations.id),
+    fillOrganizationId: uuid('fill_organization_id').notNull().references(() => organizations.id),
+    status: text('status').notNull().default('OPEN'),
+    expectedVolumeM3: doublePrecision('expected_volume_m3').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by').references(() => users.id),
+    /** When the next digest of loads on their way is due (null: nothing to tell). */
+    digestDueAt: timestamp('digest_due_at', { withTimezone: true }),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('transfers_match_unique').on(table.matchId),
+    index('transfers_cut_organization_idx').on(table.cutOrganizationId),
+    index('transfers_fill_organization_idx').on(table.fillOrganizationId),
+    index('transfers_digest_due_idx').on(table.digestDueAt).where(sql`${table.digestDueAt} is not null`),
+    check('transfers_status_values', sql`${table.status} in ('OPEN', 'CLOSED', 'WITHDRAWN')`),
+    check('transfers_expected_volume_positive', sql`${table.expectedVolumeM3} > 0`),
+  ],
+);
+
+/** Load numbers: one counter row per year, incremented in the load's insert transaction. */
+export const loadNumberCounters = pgTable('load_number_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/**
+ * One truck (or wagon, barge) of soil. The current departure lives here; each correction first
+ * copies the replaced departure into `load_versions`. Never deleted (no DELETE grant).
+ */
+export const loads = pgTable(
+  'loads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id').notNull().references(() => transfers.id),
+    number: text('number').notNull(),
+    status: text('status').notNull().default('IN_TRANSIT'),
+    version: integer('version').notNull().default(1),
+    overRemaining: boolean('over_remaining').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    /** A hash of the creation's body: the same key with another body is a 409. */
+    requestHash: text('request_hash'),
+    departedAt: timestamp('departed_at', { withTimezone: true }).notNull(),
+    carrierId: uuid('carrier_id').notNull().references(() => carriers.id),
+    carrierSnapshot: jsonb('carrier_snapshot').$type<Record<string, unknown>>().notNull(),
+    vehiclePlate: text('vehicle_plate').notNull(),
+    wasteCode: text('waste_code').notNull(),
+    volumeM3: doublePrecision('volume_m3').notNull(),
+    weightTonnes: doublePrecision('weight_tonnes'),
+    weighbridgeTicket: text('weighbridge_ticket'),
+    ticketDocumentId: uuid('ticket_document_id').references(() => documents.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedBy: uuid('received_by').references(() => users.id),
+    outcome: text('outcome'),
+    refusalReason: text('refusal_reason'),
+    receivedVolumeM3: doublePrecision('received_volume_m3'),
+    receivedWeightTonnes: doublePrecision('received_weight_tonnes'),
+    receptionIdempotencyKey: text('reception_idempotency_key'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('loads_number_unique').on(table.number),
+    uniqueIndex('loads_idempotency_unique').on(table.transferId, table.idempotencyKey),
+    index('loads_transfer_idx').on(table.transferId, table.createdAt),
+    check('loads_status_values', sql`${table.status} in ('IN_TRANSIT', 'ACCEPTED', 'REFUSED', 'CANCELLED')`),
+    check('loads_outcome_values', sql`${table.outcome} is null or ${table.outcome} in ('ACCEPTED', 'REFUSED')`),
+    check('loads_volume_positive', sql`${table.volumeM3} > 0`),
+    check('loads_version_positive', sql`${table.version} >= 1`),
+  ],
+);
+
+/** A load's departure as it was before each correction, with who replaced it and when. Append-only. */
+export const loadVersions = pgTable(
+  'load_versions',
+  {
+    loadId: uuid('load_id').notNull().references(() => loads.id),
+    version: integer('version').notNull(),
+    departedAt: timestamp('departed_at', { withTimezone: true }).notNull(),
+    carrierId: uuid('carrier_id').notNull().references(() => carriers.id),
+    carrierSnapshot: jsonb('carrier_snapshot').$type<Record<string, unknown>>().notNull(),
+    vehiclePlate: text('vehicle_plate').notNull(),
+    wasteCode: text('waste_code').notNull(),
+    volumeM3: doublePrecision('volume_m3').notNull(),
+    weightTonnes: doublePrecision('weight_tonnes'),
+    weighbridgeTicket: text('weighbridge_ticket'),
+    overRemaining: boolean('over_remaining').notNull().default(false),
+    correctedBy: uuid('corrected_by').references(() => users.id),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+  },
+  (table) => [primaryKey({ columns: [table.loadId, table.version] })],
 );

@@ -23,6 +23,10 @@ export type SystemReason =
   | 'stripe-webhook'
   /** An organisation's matching suggestions read other organisations' listings (figures only are answered). */
   | 'matching'
+  /** A transfer's parties see each other's name, contact and site once the match is accepted (the caller is a party, checked first). */
+  | 'transfer-parties'
+  /** E-mails about loads (a refusal, the daily digest) go to the other party's users and the admins. */
+  | 'transfer-mail'
   /** Demo data loaded at start-up (DEMO_DATA=1) and its tests. */
   | 'demo-seed'
   /** Benchmarks and the scale seed (scripts/). */

@@ -12,6 +12,7 @@ import registerRoutes from './register/index.js';
 import organizationRoutes from './organizations/index.js';
 import paymentRoutes from './payments/index.js';
 import soilStudyRoutes from './soil-studies/index.js';
+import transferRoutes from './transfers/index.js';
 import userRoutes from './users/index.js';
 
 const apiV1Routes: FastifyPluginAsync = async (app) => {
@@ -28,6 +29,8 @@ const apiV1Routes: FastifyPluginAsync = async (app) => {
   // /inquiries/{id}/matches and /matches (issue 11).
   await app.register(matchRoutes);
   await app.register(registerRoutes, { prefix: '/register' });
+  // Carriers, transfers and loads (issue 18): /organizations/{id}/carriers, /carriers, /transfers, /loads.
+  await app.register(transferRoutes);
 };
 
 export default apiV1Routes;

@@ -9,6 +9,8 @@ export function portalLinks({ advertiserPortalUrl: portal }: Pick<AppUrls, 'adve
   return {
     listingOverview: (inquiryId: string) => `${portal}/user/inquiry/details/${inquiryId}/overview`,
     listingDocuments: (inquiryId: string) => `${portal}/user/inquiry/details/${inquiryId}/documents`,
+    /** A transfer's page (issue 18): its loads, departures and receptions. */
+    transfer: (transferId: string) => `${portal}/user/transfers/${transferId}`,
     acceptInvitation: (token: string) => `${portal}/accept-invitation?token=${encodeURIComponent(token)}`,
     register: () => `${portal}/register`,
     /** The credit packs page (CONTRACT §9), and where a cancelled payment returns. */
@@ -23,5 +25,6 @@ export function portalLinks({ advertiserPortalUrl: portal }: Pick<AppUrls, 'adve
 export function consoleLinks({ adminConsoleUrl: console }: Pick<AppUrls, 'adminConsoleUrl'>) {
   return {
     listingManagement: (inquiryId: string) => `${console}/admin/inquiry/details/${inquiryId}/management`,
+    transfer: (transferId: string) => `${console}/admin/transfers/${transferId}`,
   };
 }

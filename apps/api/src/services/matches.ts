@@ -5,7 +5,9 @@
 // Locks: a proposal locks both listings' rows in id order (so two proposals, or a proposal and
 // a generation touching the same listings, queue instead of deadlocking), then checks under
 // them that no open match holds the pair (the partial unique index `matches_open_pair_unique`
-// backs it). A status move locks the match's row.
+// backs it). A status move locks the match's transfer's row (issue 18), then the match's row:
+// the order closing a transfer uses (services/transfers.ts). ACCEPTED opens the transfer in the
+// same transaction; DONE with a typed volume is for a transfer run outside the platform.
 import {
   evaluateMatch,
   fillTemplate,
@@ -24,12 +26,13 @@ import {
 } from '@terres/domain';
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
-import { inquiries, matches } from '../db/schema.js';
+import { inquiries, matches, transfers } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
 import { recordAudit } from './audit.js';
 import { inquiryColumns, type InquiryRow, type Viewer } from './inquiries.js';
 import { toMatchListing } from './matching.js';
+import { lockTransferOfMatch, transferFollowsMatch } from './transfers.js';
 
 export type MatchRow = typeof matches.$inferSelect;
 
@@ -72,7 +75,7 @@ export type PartyRow = InquiryRow;
  * matching settings (`config`, so a configured disposal distance or factor is the one counted
  * and stated), what the admin map sums; null before.
  */
-export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow, config: MatchingConfig) {
+export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow, config: MatchingConfig, transferId: string | null = null) {
   const figures = row.figures as unknown as MatchResult;
   return {
     id: row.id,
@@ -84,6 +87,9 @@ export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow, config: Ma
     volumeM3: row.volumeM3,
     movedVolumeM3: row.movedVolumeM3,
     transferDate: row.transferDate,
+    transferEndDate: row.transferEndDate,
+    doneSource: row.status === 'DONE' ? ((row.doneSource as 'PLATFORM_TRANSFER' | 'OUTSIDE_PLATFORM' | null) ?? 'OUTSIDE_PLATFORM') : null,
+    transferId,
     figures: toFigures(figures, true),
     savings: row.status === 'DONE' && row.movedVolumeM3 !== null ? transferSavings(figures, row.movedVolumeM3, config) : null,
     createdAt: row.createdAt.toISOString(),
@@ -104,7 +110,10 @@ async function partiesOf(db: DbOrTx, rows: readonly MatchRow[]): Promise<Map<str
 
 export async function answerMatches(db: DbOrTx, rows: readonly MatchRow[], config: MatchingConfig) {
   const parties = await partiesOf(db, rows);
-  return rows.map((row) => toMatch(row, parties.get(row.cutInquiryId)!, parties.get(row.fillInquiryId)!, config));
+  const ids = rows.map((row) => row.id);
+  const opened = ids.length ? await db.select({ id: transfers.id, matchId: transfers.matchId }).from(transfers).where(inArray(transfers.matchId, ids)) : [];
+  const transferOf = new Map(opened.map((row) => [row.matchId, row.id]));
+  return rows.map((row) => toMatch(row, parties.get(row.cutInquiryId)!, parties.get(row.fillInquiryId)!, config, transferOf.get(row.id) ?? null));
 }
 
 /** The open match (PROPOSED or ACCEPTED) of each counterpart of a listing, for the suggestions. */
@@ -211,6 +220,7 @@ export interface MatchStatusChange {
 /** Moves a match (409 with the domain's French detail when not allowed), under its row lock. */
 export async function changeMatchStatus(db: DbOrTx, viewer: Viewer, id: string, change: MatchStatusChange): Promise<MatchRow> {
   return db.transaction(async (tx) => {
+    const transfer = await lockTransferOfMatch(tx, id);
     const current = await findMatch(tx, id, { forUpdate: true });
     const error = matchTransitionError(current.status, change.status);
     if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
@@ -226,10 +236,13 @@ export async function changeMatchStatus(db: DbOrTx, viewer: Viewer, id: string, 
         updatedAt: now,
         ...(change.status === 'ACCEPTED' ? { acceptedAt: now } : {}),
         ...(change.status === 'DECLINED' ? { declinedAt: now } : {}),
-        ...(done ? { doneAt: now, movedVolumeM3: done.movedVolumeM3, transferDate: done.transferDate ?? todayInParis(now) } : {}),
+        ...(done
+          ? { doneAt: now, movedVolumeM3: done.movedVolumeM3, transferDate: done.transferDate ?? todayInParis(now), transferEndDate: null, doneSource: 'OUTSIDE_PLATFORM' }
+          : {}),
       })
       .where(eq(matches.id, current.id))
       .returning();
+    await transferFollowsMatch(tx, viewer, row!, change.status, transfer);
     await recordAudit(tx, {
       actorUserId: viewer.userId,
       action: 'match.status_changed',

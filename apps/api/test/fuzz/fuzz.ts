@@ -67,6 +67,9 @@ function planFor(operation: SpecOperation, world: World): Plan {
     invoices: [A.invoiceId, B.invoiceId],
     'soil-studies': [A.draftId, B.draftId],
     matches: [world.matchId],
+    carriers: [A.carrierId, B.carrierId],
+    transfers: [A.transferOutId, A.transferInId, B.transferOutId],
+    loads: [A.loadId, A.inLoadId, B.loadId],
   };
   const plan: Plan = { ids: ids[prefix ?? ''] ?? [] };
   if (operation.path.startsWith('/payments/stripe')) {

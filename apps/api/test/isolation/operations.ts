@@ -14,7 +14,7 @@ import { todayInParis } from '@terres/domain';
 import { completeListingFields, ORGANIZATION_BODY, SAMPLE_FILES } from '../helpers/fixtures.js';
 import { checkoutEvent, signPayload } from '../helpers/stripe-fake.js';
 import { uniqueEmail } from '../helpers/session.js';
-import type { OrgWorld, Person, World } from './world.js';
+import { carrierBody, departureBody, type OrgWorld, type Person, type World } from './world.js';
 
 export const ROLES = ['anonymous', 'owner', 'employee', 'admin', 'archived'] as const;
 export type Role = (typeof ROLES)[number];
@@ -236,15 +236,75 @@ export const OPERATIONS: Record<string, OperationCase> = {
   },
   getMatch: { scoped: false, expect: ADMIN_ONLY, build: ({ world }) => ({ params: { id: world.matchId } }) },
   setMatchStatus: {
+    // DECLINED, not ACCEPTED: an accepted match opens a transfer where A and B see each other's
+    // name (issue 20, by design), which the transfer operations' marker check would then report.
     scoped: false,
     expect: ADMIN_ONLY,
-    build: ({ world }) => ({ params: { id: world.matchId }, body: { status: 'ACCEPTED' } }),
+    build: ({ world }) => ({ params: { id: world.matchId }, body: { status: 'DECLINED' } }),
   },
   exportRegister: {
     scoped: false,
     expect: ADMIN_ONLY,
     build: () => ({ query: { from: '2020-01-01', to: todayInParis(), format: 'csv', register: 'outgoing' } }),
   },
+
+  // ── transfers (issue 18): carriers, transfers with a partner of each organisation, loads ──
+  listCarriers: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.organizationId } }) },
+  createCarrier: {
+    // The owner of the list or an admin; an employee's 403 comes before any id is read.
+    scoped: true,
+    expect: { owner: 201, employee: 403, admin: 201 },
+    build: ({ org }) => ({ params: { id: org.organizationId }, body: carrierBody('Transporteur balayage') }),
+  },
+  updateCarrier: {
+    scoped: true,
+    expect: { owner: OK, employee: 403, admin: OK },
+    build: ({ org }) => ({ params: { id: org.carrierId }, body: carrierBody('Transporteur modifié') }),
+  },
+  archiveCarrier: {
+    scoped: true,
+    expect: { owner: OK, employee: 403, admin: OK },
+    build: async ({ world, org, succeeds }) => ({ params: { id: succeeds ? await world.fresh.carrier(org) : org.carrierId } }),
+  },
+  listTransfers: { scoped: false, expect: MEMBERS_AND_ADMIN, build: () => ({ query: { page: '1', page_size: '25' } }) },
+  getTransfer: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.transferOutId } }) },
+  closeTransfer: {
+    // Admins only: a member's 403 comes before the id is read.
+    scoped: true,
+    expect: ADMIN_ONLY,
+    build: async ({ world, org, succeeds }) => ({ params: { id: succeeds ? await world.fresh.closableTransfer(org) : org.transferOutId } }),
+  },
+  listTransferLoads: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.transferOutId } }) },
+  recordLoad: {
+    // The CUT side's members; an admin records none (403 for any transfer).
+    scoped: true,
+    expect: { owner: 201, employee: 201, admin: 403 },
+    build: ({ org }) => ({ params: { id: org.transferOutId }, body: departureBody(org.carrierId) }),
+  },
+  getLoad: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.loadId } }) },
+  correctLoad: {
+    scoped: true,
+    expect: { owner: OK, employee: OK, admin: 403 },
+    build: ({ org }) => ({ params: { id: org.loadId }, body: departureBody(org.carrierId) }),
+  },
+  confirmLoadReception: {
+    // The FILL side's members, on a load in transit towards them (each success on a fresh one).
+    scoped: true,
+    expect: { owner: OK, employee: OK, admin: 403 },
+    build: async ({ world, org, succeeds }) => ({
+      params: { id: succeeds ? await world.fresh.inLoad(org) : org.inLoadId },
+      body: { received_at: new Date().toISOString(), outcome: 'ACCEPTED' },
+    }),
+  },
+  cancelLoad: {
+    scoped: true,
+    expect: { owner: OK, employee: OK, admin: OK },
+    build: async ({ world, org, succeeds }) => ({
+      params: { id: succeeds ? await world.fresh.outLoad(org) : org.loadId },
+      body: { reason: 'Camion reparti vide' },
+    }),
+  },
+  getLoadHistory: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.loadId } }) },
 
   // ── documents ──
   listInquiryDocuments: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.draftId } }) },

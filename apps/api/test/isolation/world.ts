@@ -16,7 +16,9 @@ import {
   createEmployee,
   createOwner,
   SAMPLE_FILES,
+  uniqueSiret,
   uploadDocument,
+  type OwnerFixture,
 } from '../helpers/fixtures.js';
 import { validatedListing } from '../helpers/matching.js';
 import { packsOf, payWithSimulator } from '../helpers/payments.js';
@@ -53,6 +55,18 @@ export interface OrgWorld {
   packLink: string;
   /** The same pack's link on the Stripe-configured app. */
   stripePackLink: string;
+  /** A usable carrier of the organisation (issue 18). */
+  carrierId: string;
+  /**
+   * Transfers with a partner organisation of its own (outside A, B, C: once a match is accepted
+   * both parties see each other's name, which is no leak): `transferOutId` with this
+   * organisation as the CUT side, `transferInId` as the FILL side; a load in transit on each.
+   */
+  transferOutId: string;
+  transferInId: string;
+  loadId: string;
+  inLoadId: string;
+  partner: { owner: OwnerFixture; carrierId: string; cutId: string };
   /** Every id and unique text of this organisation. */
   markers: string[];
 }
@@ -77,6 +91,47 @@ const SITES: Record<OrgLabel, { latitude: number; longitude: number }> = {
   C: { latitude: 48.07, longitude: 7.34 },
 };
 
+/** A carrier body with a fresh SIRET and a receipt valid for a year. */
+export function carrierBody(name: string): Record<string, unknown> {
+  return {
+    siret: uniqueSiret(),
+    name,
+    street: '4 rue de la Gare',
+    postcode: '68000',
+    city: 'Colmar',
+    receipt_number: 'REC-68-2026-01',
+    receipt_department: '68',
+    receipt_valid_until: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+  };
+}
+
+/** A load leaving an hour ago, of 1 m³ (a transfer expects hundreds). */
+export function departureBody(carrierId: string): Record<string, unknown> {
+  return { departed_at: new Date(Date.now() - 3_600_000).toISOString(), carrier_id: carrierId, vehicle_plate: 'AB-123-CD', waste_code: '17 05 04', volume_m3: 1 };
+}
+
+export async function createCarrierFor(api: TestApi, token: string, organizationId: string, name: string): Promise<string> {
+  const created = await api.request('POST', `/organizations/${organizationId}/carriers`, { token, body: carrierBody(name) });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+/** An admin proposes and accepts a match: its transfer's id. */
+export async function acceptedTransfer(api: TestApi, cutId: string, fillId: string): Promise<string> {
+  const admin = await adminToken(api);
+  const proposed = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cutId, fill_inquiry_id: fillId } });
+  expect(proposed.status).toBe(201);
+  const accepted = await api.request('PUT', `/matches/${proposed.body.id}/status`, { token: admin, body: { status: 'ACCEPTED' } });
+  expect(accepted.status).toBe(200);
+  return accepted.body.transferId;
+}
+
+export async function recordLoadOn(api: TestApi, token: string, transferId: string, carrierId: string): Promise<string> {
+  const recorded = await api.request('POST', `/transfers/${transferId}/loads`, { token, body: departureBody(carrierId) });
+  expect(recorded.status).toBe(201);
+  return recorded.body.id;
+}
+
 async function buildOrganization(api: TestApi, stripeApi: TestApi, label: OrgLabel): Promise<OrgWorld> {
   const name = `Terrassements Sweep ${label} ${run}`;
   const owner = await createOwner(api, { name, credits: 999 });
@@ -98,6 +153,17 @@ async function buildOrganization(api: TestApi, stripeApi: TestApi, label: OrgLab
   const stripePacks = await stripeApi.request('GET', '/credits/packages', { token: owner.token });
   expect(stripePacks.status).toBe(200);
 
+  // Transfers (issue 18) with a partner organisation of this organisation only.
+  const partnerOwner = await createOwner(api, { name: `Partenaire ${label} ${run}`, credits: 999 });
+  const partnerCut = await validatedListing(api, partnerOwner, { type: 'CUT', name: `Déblai partenaire ${label} ${run}`, ...site });
+  const partnerFill = await validatedListing(api, partnerOwner, { type: 'FILL', name: `Remblai partenaire ${label} ${run}`, ...site });
+  const carrierId = await createCarrierFor(api, owner.token, owner.organizationId, `Transports ${label} ${run}`);
+  const partnerCarrierId = await createCarrierFor(api, partnerOwner.token, partnerOwner.organizationId, `Transports partenaire ${label} ${run}`);
+  const transferOutId = await acceptedTransfer(api, cutId, partnerFill);
+  const transferInId = await acceptedTransfer(api, partnerCut, fillId);
+  const loadId = await recordLoadOn(api, owner.token, transferOutId, carrierId);
+  const inLoadId = await recordLoadOn(api, partnerOwner.token, transferInId, partnerCarrierId);
+
   const people = await api.database.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.organizationId, owner.organizationId));
   const idOf = (email: string) => people.find((p) => p.email === email)!.id;
   const world: OrgWorld = {
@@ -114,6 +180,12 @@ async function buildOrganization(api: TestApi, stripeApi: TestApi, label: OrgLab
     invoiceId: invoices.body[0].id,
     packLink: pack!.link,
     stripePackLink: stripePacks.body[0].link,
+    carrierId,
+    transferOutId,
+    transferInId,
+    loadId,
+    inLoadId,
+    partner: { owner: partnerOwner, carrierId: partnerCarrierId, cutId: partnerCut },
     markers: [],
   };
   world.markers = [
@@ -130,6 +202,11 @@ async function buildOrganization(api: TestApi, stripeApi: TestApi, label: OrgLab
     cutId,
     fillId,
     world.invoiceId,
+    carrierId,
+    transferOutId,
+    transferInId,
+    loadId,
+    inLoadId,
     `${label} ${run}`,
   ];
   return world;
@@ -164,6 +241,14 @@ export interface Fresh {
   skipCooldown(email: string): Promise<void>;
   /** Lets the organisation's invitation e-mails be resent at once (one a minute per address). */
   skipInvitationCooldown(org: OrgWorld): Promise<void>;
+  /** A new carrier of the organisation. */
+  carrier(org: OrgWorld): Promise<string>;
+  /** A load in transit on the organisation's outgoing transfer (it is the CUT side). */
+  outLoad(org: OrgWorld): Promise<string>;
+  /** A load in transit on its incoming transfer (recorded by the partner, the CUT side). */
+  inLoad(org: OrgWorld): Promise<string>;
+  /** A transfer with one accepted load and none in transit: an admin may close it. */
+  closableTransfer(org: OrgWorld): Promise<string>;
 }
 
 function freshResources(api: TestApi): Fresh {
@@ -214,6 +299,17 @@ function freshResources(api: TestApi): Fresh {
     skipCooldown: (email) => skipCodeCooldown(api, email),
     async skipInvitationCooldown(org) {
       await api.database.db.execute(sql`update invitation_emails set sent_at = sent_at - interval '2 minutes' where organization_id = ${org.organizationId}`);
+    },
+    carrier: (org) => createCarrierFor(api, org.owner.token, org.organizationId, next('Transporteur jetable')),
+    outLoad: (org) => recordLoadOn(api, org.owner.token, org.transferOutId, org.carrierId),
+    inLoad: (org) => recordLoadOn(api, org.partner.owner.token, org.transferInId, org.partner.carrierId),
+    async closableTransfer(org) {
+      const fill = await validatedListing(api, org.owner as unknown as OwnerFixture, { type: 'FILL', name: next('Remblai à clôturer'), ...SITES[org.label] });
+      const transferId = await acceptedTransfer(api, org.partner.cutId, fill);
+      const loadId = await recordLoadOn(api, org.partner.owner.token, transferId, org.partner.carrierId);
+      const received = await api.request('POST', `/loads/${loadId}/reception`, { token: org.owner.token, body: { received_at: new Date().toISOString(), outcome: 'ACCEPTED' } });
+      expect(received.status).toBe(200);
+      return transferId;
     },
   };
 }

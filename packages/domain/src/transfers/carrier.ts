@@ -5,6 +5,7 @@ import { fillTemplate } from '../util';
 import { luhnValid, isValidSiret, siretError } from '../validators/siret';
 import { isValidPostcode } from '../validators/postcode';
 import { calendarDateToDisplay, toCalendarDate } from '../validators/date';
+import { formObject } from '../validators/object';
 import { transferMessages as m } from './messages';
 
 // A carrier (transporteur) as an organisation keeps it and as the TEXS register's « transporteur
@@ -302,7 +303,7 @@ export interface Carrier {
 
 const FOREIGN_POSTCODE = /^[A-Za-z0-9][A-Za-z0-9\- ]{2,9}[A-Za-z0-9]$/;
 
-const carrierObject = v.object({
+const carrierObject = formObject({
   countryCode: v.pipe(
     v.optional(v.string(m.carrierCountryRequired), 'FR'),
     v.trim(),

@@ -96,6 +96,30 @@ export const transferMessages = {
   transferWithdrawHasLoads: 'Impossible d’abandonner un transfert qui a des chargements : annulez-les d’abord.',
   matchDoneHasLoads: 'Cette mise en relation a des chargements enregistrés : clôturez son transfert au lieu de saisir le volume à la main.',
 
+  // API answers (issue 18).
+  carrierNotFound: 'Transporteur introuvable.',
+  carrierNotOfOrganization: 'Ce transporteur ne figure pas dans la liste de l’organisation du site de déblais.',
+  carrierDuplicate: 'Un transporteur actif de cette organisation a déjà ce SIRET ou ce numéro d’identification.',
+  carrierArchivedNotEditable: 'Ce transporteur est archivé : il ne se modifie plus.',
+  carrierOrganizationArchived: 'Cette organisation est archivée : sa liste de transporteurs ne change plus.',
+  carrierListParameter: 'Le paramètre include_archived doit valoir true ou false.',
+  loadNotFound: 'Chargement introuvable.',
+  loadVersionChanged: 'Ce chargement a été modifié entre-temps (version {version}) : rechargez-le avant de le corriger.',
+  loadIdempotencyKeyReused: 'Cette clé d’idempotence a déjà servi pour un autre chargement.',
+  transferStatusParameter: 'Le filtre de statut doit être OPEN, CLOSED ou WITHDRAWN.',
+  transferDiscrepancyParameter: 'Le paramètre discrepancy doit valoir true ou false.',
+  loadStatusParameter: 'Le filtre de statut doit être IN_TRANSIT, ACCEPTED, REFUSED ou CANCELLED.',
+
+  // E-mails (issue 18).
+  mailLoadRefusedSubject: 'Chargement {number} refusé à la réception',
+  mailLoadRefusedIntro: 'Le chargement {number} ({volume} m³, {wasteCode}), parti le {departedAt} du chantier « {cutProject} », a été refusé à la réception sur le chantier « {fillProject} ».',
+  mailLoadRefusedReason: 'Motif du refus : {reason}',
+  mailLoadRefusedAction: 'Voir le transfert',
+  mailDigestSubject: '{count} chargement(s) en route vers « {fillProject} »',
+  mailDigestIntro: 'Des chargements de terres partis du chantier « {cutProject} » sont en route vers votre chantier « {fillProject} » : confirmez leur réception (acceptée ou refusée) à leur arrivée.',
+  mailDigestLine: '{number} : {volume} m³, {wasteCode}, départ le {departedAt}, véhicule {plate}',
+  mailDigestAction: 'Confirmer les réceptions',
+
   // TEXS transporter columns (texsTransporterIssues): what Trackdéchets' import would refuse.
   texsModeWithoutCarrier: 'Le mode de transport ne peut être renseigné que si les informations du transporteur le sont également.',
   texsCarrierWithoutMode: 'Le mode de transport doit être renseigné si les informations du transporteur le sont.',

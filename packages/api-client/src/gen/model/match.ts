@@ -30,11 +30,11 @@ export interface Match {
   /** The day the soil left the excavation site (DONE). */
   transferDate: MatchTransferDate;
   /** The day the last accepted load was received (DONE by closing its transfer); null otherwise. */
-  transferEndDate?: MatchTransferEndDate;
+  transferEndDate: MatchTransferEndDate;
   /** DONE only (null before). */
-  doneSource?: MatchDoneSourceProperty;
+  doneSource: MatchDoneSourceProperty;
   /** The match's transfer (from its acceptance on), null before. */
-  transferId?: MatchTransferId;
+  transferId: MatchTransferId;
   figures: MatchFigures;
   /** DONE only (null before): the transfer's savings for the volume moved, counted with the
 API's matching settings (MATCH_DISPOSAL_DISTANCE_KM, MATCH_CO2_KG_PER_M3_KM...) and

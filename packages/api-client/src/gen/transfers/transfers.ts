@@ -475,7 +475,7 @@ match. `status` filters (comma list), `discrepancy=true` keeps those with a
 discrepancy (a refused load, a load flagged over the remaining volume, or accepted
 loads received with another volume than departed), `q` searches the parties'
 organisation and project names. Paged like the console's lists; the total is
-`X-Total-Count`.
+`X-Total-Count`. Without `page` and `page_size`, the first 100.
 
  * @summary Transfers, the newest first
  */
@@ -884,7 +884,7 @@ export const useCloseTransfer = <TError = ErrorType<BadRequestResponse | Unautho
  * Roles ADMIN, and OWNER and EMPLOYEE of the CUT or FILL organisation (a third
 organisation: 404). Every load, cancelled ones included (nothing is deleted);
 `status` filters (comma list). Paged like the console's lists; the total is
-`X-Total-Count`.
+`X-Total-Count`. Without `page` and `page_size`, the first 100 (every list is bounded).
 
  * @summary A transfer's loads, the newest first
  */
