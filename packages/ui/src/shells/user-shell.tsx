@@ -10,8 +10,9 @@ export const USER_ACCOUNT_TABS: readonly TabMenuItem[] = [
   { href: '/user/account/informations', label: 'Mes informations' },
   { href: '/user/account/organization', label: 'Mon organisation' },
   { href: '/user/account/collaborators', label: 'Collaborateurs', roles: ['owner'] },
-  { href: '/user/account/carriers', label: 'Transporteurs' },
   { href: '/user/account/bills', label: 'Factures' },
+  // Issue 18 (the spec's four tabs first).
+  { href: '/user/account/carriers', label: 'Transporteurs' },
 ];
 
 /** The user listing detail tabs (spec §2). */
