@@ -1,7 +1,11 @@
 import { transferMessages as m } from '@terres/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 import { employee, ORGANIZATION_ID } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
@@ -104,6 +108,9 @@ describe('/user/transfers/{id}/departure', () => {
 
   it('keeps the entry without network, shows it as pending, and sends it once with the same key when back online', async () => {
     const { app, sent } = await openDeparture();
+    // The browser says it is offline (react-query would pause a mutation then: the outbox must not wait for it).
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fireEvent(window, new Event('offline'));
     const keys: (string | null)[] = [];
     let offline = true;
     server.use(
@@ -125,6 +132,7 @@ describe('/user/transfers/{id}/departure', () => {
     expect(sent).toEqual([]);
 
     offline = false;
+    onLine.mockReturnValue(true);
     fireEvent(window, new Event('online'));
     fireEvent(window, new Event('online'));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'En attente d’envoi' })).not.toBeInTheDocument());

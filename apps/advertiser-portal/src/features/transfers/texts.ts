@@ -51,6 +51,8 @@ export const ourTexts = {
   weighed: 'Pesé (facultatif)',
   send: 'Enregistrer le départ',
   sending: 'Envoi...',
+  sendFailed: 'Le départ n’a pas été enregistré.',
+  receptionFailed: 'La réception n’a pas été enregistrée.',
   recorded: 'Départ enregistré : bon {number}.',
   overTitle: 'Dépasser le volume restant ?',
   overConfirm: 'Enregistrer quand même',

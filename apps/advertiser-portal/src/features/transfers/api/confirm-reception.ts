@@ -15,6 +15,9 @@ interface Reception {
 export function useConfirmReception() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline, react-query would pause the mutation until the browser is back online: the
+    // outbox keeps the entry instead (and survives a closed tab), so the attempt always runs.
+    networkMode: 'always',
     mutationFn: ({ transferId, loadId, loadNumber, body, idempotencyKey }: Reception) =>
       submitEntry({ key: idempotencyKey, kind: 'reception', transferId, loadId, loadNumber, body, savedAt: new Date().toISOString() }),
     onSuccess: (result, { transferId, loadId }) => {

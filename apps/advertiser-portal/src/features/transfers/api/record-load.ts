@@ -17,6 +17,9 @@ interface Departure {
 export function useRecordLoad() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline, react-query would pause the mutation until the browser is back online: the
+    // outbox keeps the entry instead (and survives a closed tab), so the attempt always runs.
+    networkMode: 'always',
     mutationFn: ({ transferId, body, idempotencyKey }: Departure) =>
       submitEntry({ key: idempotencyKey, kind: 'departure', transferId, body, savedAt: new Date().toISOString() }),
     onSuccess: (result, { transferId }) => {

@@ -90,8 +90,8 @@ export function DeparturePage({ id }: { id: string }) {
       const result = await recordLoad.mutateAsync({ transferId: transfer.id, body: departureBody(load, confirmOverRemaining), idempotencyKey: keyRef.current });
       saveLastUsed(organizationId, { carrierId: load.carrierId, vehiclePlate: load.vehiclePlate });
       const message = result.status === 'sent' ? fillTemplate(texts.recorded, { number: result.load.number }) : texts.queued;
+      // Said once, on the screen (no toast as well): the next truck's entry starts below it.
       setDone(message);
-      if (result.status === 'sent') toast.success(message);
       // The next truck: a new entry, the same carrier and plate.
       keyRef.current = newEntryKey();
       form.reset(initialValues(carriers, transfer.wasteCodes, organizationId));
@@ -103,7 +103,7 @@ export function DeparturePage({ id }: { id: string }) {
         return;
       }
       setOver(null);
-      if (!form.showServerErrors(error)) toast.error(problem?.detail ?? texts.sending, problem ? undefined : String(error));
+      if (!form.showServerErrors(error)) toast.error(texts.sendFailed, problem?.detail);
     }
   };
 

@@ -48,7 +48,7 @@ export function ReceptionPage({ transferId, loadId }: { transferId: string; load
       toast.success(fillTemplate(texts.receptionRecorded, { number: load.number }));
       void navigate({ to: transferHref(transferId) });
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(parseProblem(error)?.detail ?? texts.sending);
+      if (!form.showServerErrors(error)) toast.error(texts.receptionFailed, parseProblem(error)?.detail);
     }
   };
 
