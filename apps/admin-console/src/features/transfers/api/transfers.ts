@@ -24,8 +24,8 @@ export function transferQueryOptions(id: string) {
   return getGetTransferSuspenseQueryOptions(id);
 }
 
-/** Both sides' loads, newest first: the first 500 (a transfer's page; the API pages beyond). */
-export const LOADS_PAGE_SIZE = 500;
+/** Both sides' loads, newest first: the latest 100 (the API's largest page; the total is shown). */
+export const LOADS_PAGE_SIZE = 100;
 export function transferLoadsQueryOptions(id: string) {
   return getTransferLoadsPageQueryOptions(id, { page: 1, page_size: LOADS_PAGE_SIZE });
 }
