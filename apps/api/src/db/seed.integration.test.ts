@@ -33,7 +33,7 @@ describe('demo data', () => {
     const matching = createMatchingConfig({ disposalDistanceKm: 80 });
     expect(await loadDemoData(database.db, { storage: new LocalFileStorage(dir.path), matching })).toBe(true);
     const demoMatches = await database.db.select().from(matches);
-    expect(demoMatches.map((m) => m.status).sort()).toEqual(['DONE', 'PROPOSED']);
+    expect(demoMatches.map((m) => m.status).sort()).toEqual(['ACCEPTED', 'ACCEPTED', 'DONE', 'DONE', 'PROPOSED']);
     for (const match of demoMatches) {
       const figures = match.figures as unknown as MatchResult;
       expect(figures.transport.baselineTruckKm).toBeCloseTo(figures.transport.trips * 2 * 80, 1);
@@ -195,6 +195,29 @@ describe('demo data on PostgreSQL, used over HTTP', () => {
     const strasbourg = listings.body.find((l: { projectName: string }) => l.projectName === 'Port du Rhin – bassin Vauban');
     expect((await api.request('GET', `/inquiries/${strasbourg.id}/matches`, { token: admin.accessToken })).body.total).toBeGreaterThanOrEqual(3);
     const done = await api.request('GET', '/matches?status=DONE', { token: admin.accessToken });
-    expect(done.body).toHaveLength(1);
+    expect(done.body.map((m: { doneSource: string }) => m.doneSource).sort()).toEqual(['OUTSIDE_PLATFORM', 'PLATFORM_TRANSFER']);
+
+    // Transfers (issue 18): two in progress, one closed; the demo organisation's with a refused load.
+    const transfers = await api.request('GET', '/transfers', { token: admin.accessToken });
+    expectResponseMatches('GET', '/transfers', 200, transfers.body);
+    expect(transfers.body.map((t: { status: string }) => t.status).sort()).toEqual(['CLOSED', 'OPEN', 'OPEN']);
+    const ownTransfers = await api.request('GET', '/transfers', { token: owner.accessToken });
+    expect(ownTransfers.body).toHaveLength(1);
+    expect(ownTransfers.body[0]).toMatchObject({ viewerSide: 'CUT', refusedCount: 1, inTransitCount: 1, discrepancy: true });
+    const detail = await api.request('GET', `/transfers/${ownTransfers.body[0].id}`, { token: owner.accessToken });
+    expectResponseMatches('GET', '/transfers/{id}', 200, detail.body);
+    expect(detail.body.balance.receivedWeight).toMatchObject({ isEstimate: true });
+    expect(detail.body.balance.receivedWeight.realTonnes).toBeGreaterThan(0);
+    const carriers = await api.request('GET', `/organizations/${ownTransfers.body[0].cut.organizationId}/carriers`, { token: owner.accessToken });
+    expect(carriers.body.map((c: { usable: boolean; exemption: string | null }) => [c.usable, c.exemption]).sort()).toEqual([
+      [false, null],
+      [true, null],
+      [true, 'OWN_WASTE'],
+    ]);
+    const heavy = transfers.body.find((t: { cut: { projectName: string } }) => t.cut.projectName.startsWith('Friche portuaire du Heyritz'));
+    const heavyDetail = await api.request('GET', `/transfers/${heavy.id}`, { token: admin.accessToken });
+    const byCode = heavyDetail.body.balance.byWasteCode as { wasteCode: string; receivedWeight: { tonnes: number } }[];
+    expect(byCode.map((c) => c.wasteCode)).toEqual(['17 05 04', '17 05 03*']);
+    expect(byCode[0]!.receivedWeight.tonnes).toBeGreaterThan(10_000);
   });
 });

@@ -14,6 +14,7 @@ import { seedListings } from './seed-listings.js';
 import type { Db, Tx } from './index.js';
 import { asSystem } from './scope.js';
 import { seedMatching } from './seed-matching.js';
+import { seedTransfers } from './seed-transfers.js';
 import { seedDemoPayments } from './seed-payments.js';
 import { organizations, users } from './schema.js';
 import type { FileStorage } from '../files/storage.js';
@@ -154,6 +155,7 @@ export async function loadDemoData(db: Db, options: DemoDataOptions): Promise<bo
     await seedDemoPayments(tx, identities);
     await seedListings(tx, identities, options.storage);
     await seedMatching(tx, identities, options.storage, options.matching);
+    await seedTransfers(tx, identities, options.storage, options.matching);
     return true;
   }));
 }

@@ -588,7 +588,7 @@ function departureInput(body: unknown): DepartureInput {
 }
 
 /** Checks a departure against the listing's codes and the carrier (of the CUT organisation, usable that day). */
-async function checkedDeparture(tx: Tx, transfer: TransferRow, matchCutInquiryId: string, raw: Record<string, unknown>) {
+async function checkedDeparture(tx: DbOrTx, transfer: TransferRow, matchCutInquiryId: string, raw: Record<string, unknown>) {
   const carrierId = typeof raw.carrier_id === 'string' && isUuid(raw.carrier_id) ? raw.carrier_id : null;
   const [carrier] = carrierId ? await tx.select().from(carriers).where(eq(carriers.id, carrierId)) : [];
   const [listing] = await tx.select({ materials: inquiries.materials }).from(inquiries).where(eq(inquiries.id, matchCutInquiryId));
@@ -655,19 +655,27 @@ export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string,
   if (creationError) refusal(creationError);
   const body = departureInput(input.body);
   const hash = requestHash(body.raw, body.confirmOverRemaining);
+  const replay = async (tx: DbOrTx, transfer: TransferRow) => {
+    if (!key) return undefined;
+    const [earlier] = await tx.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key)));
+    if (!earlier) return undefined;
+    if (earlier.requestHash !== hash) throw problem(409, m.loadIdempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
+    return { load: toLoad(earlier, viewer, transfer), created: false };
+  };
+  // A retry answers before anything else (even if its carrier's receipt expired since).
+  const early = await replay(db, readable);
+  if (early) return early;
+  // What does not change under the transfer's lock is checked before taking it (the lock is held
+  // for the remaining volume, the number and the insert only: 20 site managers on one transfer
+  // queue on it).
+  const [match] = await db.select({ cutInquiryId: matches.cutInquiryId }).from(matches).where(eq(matches.id, readable.matchId));
+  const { departure, carrier } = await checkedDeparture(db, readable, match!.cutInquiryId, body.raw);
   return db.transaction(async (tx) => {
     const transfer = await readableTransfer(tx, viewer, transferId, { lock: 'update' });
-    if (key) {
-      const [earlier] = await tx.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key)));
-      if (earlier) {
-        if (earlier.requestHash !== hash) throw problem(409, m.loadIdempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
-        return { load: toLoad(earlier, viewer, transfer), created: false };
-      }
-    }
+    const again = await replay(tx, transfer);
+    if (again) return again;
     const stillOpen = loadCreationError({ role: viewer.role, side: sideOf(viewer, transfer) }, transfer.status);
     if (stillOpen) refusal(stillOpen);
-    const [match] = await tx.select({ cutInquiryId: matches.cutInquiryId }).from(matches).where(eq(matches.id, transfer.matchId));
-    const { departure, carrier } = await checkedDeparture(tx, transfer, match!.cutInquiryId, body.raw);
     const flagged = await overRemaining(tx, transfer, departure.volumeM3, body.confirmOverRemaining);
     const now = new Date();
     const [row] = await tx
@@ -691,7 +699,8 @@ export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string,
         updatedAt: now,
       })
       .returning();
-    await tx.update(transfers).set({ digestDueAt: digestDue, updatedAt: now }).where(eq(transfers.id, transfer.id));
+    // The receiving side's digest: set once until it is sent.
+    if (transfer.digestDueAt === null) await tx.update(transfers).set({ digestDueAt: digestDue }).where(eq(transfers.id, transfer.id));
     await recordAudit(tx, {
       actorUserId: viewer.userId,
       action: 'load.recorded',
