@@ -141,4 +141,22 @@ describe('/user/transfers/{id}/departure', () => {
     expect(sent[0]!.body).toMatchObject({ vehicle_plate: 'AB-123-CD', volume_m3: 14 });
     expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
   });
+
+  it('leaves another user’s waiting entry alone on a shared phone (neither shown nor sent with this session)', async () => {
+    const theirs = {
+      key: '0b0b0b0b-0000-4000-8000-000000000001',
+      userId: '99999999-9999-4999-8999-999999999999',
+      kind: 'departure',
+      transferId: TRANSFER_ID,
+      savedAt: '2026-11-27T07:00:00.000Z',
+      body: { departed_at: '2026-11-27T07:00:00.000Z', carrier_id: kuntz.id, vehicle_plate: 'AB-123-CD', waste_code: '17 05 04', volume_m3: 9 },
+    };
+    localStorage.setItem(OUTBOX_STORAGE_KEY, JSON.stringify([theirs]));
+    const { sent } = await openDeparture();
+    fireEvent(window, new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('list', { name: 'En attente d’envoi' })).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(OUTBOX_STORAGE_KEY)!)).toHaveLength(1);
+  });
 });

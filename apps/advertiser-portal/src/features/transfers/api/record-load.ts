@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@terres/app-kit';
 import type { LoadDepartureRequest } from '@terres/api-client';
 import { submitEntry } from '../model/outbox';
 import { invalidateTransfer } from './invalidate';
@@ -16,12 +17,13 @@ interface Departure {
  */
 export function useRecordLoad() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   return useMutation({
     // Offline, react-query would pause the mutation until the browser is back online: the
     // outbox keeps the entry instead (and survives a closed tab), so the attempt always runs.
     networkMode: 'always',
     mutationFn: ({ transferId, body, idempotencyKey }: Departure) =>
-      submitEntry({ key: idempotencyKey, kind: 'departure', transferId, body, savedAt: new Date().toISOString() }),
+      submitEntry({ key: idempotencyKey, userId: user?.id ?? '', kind: 'departure', transferId, body, savedAt: new Date().toISOString() }),
     onSuccess: (result, { transferId }) => {
       if (result.status === 'sent') invalidateTransfer(queryClient, transferId, result.load.id);
     },

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@terres/app-kit';
 import type { Load, TransferSummary } from '@terres/api-client';
 import { fillTemplate, formatCubicMetres, formatDateTime, LOAD_STATUS_LABELS, RECEPTION_OUTCOME_LABELS, type LoadStatus } from '@terres/domain';
 import { Button } from '@terres/ui/button';
@@ -31,7 +32,8 @@ export function otherPartyOf(transfer: Pick<TransferSummary, 'cut' | 'fill' | 'v
 export function TransfersLayout({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  useOutboxSync((loads) => {
+  const { user } = useAuth();
+  useOutboxSync(user?.id, (loads) => {
     for (const load of loads) invalidateTransfer(queryClient, load.transferId, load.id);
     toast.success(fillTemplate(texts.sentFromOutbox, { count: String(loads.length) }));
   });
@@ -52,7 +54,8 @@ function describeEntry(entry: OutboxEntry): string {
 /** The entries of this transfer waiting for the network ('en attente d’envoi'), or refused on their way. */
 export function OutboxPanel({ transferId }: { transferId: string }) {
   const queryClient = useQueryClient();
-  const entries = useOutbox().filter((entry) => entry.transferId === transferId);
+  const { user } = useAuth();
+  const entries = useOutbox(user?.id).filter((entry) => entry.transferId === transferId);
   if (entries.length === 0) return null;
   return (
     <section className="transfers-outbox" aria-labelledby="transfers-outbox-title">
@@ -81,7 +84,7 @@ export function OutboxPanel({ transferId }: { transferId: string }) {
         variant="secondary"
         className="transfers-touch"
         onClick={() => {
-          void flushOutbox().then((loads) => {
+          void flushOutbox(user?.id).then((loads) => {
             for (const load of loads) invalidateTransfer(queryClient, load.transferId, load.id);
           });
         }}

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem } from '@terres/api-client';
-import { AppLink, useRouteRetry } from '@terres/app-kit';
+import { AppLink, useAuth, useRouteRetry } from '@terres/app-kit';
 import { formatCubicMetres, formatNumber, TRANSFER_STATUS_LABELS, type TransferStatus } from '@terres/domain';
 import { EmptyState } from '@terres/ui/empty-state';
 import { ErrorState } from '@terres/ui/error-state';
@@ -14,7 +14,8 @@ import { otherPartyOf, sideLabel, transferHref } from './shared';
 /** /user/transfers: the organisation's transfers (both sides), each with its figures so far. */
 export function TransfersPage() {
   const { data } = useSuspenseQuery(transfersQueryOptions());
-  const outbox = useOutbox();
+  const { user } = useAuth();
+  const outbox = useOutbox(user?.id);
   return (
     <PortalShell title={texts.title}>
       <div className="transfers-page">

@@ -6,9 +6,20 @@
 import { confirmLoadReception, parseProblem, recordLoad, type Load, type LoadDepartureRequest, type LoadReceptionRequest } from '@terres/api-client';
 import { useEffect, useSyncExternalStore } from 'react';
 
+interface EntryBase {
+  /** The Idempotency-Key of every attempt. */
+  key: string;
+  /** Who typed it: only their session sends it (a shared phone may change hands). */
+  userId: string;
+  transferId: string;
+  savedAt: string;
+  /** The API's refusal, when it answered no (not sent again). */
+  failure?: string;
+}
+
 export type OutboxEntry =
-  | { key: string; kind: 'departure'; transferId: string; body: LoadDepartureRequest; savedAt: string; failure?: string }
-  | { key: string; kind: 'reception'; transferId: string; loadId: string; loadNumber: string; body: LoadReceptionRequest; savedAt: string; failure?: string };
+  | (EntryBase & { kind: 'departure'; body: LoadDepartureRequest })
+  | (EntryBase & { kind: 'reception'; loadId: string; loadNumber: string; body: LoadReceptionRequest });
 
 export const OUTBOX_STORAGE_KEY = 'terres.transfers.outbox';
 const CHANGE_EVENT = 'terres:transfers-outbox';
@@ -99,14 +110,14 @@ export async function submitEntry(entry: OutboxEntry): Promise<SubmitResult> {
 }
 
 /**
- * Sends every waiting entry once (those already being sent are skipped). Sent: removed. Refused
+ * Sends every waiting entry of `userId` once (those already being sent are skipped). Sent: removed. Refused
  * by the API: kept with its reason, not sent again (the user removes it). Network failure: kept.
  * Answers the loads sent.
  */
-export async function flushOutbox(): Promise<Load[]> {
+export async function flushOutbox(userId: string | null | undefined): Promise<Load[]> {
   const sent: Load[] = [];
   for (const entry of readOutbox()) {
-    if (inFlight.has(entry.key) || entry.failure) continue;
+    if (inFlight.has(entry.key) || entry.failure || entry.userId !== userId) continue;
     inFlight.add(entry.key);
     try {
       sent.push(await sendEntry(entry));
@@ -133,21 +144,22 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The waiting entries, re-rendered when they change (in this tab or another). */
-export function useOutbox(): readonly OutboxEntry[] {
-  return useSyncExternalStore(subscribe, readOutbox, () => EMPTY);
+/** The waiting entries of `userId`, re-rendered when they change (in this tab or another). */
+export function useOutbox(userId: string | null | undefined): readonly OutboxEntry[] {
+  const all = useSyncExternalStore(subscribe, readOutbox, () => EMPTY);
+  return all.filter((entry) => entry.userId === userId);
 }
 
 /**
  * Sends the outbox now, when the browser says it is back online, and every
  * `OUTBOX_RETRY_MS` while something waits; `onSent` gets the loads that went.
  */
-export function useOutboxSync(onSent: (loads: Load[]) => void) {
-  const waiting = useOutbox().some((entry) => !entry.failure);
+export function useOutboxSync(userId: string | null | undefined, onSent: (loads: Load[]) => void) {
+  const waiting = useOutbox(userId).some((entry) => !entry.failure);
   useEffect(() => {
     let stopped = false;
     const flush = () => {
-      void flushOutbox().then((loads) => {
+      void flushOutbox(userId).then((loads) => {
         if (!stopped && loads.length > 0) onSent(loads);
       });
     };
@@ -159,9 +171,9 @@ export function useOutboxSync(onSent: (loads: Load[]) => void) {
       window.removeEventListener('online', flush);
       clearInterval(timer);
     };
-    // onSent is a callback of the caller's render: the effect follows `waiting` only.
+    // onSent is a callback of the caller's render: the effect follows `waiting` and the user only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waiting]);
+  }, [waiting, userId]);
 }
 
 /** A new Idempotency-Key (one per entry, kept for every attempt). */
