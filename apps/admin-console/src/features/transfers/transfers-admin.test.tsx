@@ -181,4 +181,25 @@ describe('/admin/transfers/{id}', () => {
     expect(await screen.findByRole('button', { name: 'Clôturer le transfert' })).toBeDisabled();
     expect(screen.getByText(transferMessages.transferCloseLoadsInTransit.replace('{count}', '2'))).toBeInTheDocument();
   });
+
+  it('pages through the loads of a long transfer, 100 at a time', async () => {
+    serveTransfer(transfer());
+    const pages: string[] = [];
+    server.use(
+      http.get('*/transfers/:id/loads', ({ request }) => {
+        const url = new URL(request.url);
+        const page = url.searchParams.get('page') ?? '1';
+        pages.push(`${page}/${url.searchParams.get('page_size')}`);
+        return HttpResponse.json([load({ number: `BT-2026-00${page}000`, status: 'ACCEPTED' })], { headers: { 'X-Total-Count': '250' } });
+      }),
+    );
+    const app = renderApp('/admin/transfers/7f000000-0000-4000-8000-000000000001', { user: admin });
+    expect(await screen.findByText('Page 1 sur 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Chargements des deux sites (250)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plus récents' })).toBeDisabled();
+    await app.user.click(screen.getByRole('button', { name: 'Plus anciens' }));
+    expect(await screen.findByRole('row', { name: /BT-2026-002000/ })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
+    expect(pages).toEqual(['1/100', '2/100']);
+  });
 });

@@ -24,10 +24,15 @@ export function transferQueryOptions(id: string) {
   return getGetTransferSuspenseQueryOptions(id);
 }
 
-/** Both sides' loads, newest first: the latest 100 (the API's largest page; the total is shown). */
+/** Both sides' loads, newest first, 100 a page (the API's largest page). */
 export const LOADS_PAGE_SIZE = 100;
-export function transferLoadsQueryOptions(id: string) {
-  return getTransferLoadsPageQueryOptions(id, { page: 1, page_size: LOADS_PAGE_SIZE });
+export function transferLoadsQueryOptions(id: string, page = 1) {
+  return getTransferLoadsPageQueryOptions(id, { page, page_size: LOADS_PAGE_SIZE });
+}
+
+/** A page of loads after the first (the loader reads the first): the rows stay while the next loads. */
+export function useTransferLoadsPage(id: string, page: number) {
+  return useQuery({ ...transferLoadsQueryOptions(id, page), placeholderData: keepPreviousData });
 }
 
 export async function ensureTransfer(queryClient: QueryClient, id: string) {

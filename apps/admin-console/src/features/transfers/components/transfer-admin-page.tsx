@@ -18,8 +18,9 @@ import { Button } from '@terres/ui/button';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
 import { ErrorState } from '@terres/ui/error-state';
 import { useToast } from '@terres/ui/toast';
+import { useState } from 'react';
 import { ConsoleShell } from '../../../components/console-shell';
-import { transferLoadsQueryOptions, transferQueryOptions, useCloseTransfer } from '../api/transfers';
+import { LOADS_PAGE_SIZE, transferLoadsQueryOptions, transferQueryOptions, useCloseTransfer, useTransferLoadsPage } from '../api/transfers';
 import { texts } from '../texts';
 import './transfers-admin.css';
 
@@ -161,7 +162,11 @@ function CloseTransfer({ transfer }: { transfer: Transfer }) {
  */
 export function TransferAdminPage({ id }: { id: string }) {
   const { data: transfer } = useSuspenseQuery(transferQueryOptions(id));
-  const { data: loads } = useSuspenseQuery(transferLoadsQueryOptions(id));
+  const { data: firstLoads } = useSuspenseQuery(transferLoadsQueryOptions(id));
+  const [page, setPage] = useState(1);
+  const later = useTransferLoadsPage(id, page);
+  const loads = page === 1 ? firstLoads : (later.data ?? firstLoads);
+  const pages = Math.max(1, Math.ceil(loads.total / LOADS_PAGE_SIZE));
   return (
     <ConsoleShell title={`${texts.detailTitle} ${transfer.cut.projectName}`} backBar={BACK}>
       <div className="transfers-admin">
@@ -195,6 +200,17 @@ export function TransferAdminPage({ id }: { id: string }) {
             {texts.loadsTitle} ({formatNumber(loads.total, 0)})
           </h2>
           <LoadsTable loads={loads.items} />
+          {pages > 1 ? (
+            <nav className="transfers-admin__pager" aria-label={texts.loadsPages}>
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {texts.newerLoads}
+              </Button>
+              <span aria-live="polite">{fillTemplate(texts.loadsPage, { page: String(page), pages: String(pages) })}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pages || later.isFetching} onClick={() => setPage(page + 1)}>
+                {texts.olderLoads}
+              </Button>
+            </nav>
+          ) : null}
         </section>
       </div>
     </ConsoleShell>
