@@ -1,8 +1,10 @@
 import { transferMessages as m } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { employee } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { server } from '../../../test/server';
 import { makeLoad, makeTransfer, serveTransfer, TRANSFER_ID } from './test-utils';
 
 const load = makeLoad({ departedAt: '2026-11-26T07:42:00.000Z' });
@@ -64,5 +66,23 @@ describe('/user/transfers/{id}', () => {
     await app.user.click(within(list).getByRole('link', { name: /Écoquartier Rive Droite/ }));
     expect(await screen.findByRole('link', { name: 'Enregistrer un départ' })).toHaveAttribute('href', `/user/transfers/${TRANSFER_ID}/departure`);
     expect(screen.getByText('Paul Weber · 06 98 76 54 32 · paul.weber@remblais-rhin.fr')).toBeInTheDocument();
+  });
+
+  it('pages through the loads of a long transfer, 100 at a time', async () => {
+    serveTransfer(makeTransfer());
+    const asked: string[] = [];
+    server.use(
+      http.get('*/transfers/:id/loads', ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page') ?? '1';
+        asked.push(page);
+        return HttpResponse.json([makeLoad({ number: `BT-2026-00${page}000`, status: 'ACCEPTED' })], { headers: { 'X-Total-Count': '150' } });
+      }),
+    );
+    const app = renderApp(`/user/transfers/${TRANSFER_ID}`, { user: employee });
+    expect(await screen.findByText('Page 1 sur 2')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Plus anciens' }));
+    expect(await screen.findByText('BT-2026-002000')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 sur 2')).toBeInTheDocument();
+    expect(asked).toEqual(['1', '2']);
   });
 });

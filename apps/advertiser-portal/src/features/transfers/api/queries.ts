@@ -17,10 +17,10 @@ export function transferQueryOptions(id: string) {
   return getGetTransferSuspenseQueryOptions(id);
 }
 
-/** The latest loads of a transfer (the table shows the newest first). */
+/** A transfer's loads, newest first, 100 a page (the API's largest). */
 export const LOADS_PAGE_SIZE = 100;
-export function transferLoadsQueryOptions(id: string) {
-  return getTransferLoadsPageQueryOptions(id, { page: 1, page_size: LOADS_PAGE_SIZE });
+export function transferLoadsQueryOptions(id: string, page = 1) {
+  return getTransferLoadsPageQueryOptions(id, { page, page_size: LOADS_PAGE_SIZE });
 }
 
 export function loadQueryOptions(id: string) {

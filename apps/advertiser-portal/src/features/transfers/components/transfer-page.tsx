@@ -1,4 +1,5 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { downloadFile, getDownloadDocumentUrl, parseProblem, saveFile, type Document, type Load, type Transfer } from '@terres/api-client';
 import { AppLink, useRouteRetry } from '@terres/app-kit';
@@ -7,7 +8,7 @@ import { Button } from '@terres/ui/button';
 import { ErrorState } from '@terres/ui/error-state';
 import { useToast } from '@terres/ui/toast';
 import { PortalShell } from '../../../components/portal-shell';
-import { transferLoadsQueryOptions, transferQueryOptions } from '../api/queries';
+import { LOADS_PAGE_SIZE, transferLoadsQueryOptions, transferQueryOptions } from '../api/queries';
 import { texts } from '../texts';
 import { departureHref, LoadStatusTag, OutboxPanel, receptionHref, sideLabel } from './shared';
 
@@ -126,7 +127,11 @@ function LoadsTable({ transfer, loads }: { transfer: Transfer; loads: Load[] }) 
  */
 export function TransferPage({ id }: { id: string }) {
   const { data: transfer } = useSuspenseQuery(transferQueryOptions(id));
-  const { data: loads } = useSuspenseQuery(transferLoadsQueryOptions(id));
+  const { data: firstLoads } = useSuspenseQuery(transferLoadsQueryOptions(id));
+  const [page, setPage] = useState(1);
+  const later = useQuery({ ...transferLoadsQueryOptions(id, page), enabled: page > 1, placeholderData: keepPreviousData });
+  const loads = page === 1 ? firstLoads : (later.data ?? firstLoads);
+  const pages = Math.max(1, Math.ceil(loads.total / LOADS_PAGE_SIZE));
   const other = transfer.viewerSide === 'FILL' ? transfer.cut : transfer.fill;
   const own = transfer.viewerSide === 'FILL' ? transfer.fill : transfer.cut;
   const open = transfer.status === 'OPEN';
@@ -149,6 +154,17 @@ export function TransferPage({ id }: { id: string }) {
             {texts.loadsTitle} ({formatNumber(loads.total, 0)})
           </h2>
           <LoadsTable transfer={transfer} loads={loads.items} />
+          {pages > 1 ? (
+            <nav className="transfers-pager" aria-label={texts.loadsPages}>
+              <Button variant="secondary" className="transfers-touch" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {texts.newerLoads}
+              </Button>
+              <span aria-live="polite">{fillTemplate(texts.loadsPage, { page: String(page), pages: String(pages) })}</span>
+              <Button variant="secondary" className="transfers-touch" disabled={page >= pages || later.isFetching} onClick={() => setPage(page + 1)}>
+                {texts.olderLoads}
+              </Button>
+            </nav>
+          ) : null}
         </section>
         <section className="transfers-card" aria-labelledby="transfer-other">
           <h2 id="transfer-other" className="transfers-card__title">
