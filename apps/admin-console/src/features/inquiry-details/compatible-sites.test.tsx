@@ -169,8 +169,8 @@ describe('transfer documents on the management tab (issue 11)', () => {
       const cut = { ...fill, id: inquiry.id, type: 'CUT' as const, status: inquiry.status, projectName: inquiry.projectName };
       const { counterpart: _counterpart, proposal: _proposal, ...figures } = suggestion();
       return {
-        id, status, cutInquiryId: inquiry.id, fillInquiryId: fill.id, cut, fill, volumeM3: 1500, movedVolumeM3: null, transferDate: null,
-        transferEndDate: null, doneSource: null, transferId: null, figures, savings: null, createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z',
+        id, status, cutInquiryId: inquiry.id, fillInquiryId: fill.id, cut, fill, volumeM3: 1500, movedVolumeM3: null, transferDate: null, transferEndDate: null, doneSource: null, transferId: null,
+        figures, savings: null, createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z',
         acceptedAt: '2026-11-21T10:00:00.000Z', declinedAt: null, doneAt: null,
       };
     };
