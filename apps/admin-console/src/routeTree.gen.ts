@@ -19,6 +19,8 @@ import { Route as AuthenticatedAdminMapRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedAdminOrganizationsIndexRouteImport } from './routes/_authenticated/admin/organizations/index';
 import { Route as AuthenticatedAdminSoilStudiesIndexRouteImport } from './routes/_authenticated/admin/soil-studies/index';
 import { Route as AuthenticatedAdminSoilStudiesIdRouteImport } from './routes/_authenticated/admin/soil-studies/$id';
+import { Route as AuthenticatedAdminTransfersIndexRouteImport } from './routes/_authenticated/admin/transfers/index';
+import { Route as AuthenticatedAdminTransfersIdRouteImport } from './routes/_authenticated/admin/transfers/$id';
 import { Route as AuthenticatedAdminInquiryDetailsIdRouteImport } from './routes/_authenticated/admin/inquiry/details/$id';
 import { Route as AuthenticatedAdminOrganizationsDetailsIdRouteImport } from './routes/_authenticated/admin/organizations/details/$id';
 import { Route as AuthenticatedAdminInquiryDetailsIdIndexRouteImport } from './routes/_authenticated/admin/inquiry/details/$id/index';
@@ -80,6 +82,18 @@ const AuthenticatedAdminSoilStudiesIdRoute =
     path: '/admin/soil-studies/$id',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedAdminTransfersIndexRoute =
+  AuthenticatedAdminTransfersIndexRouteImport.update({
+    id: '/admin/transfers/',
+    path: '/admin/transfers/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAdminTransfersIdRoute =
+  AuthenticatedAdminTransfersIdRouteImport.update({
+    id: '/admin/transfers/$id',
+    path: '/admin/transfers/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedAdminInquiryDetailsIdRoute =
   AuthenticatedAdminInquiryDetailsIdRouteImport.update({
     id: '/admin/inquiry/details/$id',
@@ -131,8 +145,10 @@ export interface FileRoutesByFullPath {
   '/admin/inquiries': typeof AuthenticatedAdminInquiriesRoute;
   '/admin/map': typeof AuthenticatedAdminMapRoute;
   '/admin/soil-studies/$id': typeof AuthenticatedAdminSoilStudiesIdRoute;
+  '/admin/transfers/$id': typeof AuthenticatedAdminTransfersIdRoute;
   '/admin/organizations/': typeof AuthenticatedAdminOrganizationsIndexRoute;
   '/admin/soil-studies/': typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  '/admin/transfers/': typeof AuthenticatedAdminTransfersIndexRoute;
   '/admin/inquiry/details/$id': typeof AuthenticatedAdminInquiryDetailsIdRouteWithChildren;
   '/admin/organizations/details/$id': typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
   '/admin/inquiry/details/$id/documents': typeof AuthenticatedAdminInquiryDetailsIdDocumentsRoute;
@@ -149,8 +165,10 @@ export interface FileRoutesByTo {
   '/admin/inquiries': typeof AuthenticatedAdminInquiriesRoute;
   '/admin/map': typeof AuthenticatedAdminMapRoute;
   '/admin/soil-studies/$id': typeof AuthenticatedAdminSoilStudiesIdRoute;
+  '/admin/transfers/$id': typeof AuthenticatedAdminTransfersIdRoute;
   '/admin/organizations': typeof AuthenticatedAdminOrganizationsIndexRoute;
   '/admin/soil-studies': typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  '/admin/transfers': typeof AuthenticatedAdminTransfersIndexRoute;
   '/admin/organizations/details/$id': typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
   '/admin/inquiry/details/$id/documents': typeof AuthenticatedAdminInquiryDetailsIdDocumentsRoute;
   '/admin/inquiry/details/$id/informations': typeof AuthenticatedAdminInquiryDetailsIdInformationsRoute;
@@ -168,8 +186,10 @@ export interface FileRoutesById {
   '/_authenticated/admin/inquiries': typeof AuthenticatedAdminInquiriesRoute;
   '/_authenticated/admin/map': typeof AuthenticatedAdminMapRoute;
   '/_authenticated/admin/soil-studies/$id': typeof AuthenticatedAdminSoilStudiesIdRoute;
+  '/_authenticated/admin/transfers/$id': typeof AuthenticatedAdminTransfersIdRoute;
   '/_authenticated/admin/organizations/': typeof AuthenticatedAdminOrganizationsIndexRoute;
   '/_authenticated/admin/soil-studies/': typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  '/_authenticated/admin/transfers/': typeof AuthenticatedAdminTransfersIndexRoute;
   '/_authenticated/admin/inquiry/details/$id': typeof AuthenticatedAdminInquiryDetailsIdRouteWithChildren;
   '/_authenticated/admin/organizations/details/$id': typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
   '/_authenticated/admin/inquiry/details/$id/documents': typeof AuthenticatedAdminInquiryDetailsIdDocumentsRoute;
@@ -188,8 +208,10 @@ export interface FileRouteTypes {
     | '/admin/inquiries'
     | '/admin/map'
     | '/admin/soil-studies/$id'
+    | '/admin/transfers/$id'
     | '/admin/organizations/'
     | '/admin/soil-studies/'
+    | '/admin/transfers/'
     | '/admin/inquiry/details/$id'
     | '/admin/organizations/details/$id'
     | '/admin/inquiry/details/$id/documents'
@@ -206,8 +228,10 @@ export interface FileRouteTypes {
     | '/admin/inquiries'
     | '/admin/map'
     | '/admin/soil-studies/$id'
+    | '/admin/transfers/$id'
     | '/admin/organizations'
     | '/admin/soil-studies'
+    | '/admin/transfers'
     | '/admin/organizations/details/$id'
     | '/admin/inquiry/details/$id/documents'
     | '/admin/inquiry/details/$id/informations'
@@ -224,8 +248,10 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/inquiries'
     | '/_authenticated/admin/map'
     | '/_authenticated/admin/soil-studies/$id'
+    | '/_authenticated/admin/transfers/$id'
     | '/_authenticated/admin/organizations/'
     | '/_authenticated/admin/soil-studies/'
+    | '/_authenticated/admin/transfers/'
     | '/_authenticated/admin/inquiry/details/$id'
     | '/_authenticated/admin/organizations/details/$id'
     | '/_authenticated/admin/inquiry/details/$id/documents'
@@ -314,6 +340,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminSoilStudiesIdRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/admin/transfers/': {
+      id: '/_authenticated/admin/transfers/';
+      path: '/admin/transfers';
+      fullPath: '/admin/transfers/';
+      preLoaderRoute: typeof AuthenticatedAdminTransfersIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/admin/transfers/$id': {
+      id: '/_authenticated/admin/transfers/$id';
+      path: '/admin/transfers/$id';
+      fullPath: '/admin/transfers/$id';
+      preLoaderRoute: typeof AuthenticatedAdminTransfersIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/admin/inquiry/details/$id': {
       id: '/_authenticated/admin/inquiry/details/$id';
       path: '/admin/inquiry/details/$id';
@@ -398,8 +438,10 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAdminInquiriesRoute: typeof AuthenticatedAdminInquiriesRoute;
   AuthenticatedAdminMapRoute: typeof AuthenticatedAdminMapRoute;
   AuthenticatedAdminSoilStudiesIdRoute: typeof AuthenticatedAdminSoilStudiesIdRoute;
+  AuthenticatedAdminTransfersIdRoute: typeof AuthenticatedAdminTransfersIdRoute;
   AuthenticatedAdminOrganizationsIndexRoute: typeof AuthenticatedAdminOrganizationsIndexRoute;
   AuthenticatedAdminSoilStudiesIndexRoute: typeof AuthenticatedAdminSoilStudiesIndexRoute;
+  AuthenticatedAdminTransfersIndexRoute: typeof AuthenticatedAdminTransfersIndexRoute;
   AuthenticatedAdminInquiryDetailsIdRoute: typeof AuthenticatedAdminInquiryDetailsIdRouteWithChildren;
   AuthenticatedAdminOrganizationsDetailsIdRoute: typeof AuthenticatedAdminOrganizationsDetailsIdRoute;
 }
@@ -409,10 +451,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminInquiriesRoute: AuthenticatedAdminInquiriesRoute,
   AuthenticatedAdminMapRoute: AuthenticatedAdminMapRoute,
   AuthenticatedAdminSoilStudiesIdRoute: AuthenticatedAdminSoilStudiesIdRoute,
+  AuthenticatedAdminTransfersIdRoute: AuthenticatedAdminTransfersIdRoute,
   AuthenticatedAdminOrganizationsIndexRoute:
     AuthenticatedAdminOrganizationsIndexRoute,
   AuthenticatedAdminSoilStudiesIndexRoute:
     AuthenticatedAdminSoilStudiesIndexRoute,
+  AuthenticatedAdminTransfersIndexRoute: AuthenticatedAdminTransfersIndexRoute,
   AuthenticatedAdminInquiryDetailsIdRoute:
     AuthenticatedAdminInquiryDetailsIdRouteWithChildren,
   AuthenticatedAdminOrganizationsDetailsIdRoute:

@@ -28,17 +28,23 @@ import { Route as AuthenticatedOnboardingThanksRouteImport } from './routes/_aut
 import { Route as AuthenticatedCompleteCreditsBuyRouteImport } from './routes/_authenticated/_complete/credits/buy';
 import { Route as AuthenticatedCompleteCreditsSuccessRouteImport } from './routes/_authenticated/_complete/credits/success';
 import { Route as AuthenticatedCompleteUserAccountRouteImport } from './routes/_authenticated/_complete/user/account';
+import { Route as AuthenticatedCompleteUserTransfersRouteImport } from './routes/_authenticated/_complete/user/transfers';
 import { Route as AuthenticatedCompleteUserAccountIndexRouteImport } from './routes/_authenticated/_complete/user/account/index';
 import { Route as AuthenticatedCompleteUserAccountBillsRouteImport } from './routes/_authenticated/_complete/user/account/bills';
+import { Route as AuthenticatedCompleteUserAccountCarriersRouteImport } from './routes/_authenticated/_complete/user/account/carriers';
 import { Route as AuthenticatedCompleteUserAccountCollaboratorsRouteImport } from './routes/_authenticated/_complete/user/account/collaborators';
 import { Route as AuthenticatedCompleteUserAccountInformationsRouteImport } from './routes/_authenticated/_complete/user/account/informations';
 import { Route as AuthenticatedCompleteUserAccountOrganizationRouteImport } from './routes/_authenticated/_complete/user/account/organization';
 import { Route as AuthenticatedCompleteUserCreateInquiryIdRouteImport } from './routes/_authenticated/_complete/user/create-inquiry/$id';
+import { Route as AuthenticatedCompleteUserTransfersIndexRouteImport } from './routes/_authenticated/_complete/user/transfers/index';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id';
+import { Route as AuthenticatedCompleteUserTransfersIdIndexRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/index';
+import { Route as AuthenticatedCompleteUserTransfersIdDepartureRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/departure';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/index';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdDocumentsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/documents';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdInformationsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/informations';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/overview';
+import { Route as AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -143,6 +149,12 @@ const AuthenticatedCompleteUserAccountRoute =
     path: '/user/account',
     getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
+const AuthenticatedCompleteUserTransfersRoute =
+  AuthenticatedCompleteUserTransfersRouteImport.update({
+    id: '/user/transfers',
+    path: '/user/transfers',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
 const AuthenticatedCompleteUserAccountIndexRoute =
   AuthenticatedCompleteUserAccountIndexRouteImport.update({
     id: '/',
@@ -153,6 +165,12 @@ const AuthenticatedCompleteUserAccountBillsRoute =
   AuthenticatedCompleteUserAccountBillsRouteImport.update({
     id: '/bills',
     path: '/bills',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
+const AuthenticatedCompleteUserAccountCarriersRoute =
+  AuthenticatedCompleteUserAccountCarriersRouteImport.update({
+    id: '/carriers',
+    path: '/carriers',
     getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
   } as any);
 const AuthenticatedCompleteUserAccountCollaboratorsRoute =
@@ -179,11 +197,29 @@ const AuthenticatedCompleteUserCreateInquiryIdRoute =
     path: '/user/create-inquiry/$id',
     getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
+const AuthenticatedCompleteUserTransfersIndexRoute =
+  AuthenticatedCompleteUserTransfersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+  } as any);
 const AuthenticatedCompleteUserInquiryDetailsIdRoute =
   AuthenticatedCompleteUserInquiryDetailsIdRouteImport.update({
     id: '/user/inquiry/details/$id',
     path: '/user/inquiry/details/$id',
     getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedCompleteUserTransfersIdIndexRoute =
+  AuthenticatedCompleteUserTransfersIdIndexRouteImport.update({
+    id: '/$id/',
+    path: '/$id/',
+    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+  } as any);
+const AuthenticatedCompleteUserTransfersIdDepartureRoute =
+  AuthenticatedCompleteUserTransfersIdDepartureRouteImport.update({
+    id: '/$id/departure',
+    path: '/$id/departure',
+    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
   } as any);
 const AuthenticatedCompleteUserInquiryDetailsIdIndexRoute =
   AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport.update({
@@ -209,6 +245,12 @@ const AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute =
     path: '/overview',
     getParentRoute: () => AuthenticatedCompleteUserInquiryDetailsIdRoute,
   } as any);
+const AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute =
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport.update({
+    id: '/$id/loads/$loadId/reception',
+    path: '/$id/loads/$loadId/reception',
+    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -228,17 +270,23 @@ export interface FileRoutesByFullPath {
   '/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
   '/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
   '/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
+  '/user/transfers': typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   '/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
+  '/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
+  '/user/transfers/': typeof AuthenticatedCompleteUserTransfersIndexRoute;
   '/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
+  '/user/transfers/$id/departure': typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
+  '/user/transfers/$id/': typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
   '/user/inquiry/details/$id/documents': typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
   '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -258,15 +306,20 @@ export interface FileRoutesByTo {
   '/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
   '/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
   '/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
+  '/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/user/account': typeof AuthenticatedCompleteUserAccountIndexRoute;
+  '/user/transfers': typeof AuthenticatedCompleteUserTransfersIndexRoute;
+  '/user/transfers/$id/departure': typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
+  '/user/transfers/$id': typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
   '/user/inquiry/details/$id/documents': typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
   '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -289,17 +342,23 @@ export interface FileRoutesById {
   '/_authenticated/_complete/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
   '/_authenticated/_complete/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
   '/_authenticated/_complete/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
+  '/_authenticated/_complete/user/transfers': typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   '/_authenticated/_complete/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
+  '/_authenticated/_complete/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/_authenticated/_complete/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/_authenticated/_complete/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/_authenticated/_complete/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
   '/_authenticated/_complete/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/_authenticated/_complete/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
+  '/_authenticated/_complete/user/transfers/': typeof AuthenticatedCompleteUserTransfersIndexRoute;
   '/_authenticated/_complete/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
+  '/_authenticated/_complete/user/transfers/$id/departure': typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
+  '/_authenticated/_complete/user/transfers/$id/': typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/documents': typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -321,17 +380,23 @@ export interface FileRouteTypes {
     | '/credits/buy'
     | '/credits/success'
     | '/user/account'
+    | '/user/transfers'
     | '/user/account/bills'
+    | '/user/account/carriers'
     | '/user/account/collaborators'
     | '/user/account/informations'
     | '/user/account/organization'
     | '/user/create-inquiry/$id'
     | '/user/account/'
+    | '/user/transfers/'
     | '/user/inquiry/details/$id'
+    | '/user/transfers/$id/departure'
+    | '/user/transfers/$id/'
     | '/user/inquiry/details/$id/documents'
     | '/user/inquiry/details/$id/informations'
     | '/user/inquiry/details/$id/overview'
-    | '/user/inquiry/details/$id/';
+    | '/user/inquiry/details/$id/'
+    | '/user/transfers/$id/loads/$loadId/reception';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -351,15 +416,20 @@ export interface FileRouteTypes {
     | '/credits/buy'
     | '/credits/success'
     | '/user/account/bills'
+    | '/user/account/carriers'
     | '/user/account/collaborators'
     | '/user/account/informations'
     | '/user/account/organization'
     | '/user/create-inquiry/$id'
     | '/user/account'
+    | '/user/transfers'
+    | '/user/transfers/$id/departure'
+    | '/user/transfers/$id'
     | '/user/inquiry/details/$id/documents'
     | '/user/inquiry/details/$id/informations'
     | '/user/inquiry/details/$id/overview'
-    | '/user/inquiry/details/$id';
+    | '/user/inquiry/details/$id'
+    | '/user/transfers/$id/loads/$loadId/reception';
   id:
     | '__root__'
     | '/'
@@ -381,17 +451,23 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/credits/buy'
     | '/_authenticated/_complete/credits/success'
     | '/_authenticated/_complete/user/account'
+    | '/_authenticated/_complete/user/transfers'
     | '/_authenticated/_complete/user/account/bills'
+    | '/_authenticated/_complete/user/account/carriers'
     | '/_authenticated/_complete/user/account/collaborators'
     | '/_authenticated/_complete/user/account/informations'
     | '/_authenticated/_complete/user/account/organization'
     | '/_authenticated/_complete/user/create-inquiry/$id'
     | '/_authenticated/_complete/user/account/'
+    | '/_authenticated/_complete/user/transfers/'
     | '/_authenticated/_complete/user/inquiry/details/$id'
+    | '/_authenticated/_complete/user/transfers/$id/departure'
+    | '/_authenticated/_complete/user/transfers/$id/'
     | '/_authenticated/_complete/user/inquiry/details/$id/documents'
     | '/_authenticated/_complete/user/inquiry/details/$id/informations'
     | '/_authenticated/_complete/user/inquiry/details/$id/overview'
-    | '/_authenticated/_complete/user/inquiry/details/$id/';
+    | '/_authenticated/_complete/user/inquiry/details/$id/'
+    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -539,6 +615,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserAccountRouteImport;
       parentRoute: typeof AuthenticatedCompleteRoute;
     };
+    '/_authenticated/_complete/user/transfers': {
+      id: '/_authenticated/_complete/user/transfers';
+      path: '/user/transfers';
+      fullPath: '/user/transfers';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
     '/_authenticated/_complete/user/account/': {
       id: '/_authenticated/_complete/user/account/';
       path: '/';
@@ -551,6 +634,13 @@ declare module '@tanstack/react-router' {
       path: '/bills';
       fullPath: '/user/account/bills';
       preLoaderRoute: typeof AuthenticatedCompleteUserAccountBillsRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
+    '/_authenticated/_complete/user/account/carriers': {
+      id: '/_authenticated/_complete/user/account/carriers';
+      path: '/carriers';
+      fullPath: '/user/account/carriers';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountCarriersRouteImport;
       parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
     };
     '/_authenticated/_complete/user/account/collaborators': {
@@ -581,12 +671,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserCreateInquiryIdRouteImport;
       parentRoute: typeof AuthenticatedCompleteRoute;
     };
+    '/_authenticated/_complete/user/transfers/': {
+      id: '/_authenticated/_complete/user/transfers/';
+      path: '/';
+      fullPath: '/user/transfers/';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIndexRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+    };
     '/_authenticated/_complete/user/inquiry/details/$id': {
       id: '/_authenticated/_complete/user/inquiry/details/$id';
       path: '/user/inquiry/details/$id';
       fullPath: '/user/inquiry/details/$id';
       preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRouteImport;
       parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/_complete/user/transfers/$id/': {
+      id: '/_authenticated/_complete/user/transfers/$id/';
+      path: '/$id';
+      fullPath: '/user/transfers/$id/';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+    };
+    '/_authenticated/_complete/user/transfers/$id/departure': {
+      id: '/_authenticated/_complete/user/transfers/$id/departure';
+      path: '/$id/departure';
+      fullPath: '/user/transfers/$id/departure';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
     };
     '/_authenticated/_complete/user/inquiry/details/$id/': {
       id: '/_authenticated/_complete/user/inquiry/details/$id/';
@@ -616,11 +727,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport;
       parentRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRoute;
     };
+    '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception': {
+      id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
+      path: '/$id/loads/$loadId/reception';
+      fullPath: '/user/transfers/$id/loads/$loadId/reception';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+    };
   }
 }
 
 interface AuthenticatedCompleteUserAccountRouteChildren {
   AuthenticatedCompleteUserAccountBillsRoute: typeof AuthenticatedCompleteUserAccountBillsRoute;
+  AuthenticatedCompleteUserAccountCarriersRoute: typeof AuthenticatedCompleteUserAccountCarriersRoute;
   AuthenticatedCompleteUserAccountCollaboratorsRoute: typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   AuthenticatedCompleteUserAccountInformationsRoute: typeof AuthenticatedCompleteUserAccountInformationsRoute;
   AuthenticatedCompleteUserAccountOrganizationRoute: typeof AuthenticatedCompleteUserAccountOrganizationRoute;
@@ -631,6 +750,8 @@ const AuthenticatedCompleteUserAccountRouteChildren: AuthenticatedCompleteUserAc
   {
     AuthenticatedCompleteUserAccountBillsRoute:
       AuthenticatedCompleteUserAccountBillsRoute,
+    AuthenticatedCompleteUserAccountCarriersRoute:
+      AuthenticatedCompleteUserAccountCarriersRoute,
     AuthenticatedCompleteUserAccountCollaboratorsRoute:
       AuthenticatedCompleteUserAccountCollaboratorsRoute,
     AuthenticatedCompleteUserAccountInformationsRoute:
@@ -644,6 +765,30 @@ const AuthenticatedCompleteUserAccountRouteChildren: AuthenticatedCompleteUserAc
 const AuthenticatedCompleteUserAccountRouteWithChildren =
   AuthenticatedCompleteUserAccountRoute._addFileChildren(
     AuthenticatedCompleteUserAccountRouteChildren,
+  );
+
+interface AuthenticatedCompleteUserTransfersRouteChildren {
+  AuthenticatedCompleteUserTransfersIndexRoute: typeof AuthenticatedCompleteUserTransfersIndexRoute;
+  AuthenticatedCompleteUserTransfersIdDepartureRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
+  AuthenticatedCompleteUserTransfersIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+}
+
+const AuthenticatedCompleteUserTransfersRouteChildren: AuthenticatedCompleteUserTransfersRouteChildren =
+  {
+    AuthenticatedCompleteUserTransfersIndexRoute:
+      AuthenticatedCompleteUserTransfersIndexRoute,
+    AuthenticatedCompleteUserTransfersIdDepartureRoute:
+      AuthenticatedCompleteUserTransfersIdDepartureRoute,
+    AuthenticatedCompleteUserTransfersIdIndexRoute:
+      AuthenticatedCompleteUserTransfersIdIndexRoute,
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute:
+      AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute,
+  };
+
+const AuthenticatedCompleteUserTransfersRouteWithChildren =
+  AuthenticatedCompleteUserTransfersRoute._addFileChildren(
+    AuthenticatedCompleteUserTransfersRouteChildren,
   );
 
 interface AuthenticatedCompleteUserInquiryDetailsIdRouteChildren {
@@ -675,6 +820,7 @@ interface AuthenticatedCompleteRouteChildren {
   AuthenticatedCompleteCreditsBuyRoute: typeof AuthenticatedCompleteCreditsBuyRoute;
   AuthenticatedCompleteCreditsSuccessRoute: typeof AuthenticatedCompleteCreditsSuccessRoute;
   AuthenticatedCompleteUserAccountRoute: typeof AuthenticatedCompleteUserAccountRouteWithChildren;
+  AuthenticatedCompleteUserTransfersRoute: typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   AuthenticatedCompleteUserCreateInquiryIdRoute: typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   AuthenticatedCompleteUserInquiryDetailsIdRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
 }
@@ -686,6 +832,8 @@ const AuthenticatedCompleteRouteChildren: AuthenticatedCompleteRouteChildren = {
     AuthenticatedCompleteCreditsSuccessRoute,
   AuthenticatedCompleteUserAccountRoute:
     AuthenticatedCompleteUserAccountRouteWithChildren,
+  AuthenticatedCompleteUserTransfersRoute:
+    AuthenticatedCompleteUserTransfersRouteWithChildren,
   AuthenticatedCompleteUserCreateInquiryIdRoute:
     AuthenticatedCompleteUserCreateInquiryIdRoute,
   AuthenticatedCompleteUserInquiryDetailsIdRoute:

@@ -6,12 +6,13 @@ import { UserMenu } from './user-menu';
 
 export { UserMenu, type UserMenuProps } from './user-menu';
 
-/** The admin sidebar's four entries (spec §2). */
+/** The admin sidebar's four entries (spec §2), and the transfers of issue 18. */
 export const ADMIN_NAV_ITEMS: readonly TabMenuItem[] = [
   { href: '/admin/inquiries', label: 'Liste des annonces' },
   { href: '/admin/map', label: 'Carte des annonces' },
   { href: '/admin/organizations', label: 'Organisations' },
   { href: '/admin/soil-studies', label: 'Études de sol' },
+  { href: '/admin/transfers', label: 'Transferts' },
 ];
 
 /** The admin listing detail's secondary menu (spec §2). */

@@ -19,15 +19,16 @@ describe('adminBackBar', () => {
 });
 
 describe('AdminShell', () => {
-  it('has the four sidebar entries, the secondary menu and the back bar', () => {
+  it('has the sidebar entries (the four of the spec and Transferts), the secondary menu and the back bar', () => {
     render(
       <AdminShell currentPath="/admin/inquiry/details/9/documents" secondaryMenu={{ label: 'Annonce', items: adminInquiryTabs('9') }}>
         <p>contenu</p>
       </AdminShell>,
     );
     const main = screen.getByRole('navigation', { name: 'Navigation principale' });
-    expect(main.querySelectorAll('a')).toHaveLength(4);
+    expect(main.querySelectorAll('a')).toHaveLength(5);
     expect(screen.getByRole('link', { name: 'Études de sol' })).toHaveAttribute('href', '/admin/soil-studies');
+    expect(screen.getByRole('link', { name: 'Transferts' })).toHaveAttribute('href', '/admin/transfers');
     expect(screen.getByRole('link', { name: 'Documents' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Revenir à la liste des annonces' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('contenu');
@@ -53,6 +54,8 @@ describe('UserShell', () => {
     expect(screen.getByRole('link', { name: 'Mon Compte' })).toHaveAttribute('href', '/user/account/informations');
     expect(screen.getByRole('link', { name: 'Acheter des crédits' })).toHaveAttribute('href', '/credits/buy');
     expect(screen.getByRole('link', { name: 'Collaborateurs' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Transporteurs' })).toHaveAttribute('href', '/user/account/carriers');
+    expect(screen.getByRole('link', { name: 'Transferts' })).toHaveAttribute('href', '/user/transfers');
     expect(screen.getByRole('link', { name: 'Revenir à mes annonces' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Aide' })).toHaveAttribute('href', '/help');
   });

@@ -11,6 +11,8 @@ export const USER_ACCOUNT_TABS: readonly TabMenuItem[] = [
   { href: '/user/account/organization', label: 'Mon organisation' },
   { href: '/user/account/collaborators', label: 'Collaborateurs', roles: ['owner'] },
   { href: '/user/account/bills', label: 'Factures' },
+  // Issue 18 (the spec's four tabs first).
+  { href: '/user/account/carriers', label: 'Transporteurs' },
 ];
 
 /** The user listing detail tabs (spec §2). */
@@ -90,6 +92,9 @@ export function UserShell({
           <p className="terres-user-shell__balance">
             <span>Solde :</span> <strong>{formatCredits(balance)}</strong>
           </p>
+          <Link href="/user/transfers" className="terres-user-shell__link">
+            Transferts
+          </Link>
           <Link href="/user/account/informations" className="terres-user-shell__link">
             Mon Compte
           </Link>

@@ -1,8 +1,11 @@
+import { getListTransfersResponseMock } from '@terres/api-client/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { employee, owner } from '../../../test/fixtures';
 import { makeInquiry } from '../../../test/inquiry-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { server } from '../../../test/server';
 import { detailsPath, serveInquiry } from './test-utils';
 
 // The real map needs WebGL and the cadastre service; the stand-in shows what it was given.
@@ -114,6 +117,18 @@ describe("listing detail, Vue d'ensemble (spec §2, §4)", () => {
     expect(currentStep()).toBeUndefined();
     expect(within(stepper()).getAllByText(/étape \d sur 6, terminée/)).toHaveLength(6);
     expect(within(progress).getByText('Traitée', { selector: '.terres-status-badge' })).toBeInTheDocument();
+  });
+
+  it('links to the transfer of a listing whose match was accepted (issue 18)', async () => {
+    const inquiry = makeInquiry({ status: 'SITE_FOUND' });
+    serveInquiry(inquiry);
+    const [base, unrelated] = getListTransfersResponseMock();
+    const transfer = { ...base!, id: '7f000000-0000-4000-8000-000000000009', cut: { ...base!.cut, inquiryId: inquiry.id }, fill: { ...base!.fill, organizationName: 'Remblais du Rhin SAS' } };
+    server.use(http.get('*/transfers', () => HttpResponse.json([transfer, unrelated], { headers: { 'X-Total-Count': '2' } })));
+    renderApp(detailsPath(inquiry), { user: owner });
+    const link = await screen.findByRole('link', { name: 'Voir le transfert avec Remblais du Rhin SAS' });
+    expect(link).toHaveAttribute('href', '/user/transfers/7f000000-0000-4000-8000-000000000009');
+    expect(screen.getAllByRole('link', { name: /^Voir le transfert/ })).toHaveLength(1);
   });
 
   it("keeps 'Statut inconnu' for a status the platform does not know", async () => {

@@ -97,6 +97,9 @@ export const ourTexts = {
   documentDeleted: 'Document supprimé.',
   summaryTitle: "Récapitulatif de l'annonce",
   summaryText: 'Toutes les informations de l’annonce dans un document PDF.',
+  // Issue 18: the transfers of this listing's accepted matches.
+  transfers: 'Transferts de terres',
+  transferLink: 'Voir le transfert avec {project}',
 } as const;
 
 export const texts = { ...specTexts, ...ourTexts };

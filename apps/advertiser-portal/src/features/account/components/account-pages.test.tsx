@@ -13,12 +13,12 @@ afterEach(() => vi.restoreAllMocks());
 const tabs = () => within(screen.getByRole('navigation', { name: 'Mon Compte' })).getAllByRole('link').map((link) => link.textContent);
 
 describe('account layout', () => {
-  it("shows the owner's four tabs and the back bar with its help button", async () => {
+  it("shows the owner's four tabs (and the carriers' of issue 18) and the back bar with its help button", async () => {
     server.use(getGetMyOrganizationMockHandler(organization), getGetCurrentUserMockHandler(owner));
     const app = renderApp('/user/account', { user: owner });
     expect(await screen.findByRole('heading', { level: 2, name: 'Mes informations' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/user/account/informations');
-    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Collaborateurs', 'Factures']);
+    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Collaborateurs', 'Factures', 'Transporteurs']);
     const back = screen.getByRole('navigation', { name: 'Retour' });
     expect(within(back).getByRole('link', { name: 'Revenir à mes annonces' })).toHaveAttribute('href', '/dashboard');
     expect(within(back).getByRole('link', { name: 'Aide' })).toHaveAttribute('href', '/help');
@@ -29,7 +29,7 @@ describe('account layout', () => {
     server.use(getGetMyOrganizationMockHandler(organization), getGetCurrentUserMockHandler(employee));
     renderApp('/user/account/informations', { user: employee });
     await screen.findByRole('heading', { level: 2, name: 'Mes informations' });
-    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Factures']);
+    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Factures', 'Transporteurs']);
   });
 });
 

@@ -7,6 +7,7 @@ import { StatusStepper } from '@terres/ui/status-stepper';
 import { env } from '../../../config/env';
 import { inquiryQueryOptions } from '../api/inquiry';
 import { texts } from '../texts';
+import { ListingTransfers } from './listing-transfers';
 import { CompatibleSites } from './compatible-sites';
 import { Acceptance, Materials } from './materials';
 
@@ -40,6 +41,7 @@ export function OverviewPage({ id }: { id: string }) {
         <StatusStepper status={inquiry.status} label={texts.steps} className="inquiry-overview__stepper" />
       </section>
 
+      <ListingTransfers inquiry={inquiry} />
       <CompatibleSites inquiry={inquiry} />
 
       <section className="inquiry-panel" aria-labelledby="overview-site">

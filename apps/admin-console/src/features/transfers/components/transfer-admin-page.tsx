@@ -1,0 +1,227 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { parseProblem, type Load, type Transfer, type TransferParty } from '@terres/api-client';
+import { useRouteRetry } from '@terres/app-kit';
+import {
+  fillTemplate,
+  formatCubicMetres,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  LOAD_STATUS_LABELS,
+  TRANSFER_STATUS_LABELS,
+  transferMessages,
+  type LoadStatus,
+  type TransferStatus,
+} from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { ConfirmDialog } from '@terres/ui/confirm-dialog';
+import { ErrorState } from '@terres/ui/error-state';
+import { useToast } from '@terres/ui/toast';
+import { useState } from 'react';
+import { ConsoleShell } from '../../../components/console-shell';
+import { LOADS_PAGE_SIZE, transferLoadsQueryOptions, transferQueryOptions, useCloseTransfer, useTransferLoadsPage } from '../api/transfers';
+import { texts } from '../texts';
+import './transfers-admin.css';
+
+const BACK = { label: texts.backToList, href: '/admin/transfers' };
+
+function Figures({ transfer }: { transfer: Transfer }) {
+  const { balance } = transfer;
+  const rows: [string, string][] = [
+    [texts.expected, formatCubicMetres(transfer.expectedVolumeM3)],
+    [texts.departed, formatCubicMetres(balance.departedVolumeM3)],
+    [texts.received, formatCubicMetres(balance.receivedVolumeM3)],
+    [texts.refused, formatCubicMetres(balance.refusedVolumeM3)],
+    [texts.inTransit, formatCubicMetres(balance.inTransitVolumeM3)],
+    [texts.remaining, formatCubicMetres(balance.remainingVolumeM3)],
+    [texts.loadCount, formatNumber(balance.loadCount, 0)],
+    [texts.flaggedCount, formatNumber(balance.flaggedLoadCount, 0)],
+    [
+      texts.departedWeight,
+      `${formatNumber(balance.departedWeight.tonnes, 1)} t${balance.departedWeight.estimatedTonnes > 0 ? ` ${fillTemplate(texts.estimated, { tonnes: formatNumber(balance.departedWeight.estimatedTonnes, 1) })}` : ''}`,
+    ],
+  ];
+  return (
+    <dl className="transfers-admin__figures" aria-label={texts.balance}>
+      {rows.map(([term, value]) => (
+        <div key={term} className="transfers-admin__figure">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Party({ title, party }: { title: string; party: TransferParty }) {
+  return (
+    <div className="transfers-admin__party">
+      <h3>{title}</h3>
+      <p>
+        <strong>{party.organizationName ?? '-'}</strong> · {party.projectName}
+      </p>
+      <p className="app-muted">{[party.contactName, party.contactPhone, party.contactEmail].filter(Boolean).join(' · ') || '-'}</p>
+      <p className="app-muted">{party.siteAddress ?? '-'}</p>
+    </div>
+  );
+}
+
+function LoadsTable({ loads }: { loads: Load[] }) {
+  if (loads.length === 0) return <p className="app-muted">{texts.noLoads}</p>;
+  return (
+    <div className="transfers-admin__table-wrap">
+      <table className="transfers-admin__table">
+        <caption className="terres-visually-hidden">{texts.loadsCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">N° du bon</th>
+            <th scope="col">Départ</th>
+            <th scope="col">Transporteur</th>
+            <th scope="col">Immatriculation</th>
+            <th scope="col">Code déchet</th>
+            <th scope="col">Volume parti</th>
+            <th scope="col">Poids</th>
+            <th scope="col">Réception</th>
+            <th scope="col">Statut</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loads.map((load) => (
+            <tr key={load.id} className={load.status === 'REFUSED' || load.overRemaining ? 'transfers-admin__row--warning' : undefined}>
+              <th scope="row">
+                {load.number}
+                {load.overRemaining ? <span title={texts.flagged} aria-label={texts.flagged}> ⚑</span> : null}
+              </th>
+              <td>{formatDateTime(load.departedAt)}</td>
+              <td>{load.carrier.name}</td>
+              <td>{load.vehiclePlate}</td>
+              <td>{load.wasteCode}</td>
+              <td>{formatCubicMetres(load.volumeM3)}</td>
+              <td>{load.weightTonnes != null ? `${formatNumber(load.weightTonnes, 3)} t` : '-'}</td>
+              <td>
+                {load.receivedAt ? formatDateTime(load.receivedAt) : '-'}
+                {load.receivedVolumeM3 != null ? ` · ${formatCubicMetres(load.receivedVolumeM3)}` : ''}
+              </td>
+              <td>
+                {LOAD_STATUS_LABELS[load.status as LoadStatus] ?? load.status}
+                {load.refusalReason ? ` : ${load.refusalReason}` : ''}
+                {load.cancelReason ? ` : ${load.cancelReason}` : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Why the transfer cannot be closed now (the API's rules, in the domain's words), or null. */
+function closeBlocker(transfer: Transfer): string | null {
+  if (transfer.balance.inTransitCount > 0) return fillTemplate(transferMessages.transferCloseLoadsInTransit, { count: String(transfer.balance.inTransitCount) });
+  if (transfer.balance.acceptedCount === 0) return transferMessages.transferCloseNoAcceptedLoad;
+  return null;
+}
+
+function CloseTransfer({ transfer }: { transfer: Transfer }) {
+  const toast = useToast();
+  const close = useCloseTransfer();
+  const blocker = closeBlocker(transfer);
+  const description = fillTemplate(texts.closeDescription, {
+    volume: formatCubicMetres(transfer.balance.receivedVolumeM3),
+    first: formatDate(transfer.firstDepartureAt),
+    last: formatDate(transfer.lastReceptionAt),
+  });
+  return (
+    <div className="transfers-admin__close">
+      {blocker ? <p className="app-muted">{blocker}</p> : null}
+      <ConfirmDialog
+        trigger={<Button disabled={blocker !== null}>{texts.close}</Button>}
+        title={texts.closeTitle}
+        description={description}
+        confirmLabel={texts.close}
+        cancelLabel="Annuler"
+        loadingLabel={texts.closing}
+        onConfirm={() =>
+          close.mutateAsync(transfer.id).then(
+            () => toast.success(texts.closed),
+            (error: unknown) => {
+              toast.error(texts.closeFailed, parseProblem(error)?.detail);
+              throw error;
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * /admin/transfers/{id}: the balance (expected, departed, received, refused, in transit,
+ * remaining, flagged), both parties, the dates, both sides' loads, and the close action.
+ */
+export function TransferAdminPage({ id }: { id: string }) {
+  const { data: transfer } = useSuspenseQuery(transferQueryOptions(id));
+  const { data: firstLoads } = useSuspenseQuery(transferLoadsQueryOptions(id));
+  const [page, setPage] = useState(1);
+  const later = useTransferLoadsPage(id, page);
+  const loads = page === 1 ? firstLoads : (later.data ?? firstLoads);
+  const pages = Math.max(1, Math.ceil(loads.total / LOADS_PAGE_SIZE));
+  return (
+    <ConsoleShell title={`${texts.detailTitle} ${transfer.cut.projectName}`} backBar={BACK}>
+      <div className="transfers-admin">
+        <p>
+          <strong>{TRANSFER_STATUS_LABELS[transfer.status as TransferStatus] ?? transfer.status}</strong>
+          {transfer.closedAt ? ` · ${texts.closedAt} ${formatDateTime(transfer.closedAt)}` : ''}
+        </p>
+        <section className="transfers-admin__card" aria-labelledby="transfer-balance">
+          <h2 id="transfer-balance">{texts.balance}</h2>
+          <Figures transfer={transfer} />
+          {transfer.status === 'OPEN' ? <CloseTransfer transfer={transfer} /> : null}
+        </section>
+        <section className="transfers-admin__card transfers-admin__parties" aria-label={texts.parties}>
+          <Party title={texts.cutSide} party={transfer.cut} />
+          <Party title={texts.fillSide} party={transfer.fill} />
+          <div className="transfers-admin__party">
+            <h3>{texts.dates}</h3>
+            <p>
+              {texts.firstDeparture} : {transfer.firstDepartureAt ? formatDateTime(transfer.firstDepartureAt) : '-'}
+            </p>
+            <p>
+              {texts.lastDeparture} : {transfer.lastDepartureAt ? formatDateTime(transfer.lastDepartureAt) : '-'}
+            </p>
+            <p>
+              {texts.lastReception} : {transfer.lastReceptionAt ? formatDateTime(transfer.lastReceptionAt) : '-'}
+            </p>
+          </div>
+        </section>
+        <section className="transfers-admin__card" aria-labelledby="transfer-loads">
+          <h2 id="transfer-loads">
+            {texts.loadsTitle} ({formatNumber(loads.total, 0)})
+          </h2>
+          <LoadsTable loads={loads.items} />
+          {pages > 1 ? (
+            <nav className="transfers-admin__pager" aria-label={texts.loadsPages}>
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {texts.newerLoads}
+              </Button>
+              <span aria-live="polite">{fillTemplate(texts.loadsPage, { page: String(page), pages: String(pages) })}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pages || later.isFetching} onClick={() => setPage(page + 1)}>
+                {texts.olderLoads}
+              </Button>
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </ConsoleShell>
+  );
+}
+
+export function TransferAdminError({ error, reset }: ErrorComponentProps) {
+  const retry = useRouteRetry(reset);
+  return (
+    <ConsoleShell title={texts.detailTitle} backBar={BACK}>
+      <ErrorState title={texts.detailLoadFailed} message={parseProblem(error)?.detail} onRetry={retry} headingLevel={2} />
+    </ConsoleShell>
+  );
+}

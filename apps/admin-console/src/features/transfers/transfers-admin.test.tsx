@@ -1,0 +1,205 @@
+import type { Load, Transfer, TransferSummary } from '@terres/api-client';
+import { getGetLoadResponseMock, getGetTransferResponseMock, getListTransfersResponseMock } from '@terres/api-client/mocks';
+import { transferMessages } from '@terres/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { admin } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { server } from '../../../test/server';
+
+const party = (projectName: string, organizationName: string) => ({
+  inquiryId: crypto.randomUUID(),
+  projectName,
+  organizationId: crypto.randomUUID(),
+  organizationName,
+});
+
+function summary(overrides: Partial<TransferSummary>): TransferSummary {
+  const [base] = getListTransfersResponseMock();
+  return {
+    ...base!,
+    id: crypto.randomUUID(),
+    status: 'OPEN',
+    matchStatus: 'ACCEPTED',
+    viewerSide: null,
+    cut: party('Écoquartier Rive Droite', "Terrassements d'Alsace SAS"),
+    fill: party('Plateforme Ottmarsheim', 'Remblais du Rhin SAS'),
+    expectedVolumeM3: 1200,
+    departedVolumeM3: 42,
+    receivedVolumeM3: 28,
+    remainingVolumeM3: 1158,
+    loadCount: 3,
+    refusedCount: 0,
+    flaggedLoadCount: 0,
+    discrepancy: false,
+    ...overrides,
+  };
+}
+
+const rows = [
+  summary({ cut: party('Écoquartier Rive Droite', "Terrassements d'Alsace SAS") }),
+  summary({ cut: party('Parking Mulhouse Gare', 'BTP Sundgau'), discrepancy: true, refusedCount: 1 }),
+  ...Array.from({ length: 5 }, (_, index) => summary({ cut: party(`Chantier ${index + 1}`, 'TP Tests') })),
+];
+
+function serveList(data = rows) {
+  const requests: URLSearchParams[] = [];
+  server.use(
+    http.get('*/transfers', ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(url.searchParams);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('page_size') ?? 5);
+      let found = data;
+      if (url.searchParams.get('discrepancy') === 'true') found = found.filter((row) => row.discrepancy);
+      return HttpResponse.json(found.slice((page - 1) * size, page * size), { headers: { 'X-Total-Count': String(found.length) } });
+    }),
+  );
+  return requests;
+}
+
+describe('/admin/transfers', () => {
+  it('lists the open transfers, filters by status and by discrepancy, searches and pages through the API', async () => {
+    const requests = serveList();
+    const app = renderApp('/admin/transfers', { user: admin });
+    expect(await screen.findByRole('link', { name: /Écoquartier Rive Droite/ })).toHaveAttribute('href', `/admin/transfers/${rows[0]!.id}`);
+    expect(requests[0]!.getAll('status')).toEqual(['OPEN']);
+    expect(screen.getByText('1 refusé(s), 0 signalé(s)')).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Écart' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Avec un écart' }));
+    await waitFor(() => expect(requests.at(-1)?.get('discrepancy')).toBe('true'));
+    expect(app.location().search).toEqual({ discrepancy: true });
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Écoquartier Rive Droite/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /Parking Mulhouse Gare/ })).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Clôturé' }));
+    await waitFor(() => expect(requests.at(-1)?.getAll('status')).toEqual(['CLOSED']));
+    expect(app.location().search).toEqual({ discrepancy: true, status: 'CLOSED' });
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Tous les statuts' }));
+    await waitFor(() => expect(requests.at(-1)?.has('status')).toBe(false));
+
+    await app.user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() => expect(app.location().search).toEqual({}));
+    await app.user.type(screen.getByRole('searchbox', { name: 'Rechercher un transfert' }), 'sundgau');
+    await waitFor(() => expect(requests.at(-1)?.get('q')).toBe('sundgau'));
+    expect(requests.at(-1)?.getAll('status')).toEqual(['OPEN']);
+  });
+});
+
+function transfer(overrides: Partial<Transfer> = {}, balance: Partial<Transfer['balance']> = {}): Transfer {
+  const base = getGetTransferResponseMock();
+  return {
+    ...base,
+    id: '7f000000-0000-4000-8000-000000000001',
+    status: 'OPEN',
+    matchStatus: 'ACCEPTED',
+    viewerSide: null,
+    expectedVolumeM3: 1200,
+    cut: { ...base.cut, side: 'CUT', projectName: 'Écoquartier Rive Droite', organizationName: "Terrassements d'Alsace SAS" },
+    fill: { ...base.fill, side: 'FILL', projectName: 'Plateforme Ottmarsheim', organizationName: 'Remblais du Rhin SAS' },
+    firstDepartureAt: '2026-11-23T07:00:00.000Z',
+    lastDepartureAt: '2026-11-26T07:00:00.000Z',
+    lastReceptionAt: '2026-11-26T09:00:00.000Z',
+    closedAt: null,
+    balance: {
+      ...base.balance,
+      expectedVolumeM3: 1200,
+      loadCount: 3,
+      inTransitCount: 0,
+      acceptedCount: 2,
+      refusedCount: 1,
+      departedVolumeM3: 42,
+      receivedVolumeM3: 28,
+      refusedVolumeM3: 14,
+      inTransitVolumeM3: 0,
+      remainingVolumeM3: 1172,
+      flaggedLoadCount: 0,
+      departedWeight: { tonnes: 71.4, realTonnes: 23.8, estimatedTonnes: 47.6, isEstimate: true },
+      ...balance,
+    },
+    ...overrides,
+  };
+}
+
+function load(overrides: Partial<Load>): Load {
+  return { ...getGetLoadResponseMock(), overRemaining: false, refusalReason: null, cancelReason: null, weightTonnes: null, receivedAt: null, receivedVolumeM3: null, ...overrides };
+}
+
+function serveTransfer(current: Transfer) {
+  let state = current;
+  const closes: string[] = [];
+  const loads = [
+    load({ number: 'BT-2026-000103', status: 'REFUSED', refusalReason: 'Déchets de démolition', volumeM3: 14 }),
+    load({ number: 'BT-2026-000102', status: 'ACCEPTED', volumeM3: 14, receivedVolumeM3: 14 }),
+    load({ number: 'BT-2026-000101', status: 'ACCEPTED', volumeM3: 14, receivedVolumeM3: 14, weightTonnes: 23.8 }),
+  ];
+  server.use(
+    http.get('*/transfers/:id', () => HttpResponse.json(state)),
+    http.get('*/transfers/:id/loads', () => HttpResponse.json(loads, { headers: { 'X-Total-Count': '3' } })),
+    http.post('*/transfers/:id/close', ({ params }) => {
+      closes.push(String(params.id));
+      state = { ...state, status: 'CLOSED', closedAt: '2026-11-27T10:00:00.000Z' };
+      return HttpResponse.json(state);
+    }),
+  );
+  return closes;
+}
+
+describe('/admin/transfers/{id}', () => {
+  it('shows the balance and both sides’ loads, and closes after a confirmation saying what it sets', async () => {
+    const closes = serveTransfer(transfer());
+    const app = renderApp('/admin/transfers/7f000000-0000-4000-8000-000000000001', { user: admin });
+    const figures = await screen.findByLabelText('Bilan', { selector: 'dl' });
+    expect(within(figures).getByText('Reçu (accepté)').nextElementSibling).toHaveTextContent('28 m³');
+    expect(within(figures).getByText('Refusé').nextElementSibling).toHaveTextContent('14 m³');
+    expect(within(figures).getByText('Restant').nextElementSibling).toHaveTextContent('1 172 m³');
+    expect(screen.getByRole('row', { name: /BT-2026-000103/ })).toHaveTextContent('Refusé : Déchets de démolition');
+    expect(screen.getAllByRole('row', { name: /BT-2026-0001/ })).toHaveLength(3);
+
+    await app.user.click(screen.getByRole('button', { name: 'Clôturer le transfert' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clôturer ce transfert ?' });
+    expect(dialog).toHaveTextContent('La mise en relation passera à « Réalisée » avec un volume transféré de 28 m³ (la somme des chargements acceptés)');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(closes).toEqual([]);
+
+    await app.user.click(screen.getByRole('button', { name: 'Clôturer le transfert' }));
+    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clôturer le transfert' }));
+    expect(await screen.findByText('Transfert clôturé : la mise en relation est réalisée.')).toBeInTheDocument();
+    expect(closes).toEqual(['7f000000-0000-4000-8000-000000000001']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clôturer le transfert' })).not.toBeInTheDocument());
+    expect(screen.getByText('Clôturé')).toBeInTheDocument();
+  });
+
+  it('cannot close while a load is in transit, and says why in the domain’s words', async () => {
+    serveTransfer(transfer({}, { inTransitCount: 2 }));
+    renderApp('/admin/transfers/7f000000-0000-4000-8000-000000000001', { user: admin });
+    expect(await screen.findByRole('button', { name: 'Clôturer le transfert' })).toBeDisabled();
+    expect(screen.getByText(transferMessages.transferCloseLoadsInTransit.replace('{count}', '2'))).toBeInTheDocument();
+  });
+
+  it('pages through the loads of a long transfer, 100 at a time', async () => {
+    serveTransfer(transfer());
+    const pages: string[] = [];
+    server.use(
+      http.get('*/transfers/:id/loads', ({ request }) => {
+        const url = new URL(request.url);
+        const page = url.searchParams.get('page') ?? '1';
+        pages.push(`${page}/${url.searchParams.get('page_size')}`);
+        return HttpResponse.json([load({ number: `BT-2026-00${page}000`, status: 'ACCEPTED' })], { headers: { 'X-Total-Count': '250' } });
+      }),
+    );
+    const app = renderApp('/admin/transfers/7f000000-0000-4000-8000-000000000001', { user: admin });
+    expect(await screen.findByText('Page 1 sur 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Chargements des deux sites (250)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plus récents' })).toBeDisabled();
+    await app.user.click(screen.getByRole('button', { name: 'Plus anciens' }));
+    expect(await screen.findByRole('row', { name: /BT-2026-002000/ })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
+    expect(pages).toEqual(['1/100', '2/100']);
+  });
+});

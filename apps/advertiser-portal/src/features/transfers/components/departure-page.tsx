@@ -1,0 +1,228 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { parseProblem, type Carrier } from '@terres/api-client';
+import { AppLink, useAuth, useDomainForm } from '@terres/app-kit';
+import {
+  carrierUsableOn,
+  exceedsRemaining,
+  fillTemplate,
+  formatCubicMetres,
+  isProblemOfType,
+  LOAD_FIELD_LABELS,
+  normalizePlate,
+  overRemainingMessage,
+  PROBLEM_TYPES,
+  type LoadDeparture,
+  type ReceiptExemption,
+  type TransportMode,
+} from '@terres/domain';
+import { Button } from '@terres/ui/button';
+import { ConfirmDialog } from '@terres/ui/confirm-dialog';
+import { TextField } from '@terres/ui/text-field';
+import { useToast } from '@terres/ui/toast';
+import { useMemo, useRef, useState } from 'react';
+import { PortalShell } from '../../../components/portal-shell';
+import { carriersQueryOptions, transferQueryOptions } from '../api/queries';
+import { useRecordLoad } from '../api/record-load';
+import { departureBody, departureFormSchema, localDateTimeNow, readLocalDateTime, type DepartureValues } from '../model/forms';
+import { readLastUsed, saveLastUsed } from '../model/last-used';
+import { newEntryKey } from '../model/outbox';
+import { texts } from '../texts';
+import { ChoiceGroup } from './choice-group';
+import { OutboxPanel, transferHref } from './shared';
+
+/** Whether the carrier may carry this load (the domain's rule, on the departure's day and code). */
+export function carrierUsability(carrier: Carrier, departedAt: string, wasteCode: string) {
+  const receipt =
+    carrier.receiptNumber && carrier.receiptDepartment && carrier.receiptValidUntil
+      ? { number: carrier.receiptNumber, department: carrier.receiptDepartment, validUntil: carrier.receiptValidUntil }
+      : null;
+  return carrierUsableOn(
+    { name: carrier.name, countryCode: carrier.countryCode, receipt, exemption: (carrier.exemption as ReceiptExemption | null) ?? null, archived: carrier.archived },
+    readLocalDateTime(departedAt),
+    { wasteCode: wasteCode || null },
+  );
+}
+
+function initialValues(carriers: readonly Carrier[], wasteCodes: readonly string[], organizationId: string | null | undefined): DepartureValues {
+  const last = readLastUsed(organizationId);
+  const lastCarrier = last ? carriers.find((carrier) => carrier.id === last.carrierId && carrier.usable) : undefined;
+  return {
+    departedAt: localDateTimeNow(),
+    carrierId: lastCarrier?.id ?? '',
+    vehiclePlate: last?.vehiclePlate ?? '',
+    wasteCode: wasteCodes.length === 1 ? (wasteCodes[0] ?? '') : '',
+    volumeM3: '',
+    weightTonnes: '',
+    weighbridgeTicket: '',
+  };
+}
+
+/**
+ * /user/transfers/{id}/departure (CUT side, on a phone): one screen per truck. Date and time
+ * prefilled to now, the carrier among the organisation's (those the domain refuses shown disabled
+ * with its reason), the plate in its printed form, the waste code among the listing's, the volume
+ * and, when weighed, the weight and ticket. The last carrier and plate come back for the next
+ * truck; a load over the remaining volume is confirmed first; without network the entry waits in
+ * the outbox.
+ */
+export function DeparturePage({ id }: { id: string }) {
+  const { user } = useAuth();
+  const organizationId = user?.organizationId ?? '';
+  const { data: transfer } = useSuspenseQuery(transferQueryOptions(id));
+  const { data: carrierPage } = useSuspenseQuery(carriersQueryOptions(organizationId));
+  const carriers = carrierPage.items.filter((carrier) => !carrier.archived);
+  const toast = useToast();
+  const recordLoad = useRecordLoad();
+  const keyRef = useRef(newEntryKey());
+  const [over, setOver] = useState<LoadDeparture | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const [transportMode, setTransportMode] = useState<TransportMode | undefined>(undefined);
+  const schema = useMemo(() => departureFormSchema({ wasteCodes: transfer.wasteCodes, transportMode }), [transfer.wasteCodes, transportMode]);
+  const form = useDomainForm(schema, initialValues(carriers, transfer.wasteCodes, organizationId));
+
+  const remaining = transfer.balance.remainingVolumeM3;
+  const overMessage = over ? overRemainingMessage(formatCubicMetres(over.volumeM3), formatCubicMetres(remaining)) : '';
+
+  const send = async (load: LoadDeparture, confirmOverRemaining: boolean) => {
+    setDone(null);
+    try {
+      const result = await recordLoad.mutateAsync({ transferId: transfer.id, body: departureBody(load, confirmOverRemaining), idempotencyKey: keyRef.current });
+      saveLastUsed(organizationId, { carrierId: load.carrierId, vehiclePlate: load.vehiclePlate });
+      const message = result.status === 'sent' ? fillTemplate(texts.recorded, { number: result.load.number }) : texts.queued;
+      // Said once, on the screen (no toast as well): the next truck's entry starts below it.
+      setDone(message);
+      // The next truck: a new entry, the same carrier and plate.
+      keyRef.current = newEntryKey();
+      form.reset(initialValues(carriers, transfer.wasteCodes, organizationId));
+      setOver(null);
+    } catch (error) {
+      const problem = parseProblem(error);
+      if (problem?.status === 409 && isProblemOfType(problem, PROBLEM_TYPES.overRemainingVolume) && !confirmOverRemaining) {
+        setOver(load);
+        return;
+      }
+      setOver(null);
+      if (!form.showServerErrors(error)) toast.error(texts.sendFailed, problem?.detail);
+    }
+  };
+
+  const submit = () => {
+    const load = form.validate();
+    if (!load) return;
+    if (exceedsRemaining(transfer.balance, load.volumeM3)) {
+      setOver(load);
+      return;
+    }
+    void send(load, false);
+  };
+
+  const plate = form.field('vehiclePlate');
+  return (
+    <PortalShell title={texts.departureTitle}>
+      <div className="transfers-site">
+        <p className="transfers-site__lead">
+          {transfer.cut.projectName} → {transfer.fill.projectName}. {fillTemplate(texts.departureLead, { remaining: formatCubicMetres(remaining) })}
+        </p>
+        <OutboxPanel transferId={transfer.id} />
+        {done ? (
+          <p role="status" className="transfers-site__done">
+            {done}
+          </p>
+        ) : null}
+        <form
+          noValidate
+          className="transfers-site__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <TextField label={LOAD_FIELD_LABELS.departedAt} type="datetime-local" required inputClassName="transfers-touch" {...form.field('departedAt')} />
+          {carriers.length === 0 ? (
+            <div className="transfers-site__empty">
+              <p>{texts.noCarrier}</p>
+              {user?.role === 'OWNER' ? (
+                <Button asChild variant="secondary" className="transfers-touch">
+                  <AppLink href="/user/account/carriers">{texts.addCarrier}</AppLink>
+                </Button>
+              ) : (
+                <p>{texts.askOwner}</p>
+              )}
+            </div>
+          ) : (
+            <ChoiceGroup
+              label={LOAD_FIELD_LABELS.carrierId}
+              name="carrierId"
+              required
+              value={form.values.carrierId}
+              error={form.errors.carrierId}
+              onChange={(value) => {
+                form.setValue('carrierId', value);
+                setTransportMode(carriers.find((carrier) => carrier.id === value)?.transportMode as TransportMode | undefined);
+              }}
+              options={carriers.map((carrier) => {
+                const usability = carrierUsability(carrier, form.values.departedAt, form.values.wasteCode);
+                const reason = usability.usable ? (carrier.usable ? null : carrier.unusableReason) : usability.message;
+                const last = readLastUsed(organizationId)?.carrierId === carrier.id;
+                return {
+                  value: carrier.id,
+                  label: carrier.name,
+                  description: reason ?? (last ? texts.lastUsed : carrier.city),
+                  disabled: reason !== null,
+                };
+              })}
+            />
+          )}
+          <TextField
+            label={LOAD_FIELD_LABELS.vehiclePlate}
+            required
+            autoCapitalize="characters"
+            autoComplete="off"
+            inputClassName="transfers-touch"
+            {...plate}
+            onBlur={() => {
+              const normalized = normalizePlate(form.values.vehiclePlate);
+              if (normalized && normalized.plate !== form.values.vehiclePlate) form.setValue('vehiclePlate', normalized.plate);
+              plate.onBlur();
+            }}
+          />
+          <ChoiceGroup
+            label={LOAD_FIELD_LABELS.wasteCode}
+            name="wasteCode"
+            required
+            value={form.values.wasteCode}
+            error={form.errors.wasteCode}
+            onChange={(value) => form.setValue('wasteCode', value)}
+            options={transfer.wasteCodes.map((code) => ({ value: code, label: code }))}
+          />
+          <TextField label={LOAD_FIELD_LABELS.volumeM3} required inputMode="decimal" inputClassName="transfers-touch" {...form.field('volumeM3')} />
+          <fieldset className="transfers-site__weighed">
+            <legend>{texts.weighed}</legend>
+            <TextField label={LOAD_FIELD_LABELS.weightTonnes} inputMode="decimal" inputClassName="transfers-touch" {...form.field('weightTonnes')} />
+            <TextField label={LOAD_FIELD_LABELS.weighbridgeTicket} autoComplete="off" inputClassName="transfers-touch" {...form.field('weighbridgeTicket')} />
+          </fieldset>
+          <Button type="submit" size="lg" fullWidth className="transfers-touch" loading={recordLoad.isPending} loadingLabel={texts.sending}>
+            {texts.send}
+          </Button>
+          <Button asChild variant="ghost" fullWidth className="transfers-touch">
+            <AppLink href={transferHref(transfer.id)}>{texts.backToTransfer}</AppLink>
+          </Button>
+        </form>
+        <ConfirmDialog
+          open={over !== null}
+          onOpenChange={(open) => {
+            if (!open) setOver(null);
+          }}
+          title={texts.overTitle}
+          description={overMessage}
+          confirmLabel={texts.overConfirm}
+          cancelLabel={texts.cancel}
+          loading={recordLoad.isPending}
+          loadingLabel={texts.sending}
+          onConfirm={() => (over ? send(over, true) : undefined)}
+        />
+      </div>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,65 @@
+// The carrier form as strings, read by the domain's `carrierSchema` (its rules and French
+// messages); empty inputs count as absent. The parsed carrier becomes the API's snake_case body.
+import type { Carrier as ApiCarrier, CarrierRequest } from '@terres/api-client';
+import { carrierSchema, type Carrier } from '@terres/domain';
+import * as v from 'valibot';
+
+export const CARRIER_FIELDS = [
+  'countryCode',
+  'siret',
+  'identifier',
+  'name',
+  'street',
+  'postcode',
+  'city',
+  'transportMode',
+  'receiptNumber',
+  'receiptDepartment',
+  'receiptValidUntil',
+  'exemption',
+] as const;
+export type CarrierField = (typeof CARRIER_FIELDS)[number];
+export type CarrierValues = Record<CarrierField, string>;
+
+export const carrierFormSchema = v.pipe(
+  v.object(Object.fromEntries(CARRIER_FIELDS.map((name) => [name, v.string()])) as Record<CarrierField, v.StringSchema<undefined>>),
+  v.transform((values): unknown => {
+    const present = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim() === '' ? null : value])) as Record<CarrierField, string | null>;
+    return { ...present, countryCode: present.countryCode ?? 'FR', transportMode: present.transportMode ?? 'ROAD' };
+  }),
+  carrierSchema as unknown as v.GenericSchema<unknown, Carrier>,
+);
+
+export function carrierValues(carrier?: ApiCarrier): CarrierValues {
+  return {
+    countryCode: carrier?.countryCode ?? 'FR',
+    siret: carrier?.siret ?? '',
+    identifier: carrier?.identifier ?? '',
+    name: carrier?.name ?? '',
+    street: carrier?.street ?? '',
+    postcode: carrier?.postcode ?? '',
+    city: carrier?.city ?? '',
+    transportMode: carrier?.transportMode ?? 'ROAD',
+    receiptNumber: carrier?.receiptNumber ?? '',
+    receiptDepartment: carrier?.receiptDepartment ?? '',
+    receiptValidUntil: carrier?.receiptValidUntil ?? '',
+    exemption: carrier?.exemption ?? '',
+  };
+}
+
+export function carrierBody(carrier: Carrier): CarrierRequest {
+  return {
+    country_code: carrier.countryCode,
+    siret: carrier.siret,
+    identifier: carrier.identifier,
+    name: carrier.name,
+    street: carrier.street,
+    postcode: carrier.postcode,
+    city: carrier.city,
+    transport_mode: carrier.transportMode,
+    receipt_number: carrier.receipt?.number ?? null,
+    receipt_department: carrier.receipt?.department ?? null,
+    receipt_valid_until: carrier.receipt?.validUntil ?? null,
+    exemption: carrier.exemption as CarrierRequest['exemption'],
+  };
+}
