@@ -2,6 +2,7 @@
 // learn from its answer, so no component calls a generated write function or patches a cache.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getGetMyOrganizationQueryKey, parseProblem, type Document, type Inquiry } from '@terres/api-client';
+import { PROBLEM_TYPES } from '@terres/domain';
 import type { WirePatch } from '../sub-steps/types';
 import { rememberSaved, saveInquiry, submitInquiry, type SaveInquiryOptions } from './wizard-draft';
 
@@ -27,9 +28,9 @@ export function useSubmitInquiry(documents: Documents) {
       rememberSaved(queryClient, saved, documents());
       void balance();
     },
-    // A 409 may be a balance that no longer covers the cost.
+    // A balance that no longer covers the cost: the header's balance is read again.
     onError: (error) => {
-      if (parseProblem(error)?.status === 409) void balance();
+      if (parseProblem(error)?.type === PROBLEM_TYPES.insufficientBalance) void balance();
     },
   });
 }

@@ -1,5 +1,5 @@
 // Step 1 (project information) of the wizard, rendered in the real route tree against MSW.
-import { messages } from '@terres/domain';
+import { messages, PROBLEM_TYPES } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe('wizard, step 1: project information', () => {
         const body = (await request.clone().json()) as { id?: string };
         if (body.id === LISTING_ID) {
           api.requests.push({ method: 'POST', path: '/api/v1/inquiries', body });
-          return problem(409, 'Cet identifiant d’annonce est déjà utilisé.');
+          return problem(409, 'Cet identifiant d’annonce est déjà utilisé.', undefined, PROBLEM_TYPES.idTaken);
         }
         return undefined;
       }),

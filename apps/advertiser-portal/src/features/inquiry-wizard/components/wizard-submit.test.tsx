@@ -1,5 +1,5 @@
 // Resume, summary, submission, draft saves and failures of the wizard (spec §2, §4, §8; review §13).
-import { INQUIRY_WIRE_FIELDS, messages } from '@terres/domain';
+import { INQUIRY_WIRE_FIELDS, messages, PROBLEM_TYPES } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -194,7 +194,7 @@ describe('wizard: submission', () => {
     const api = fakeListingApi({ inquiry: completeListing(), documents: completeDocuments() });
     const app = renderApp(url(4, 1), { user: owner });
     await heading(texts.subSteps.summary);
-    api.failNextPut(409, messages.insufficientBalance);
+    api.failNextPut(409, messages.insufficientBalance, undefined, PROBLEM_TYPES.insufficientBalance);
     await app.user.click(screen.getByRole('checkbox', { name: texts.certification }));
     await app.user.click(submitButton());
     await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: texts.confirmAction }));

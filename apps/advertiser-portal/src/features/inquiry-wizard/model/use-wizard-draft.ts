@@ -5,6 +5,7 @@
 // was typed to a new draft's id.
 import { useNavigate } from '@tanstack/react-router';
 import { parseProblem, type Document, type Inquiry } from '@terres/api-client';
+import { PROBLEM_TYPES } from '@terres/domain';
 import { useToast } from '@terres/ui/toast';
 import { useCallback, useRef, useState } from 'react';
 import { newUuid } from '../../../lib/new-inquiry';
@@ -69,8 +70,8 @@ export function useWizardDraft({ id, type, draft }: { id: string; type: WizardTy
         remember(saved);
         return saved;
       } catch (error) {
-        // POST /inquiries answers 409 only when the id is taken (openapi.yaml).
-        if (!exists && parseProblem(error)?.status === 409) {
+        // The id belongs to a listing this user cannot read (its problem type, never its wording).
+        if (!exists && parseProblem(error)?.type === PROBLEM_TYPES.idTaken) {
           restartElsewhere(values);
           throw new DraftRestarted();
         }

@@ -3,7 +3,7 @@
 // exists, POST with the route id, partial PUT with wire names, uploads), and records every
 // request so tests assert what was sent.
 import type { Document, Inquiry, Organization } from '@terres/api-client';
-import { addYears, emptyListingFields, snakeToCamel, todayInParis } from '@terres/domain';
+import { addYears, emptyListingFields, PROBLEM_TYPES, snakeToCamel, todayInParis } from '@terres/domain';
 import { http, HttpResponse } from 'msw';
 import { organization as defaultOrganization, ORGANIZATION_ID, owner } from '../../../../test/fixtures';
 import { server } from '../../../../test/server';
@@ -80,8 +80,8 @@ export function completeListing(overrides: Partial<Inquiry> = {}): Inquiry {
 
 export const completeDocuments = (): Document[] => [document('PERMISSION', 'permis.pdf'), document('SOIL_STUDY', 'etude.pdf')];
 
-const problem = (status: number, detail: string, errors?: Record<string, string>) =>
-  HttpResponse.json({ type: 'about:blank', title: 'Erreur', status, detail, ...(errors ? { errors } : {}) }, {
+const problem = (status: number, detail: string, errors?: Record<string, string>, type = 'about:blank') =>
+  HttpResponse.json({ type, title: 'Erreur', status, detail, ...(errors ? { errors } : {}) }, {
     status,
     headers: { 'Content-Type': 'application/problem+json' },
   });
@@ -112,7 +112,7 @@ export interface FakeListingApi {
   /** Bodies of the requests to a method and path suffix ('PUT', '/inquiries/{id}'). */
   bodies: (method: string, suffix?: string) => Record<string, unknown>[];
   /** The next PUT answers this (once). */
-  failNextPut: (status: number, detail: string, errors?: Record<string, string>) => void;
+  failNextPut: (status: number, detail: string, errors?: Record<string, string>, type?: string) => void;
 }
 
 export function fakeListingApi(
@@ -120,7 +120,7 @@ export function fakeListingApi(
 ): FakeListingApi {
   // Each test starts without values left by the previous one in the tab's storage.
   sessionStorage.clear();
-  let failure: { status: number; detail: string; errors?: Record<string, string> } | null = null;
+  let failure: { status: number; detail: string; errors?: Record<string, string>; type?: string } | null = null;
   const api: FakeListingApi = {
     inquiry: options.inquiry ?? null,
     documents: options.documents ?? [],
@@ -130,8 +130,8 @@ export function fakeListingApi(
       api.requests
         .filter((r) => r.method === method && r.path.endsWith(suffix))
         .map((r) => r.body as Record<string, unknown>),
-    failNextPut: (status, detail, errors) => {
-      failure = { status, detail, ...(errors ? { errors } : {}) };
+    failNextPut: (status, detail, errors, type) => {
+      failure = { status, detail, ...(errors ? { errors } : {}), ...(type ? { type } : {}) };
     },
   };
   const record = (method: string, url: string, body: unknown) =>
@@ -148,7 +148,7 @@ export function fakeListingApi(
     http.post('*/inquiries', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       record('POST', request.url, body);
-      if (api.inquiry) return problem(409, 'Cet identifiant d’annonce est déjà utilisé.');
+      if (api.inquiry) return problem(409, 'Cet identifiant d’annonce est déjà utilisé.', undefined, PROBLEM_TYPES.idTaken);
       api.inquiry = applyWire(listing({ id: String(body.id), type: body.type as Inquiry['type'], projectName: '' }), body);
       return HttpResponse.json(api.inquiry, { status: 201 });
     }),
@@ -156,9 +156,9 @@ export function fakeListingApi(
       const body = (await request.json()) as Record<string, unknown>;
       record('PUT', request.url, body);
       if (failure) {
-        const { status, detail, errors } = failure;
+        const { status, detail, errors, type } = failure;
         failure = null;
-        return problem(status, detail, errors);
+        return problem(status, detail, errors, type);
       }
       if (!api.inquiry) return problem(404, 'Erreur : annonce introuvable.');
       api.inquiry = applyWire(api.inquiry, body);
