@@ -8,22 +8,21 @@
 // the yearly counter, carrier copies, versions), never through HTTP.
 import {
   evaluateMatch,
-  formatLoadNumber,
   listingCharge,
-  loadNumberYear,
   matchDoneFromClosing,
   todayInParis,
   transferClosing,
   type MatchingConfig,
   type MatchResult,
 } from '@terres/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { storeDemoDocument } from '../files/demo.js';
 import type { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
 import { toMatchListing } from '../services/matching.js';
+import { carrierSnapshot, nextLoadNumber } from '../services/transfers.js';
 import type { Tx } from './index.js';
-import { carriers, inquiries, loadNumberCounters, loads, loadVersions, matches, transfers, users, type StoredMaterial } from './schema.js';
+import { carriers, inquiries, loads, loadVersions, matches, transfers, users, type StoredMaterial } from './schema.js';
 import type { DemoIdentities } from './seed.js';
 
 const DAY = 86_400_000;
@@ -35,33 +34,6 @@ const at = (daysAgo: number, hour: number, minute = 0) => {
 
 type CarrierRow = typeof carriers.$inferSelect;
 type InquiryRow = typeof inquiries.$inferSelect;
-
-function snapshot(row: CarrierRow): Record<string, unknown> {
-  return {
-    name: row.name,
-    countryCode: row.countryCode,
-    siret: row.siret,
-    identifier: row.identifier,
-    street: row.street,
-    postcode: row.postcode,
-    city: row.city,
-    transportMode: row.transportMode,
-    receiptNumber: row.receiptNumber,
-    receiptDepartment: row.receiptDepartment,
-    receiptValidUntil: row.receiptValidUntil,
-    exemption: row.exemption,
-  };
-}
-
-async function nextNumber(tx: Tx, recordedAt: Date): Promise<string> {
-  const year = loadNumberYear(recordedAt);
-  const [row] = await tx
-    .insert(loadNumberCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: loadNumberCounters.year, set: { last: sql`${loadNumberCounters.last} + 1` } })
-    .returning({ last: loadNumberCounters.last });
-  return formatLoadNumber(year, row!.last);
-}
 
 interface DemoLoad {
   departedAt: Date;
@@ -87,13 +59,13 @@ async function insertLoads(tx: Tx, transferId: string, cutUserId: string, fillUs
       .insert(loads)
       .values({
         transferId,
-        number: await nextNumber(tx, load.departedAt),
+        number: await nextLoadNumber(tx, load.departedAt),
         status,
         version: load.correctedFrom ? 2 : 1,
         overRemaining: load.overRemaining ?? false,
         departedAt: load.departedAt,
         carrierId: load.carrier.id,
-        carrierSnapshot: snapshot(load.carrier),
+        carrierSnapshot: carrierSnapshot(load.carrier),
         vehiclePlate: load.plate,
         wasteCode: load.wasteCode,
         volumeM3: load.volumeM3,
@@ -118,7 +90,7 @@ async function insertLoads(tx: Tx, transferId: string, cutUserId: string, fillUs
         version: 1,
         departedAt: load.departedAt,
         carrierId: load.carrier.id,
-        carrierSnapshot: snapshot(load.carrier),
+        carrierSnapshot: carrierSnapshot(load.carrier),
         vehiclePlate: load.correctedFrom.plate,
         wasteCode: load.wasteCode,
         volumeM3: load.correctedFrom.volumeM3,

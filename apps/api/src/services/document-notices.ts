@@ -1,30 +1,21 @@
 // E-mails that follow a committed change, sent to a listing's organisation: a document the
 // platform sent ('Envoyés', uploaded by an admin or generated) and a status change. A mail
 // outage is logged, never turned into an error: the change is committed.
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { organizations, users } from '../db/schema.js';
 import { documentSentEmail } from '../mail/templates/document-sent.js';
 import { inquiryStatusEmail } from '../mail/templates/inquiry-status.js';
 import type { DocumentRow } from './documents.js';
 import { inquiryRecipients, type InquiryRow } from './inquiries.js';
 import { portalLinks } from './links.js';
+import { organizationRecipients } from './recipients.js';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'log' | 'config'>;
 
 /** Mails the organisation's active users that the platform sent them a document. */
 export async function mailDocumentSent(app: App, inquiry: InquiryRow, row: DocumentRow): Promise<void> {
   try {
-    const [organization] = await app.db
-      .select({ archivedAt: organizations.archivedAt })
-      .from(organizations)
-      .where(eq(organizations.id, inquiry.organizationId));
-    // An archived organisation's users can no longer sign in to read it.
-    if (!organization || organization.archivedAt) return;
-    const recipients = await app.db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.organizationId, inquiry.organizationId), isNull(users.archivedAt)));
+    // An archived organisation's users can no longer sign in to read it: none are mailed.
+    const recipients = await organizationRecipients(app.db, inquiry.organizationId);
     const mail = documentSentEmail({
       projectName: inquiry.projectName,
       type: inquiry.type,
@@ -32,7 +23,7 @@ export async function mailDocumentSent(app: App, inquiry: InquiryRow, row: Docum
       documentsUrl: portalLinks(app.config).listingDocuments(inquiry.id),
     });
     // One message per user: colleagues' addresses are not disclosed to each other.
-    for (const { email } of recipients) await app.mailer.send({ to: email, ...mail });
+    for (const email of recipients) await app.mailer.send({ to: email, ...mail });
   } catch (error) {
     app.log.error({ err: error, inquiryId: inquiry.id, documentId: row.id }, 'document e-mail not sent');
   }

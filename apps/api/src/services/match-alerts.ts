@@ -8,14 +8,15 @@
 // validations never mail twice in a day; a failed sending removes its row, so a later event
 // may try again. Errors are logged, never returned: the validation is committed.
 import { todayInParis, type MatchingConfig } from '@terres/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
-import { matchAlerts, organizations, users } from '../db/schema.js';
+import { matchAlerts } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { bestMatchesForAdminsEmail, compatibleSitesEmail, newCompatibleSiteEmail } from '../mail/templates/matching.js';
 import type { InquiryRow } from './inquiries.js';
 import { consoleLinks, portalLinks } from './links.js';
+import { adminRecipients, organizationRecipients } from './recipients.js';
 import { findMatches } from './matching.js';
 
 export interface AlertContext {
@@ -48,25 +49,7 @@ async function releaseAlert(db: Db, inquiryId: string, kind: AlertKind, day: str
   await db.delete(matchAlerts).where(and(eq(matchAlerts.inquiryId, inquiryId), eq(matchAlerts.kind, kind), eq(matchAlerts.day, day)));
 }
 
-/** The active users of an organisation that is not archived. */
-async function organizationRecipients(db: Db, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.organizationId, organizationId), isNull(users.archivedAt), isNull(organizations.archivedAt)));
-  return rows.map((row) => row.email);
-}
 
-/** Admin accounts that may still sign in (their address is in ADMIN_EMAILS). */
-async function adminRecipients(db: Db, adminEmails: readonly string[]): Promise<string[]> {
-  if (adminEmails.length === 0) return [];
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'ADMIN'), isNull(users.archivedAt), inArray(users.emailKey, [...adminEmails])));
-  return rows.map((row) => row.email);
-}
 
 async function sendOnce(context: AlertContext, inquiryId: string, kind: AlertKind, count: number, send: () => Promise<void>): Promise<boolean> {
   const day = todayInParis();

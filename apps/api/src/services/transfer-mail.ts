@@ -6,34 +6,19 @@
 //   last digest); a timer in every API process claims the due transfers with
 //   `FOR UPDATE SKIP LOCKED`, so with several processes each transfer's digest is sent by one of
 //   them, once: the row stays locked while its e-mail goes, and is then moved a day on.
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/index.js';
-import { inquiries, loads, matches, organizations, transfers, users } from '../db/schema.js';
+import { inquiries, loads, matches, transfers } from '../db/schema.js';
 import { asSystem } from '../db/scope.js';
 import { loadRefusedEmail, loadsOnTheirWayEmail } from '../mail/templates/transfers.js';
 import { consoleLinks, portalLinks } from './links.js';
+import { adminRecipients, organizationRecipients } from './recipients.js';
 import type { LoadRow } from './transfers.js';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'log' | 'config'>;
 
-async function organizationRecipients(db: DbOrTx, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.organizationId, organizationId), isNull(users.archivedAt), isNull(organizations.archivedAt)));
-  return rows.map((row) => row.email);
-}
 
-async function adminRecipients(db: DbOrTx, adminEmails: readonly string[]): Promise<string[]> {
-  if (adminEmails.length === 0) return [];
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'ADMIN'), isNull(users.archivedAt), inArray(users.emailKey, [...adminEmails])));
-  return rows.map((row) => row.email);
-}
 
 async function projectsOf(db: DbOrTx, matchId: string) {
   const [row] = await db

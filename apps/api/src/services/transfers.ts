@@ -497,7 +497,7 @@ function toLoadCarrier(id: string, snapshot: Record<string, unknown>) {
 }
 
 /** What a load keeps of its carrier (the register's columns), so a later edit rewrites no past load. */
-function carrierSnapshot(row: CarrierRow): Record<string, unknown> {
+export function carrierSnapshot(row: CarrierRow): Record<string, unknown> {
   return {
     name: row.name,
     countryCode: row.countryCode,
@@ -631,7 +631,8 @@ function requestHash(raw: Record<string, unknown>, confirmed: boolean): string {
   return createHash('sha256').update(`${canonical}|${confirmed}`).digest('hex');
 }
 
-async function nextLoadNumber(tx: Tx, now: Date): Promise<string> {
+/** The next load number of `now`'s year: the counter row is taken in the caller's transaction. */
+export async function nextLoadNumber(tx: Tx, now: Date): Promise<string> {
   const year = loadNumberYear(now);
   const [row] = await tx
     .insert(loadNumberCounters)
