@@ -48,7 +48,7 @@ const PUBLIC_NAMES = [
   // Transfers (issue 18): carriers, loads, mass balance, transfer status, TEXS transporter columns.
   'transferMessages', 'TRANSPORT_MODES', 'TRANSPORT_MODE_LABELS', 'TRANSPORT_MODE_FILE_VALUES', 'DEFAULT_TRANSPORT_MODE',
   'parseTransportMode', 'RECEIPT_EXEMPTIONS', 'SOIL_RECEIPT_EXEMPTIONS', 'ISO_COUNTRY_CODES', 'EU_VAT_RULES', 'isEuCountry',
-  'checkForeignIdentifier', 'normalizeDepartment', 'CARRIER_FIELD_LABELS', 'carrierSchema', 'isForeignCarrier', 'carrierUsableOn',
+  'checkForeignIdentifier', 'normalizeDepartment', 'CARRIER_FIELD_LABELS', 'carrierSchema', 'carrierColumns', 'isForeignCarrier', 'carrierUsableOn',
   'canManageCarriers', 'normalizePlate', 'createLoadDepartureSchema', 'createLoadReceptionSchema', 'loadCancelSchema',
   'LOAD_FIELD_LABELS', 'LOAD_STATUSES', 'LOAD_STATUS_LABELS', 'LOAD_ACTIONS', 'loadMachine', 'loadCreationError', 'loadActionError',
   'availableLoadActions', 'formatLoadNumber', 'parseLoadNumber', 'loadNumberYear', 'MAX_LOAD_VOLUME_M3', 'MAX_LOAD_WEIGHT_T',

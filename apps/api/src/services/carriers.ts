@@ -6,6 +6,7 @@
 // an archive locks the carrier's row.
 import {
   canManageCarriers,
+  carrierColumns,
   carrierSchema,
   carrierUsableOn,
   messages,
@@ -83,23 +84,6 @@ export function parseCarrierBody(body: unknown): Carrier {
   return v.parse(carrierSchema, toCamelKeys(bodyObject(body)));
 }
 
-function columnsOf(carrier: Carrier) {
-  return {
-    countryCode: carrier.countryCode,
-    siret: carrier.siret,
-    identifier: carrier.identifier,
-    name: carrier.name,
-    street: carrier.street,
-    postcode: carrier.postcode,
-    city: carrier.city,
-    transportMode: carrier.transportMode,
-    receiptNumber: carrier.receipt?.number ?? null,
-    receiptDepartment: carrier.receipt?.department ?? null,
-    receiptValidUntil: carrier.receipt?.validUntil ?? null,
-    exemption: carrier.exemption,
-  };
-}
-
 /** 404 unless the viewer may read the organisation's list (its members, admins). */
 async function organizationForCarriers(db: DbOrTx, viewer: Viewer, organizationId: string) {
   return readableOrganization(db, viewer, organizationId);
@@ -175,7 +159,7 @@ export async function createCarrier(
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(carriers)
-        .values({ organizationId: organization.id, ...columnsOf(carrier), idempotencyKey: key, createdBy: viewer.userId })
+        .values({ organizationId: organization.id, ...carrierColumns(carrier), idempotencyKey: key, createdBy: viewer.userId })
         .returning();
       await recordAudit(tx, { actorUserId: viewer.userId, action: 'carrier.created', targetType: 'carrier', targetId: row!.id, details: { organizationId: organization.id } });
       return { row: row!, created: true };
@@ -199,7 +183,7 @@ export async function updateCarrier(db: DbOrTx, viewer: Viewer, id: string, body
     return await db.transaction(async (tx) => {
       const locked = await readableCarrier(tx, viewer, id, { forUpdate: true });
       if (locked.archivedAt) throw problem(409, transferMessages.carrierArchivedNotEditable);
-      const [row] = await tx.update(carriers).set({ ...columnsOf(carrier), updatedAt: new Date() }).where(eq(carriers.id, locked.id)).returning();
+      const [row] = await tx.update(carriers).set({ ...carrierColumns(carrier), updatedAt: new Date() }).where(eq(carriers.id, locked.id)).returning();
       await recordAudit(tx, { actorUserId: viewer.userId, action: 'carrier.updated', targetType: 'carrier', targetId: locked.id });
       return row!;
     });

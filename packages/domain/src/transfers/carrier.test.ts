@@ -4,6 +4,7 @@ import { messages } from '../messages';
 import { fieldErrors } from '../validators/field-errors';
 import { siretWithCheckDigit } from '../validators/siret';
 import {
+  carrierColumns,
   canManageCarriers,
   carrierSchema,
   carrierUsableOn,
@@ -226,5 +227,33 @@ describe('canManageCarriers', () => {
     expect(canManageCarriers({ role: 'owner', organizationId: 'org-2' }, 'org-1')).toBe(false);
     expect(canManageCarriers({ role: 'EMPLOYEE', organizationId: 'org-1' }, 'org-1')).toBe(false);
     expect(canManageCarriers({ role: 'ADMIN' }, 'org-1')).toBe(true);
+  });
+});
+
+describe('carrierColumns', () => {
+  it('spreads the receipt into its three columns, null when the carrier is exempt', () => {
+    const base = {
+      countryCode: 'FR',
+      siret: '44002123001012',
+      identifier: null,
+      name: 'Transports Kuntz',
+      street: '3 rue du Port',
+      postcode: '68100',
+      city: 'Mulhouse',
+      transportMode: 'ROAD' as const,
+    };
+    expect(carrierColumns({ ...base, receipt: { number: '2024/68/0042', department: '68', validUntil: '2029-03-31' }, exemption: null })).toEqual({
+      ...base,
+      receiptNumber: '2024/68/0042',
+      receiptDepartment: '68',
+      receiptValidUntil: '2029-03-31',
+      exemption: null,
+    });
+    expect(carrierColumns({ ...base, receipt: null, exemption: 'OWN_WASTE' })).toMatchObject({
+      receiptNumber: null,
+      receiptDepartment: null,
+      receiptValidUntil: null,
+      exemption: 'OWN_WASTE',
+    });
   });
 });

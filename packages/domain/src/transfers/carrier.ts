@@ -301,6 +301,24 @@ export interface Carrier {
   exemption: ReceiptExemption | null;
 }
 
+/** A carrier as flat fields (its receipt spread out), as the API stores it and the wire carries it. */
+export interface CarrierColumns extends Omit<Carrier, 'receipt'> {
+  receiptNumber: string | null;
+  receiptDepartment: string | null;
+  receiptValidUntil: string | null;
+}
+
+/** The flat fields of a carrier: the API's columns, and (in snake_case) the portal's request body. */
+export function carrierColumns(carrier: Carrier): CarrierColumns {
+  const { receipt, ...rest } = carrier;
+  return {
+    ...rest,
+    receiptNumber: receipt?.number ?? null,
+    receiptDepartment: receipt?.department ?? null,
+    receiptValidUntil: receipt?.validUntil ?? null,
+  };
+}
+
 const FOREIGN_POSTCODE = /^[A-Za-z0-9][A-Za-z0-9\- ]{2,9}[A-Za-z0-9]$/;
 
 const carrierObject = formObject({

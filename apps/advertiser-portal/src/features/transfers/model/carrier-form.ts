@@ -1,7 +1,7 @@
 // The carrier form as strings, read by the domain's `carrierSchema` (its rules and French
 // messages); empty inputs count as absent. The parsed carrier becomes the API's snake_case body.
 import type { Carrier as ApiCarrier, CarrierRequest } from '@terres/api-client';
-import { carrierSchema, type Carrier } from '@terres/domain';
+import { carrierColumns, carrierSchema, toSnakeKeys, type Carrier } from '@terres/domain';
 import * as v from 'valibot';
 
 export const CARRIER_FIELDS = [
@@ -48,18 +48,5 @@ export function carrierValues(carrier?: ApiCarrier): CarrierValues {
 }
 
 export function carrierBody(carrier: Carrier): CarrierRequest {
-  return {
-    country_code: carrier.countryCode,
-    siret: carrier.siret,
-    identifier: carrier.identifier,
-    name: carrier.name,
-    street: carrier.street,
-    postcode: carrier.postcode,
-    city: carrier.city,
-    transport_mode: carrier.transportMode,
-    receipt_number: carrier.receipt?.number ?? null,
-    receipt_department: carrier.receipt?.department ?? null,
-    receipt_valid_until: carrier.receipt?.validUntil ?? null,
-    exemption: carrier.exemption as CarrierRequest['exemption'],
-  };
+  return toSnakeKeys({ ...carrierColumns(carrier) }) as unknown as CarrierRequest;
 }
