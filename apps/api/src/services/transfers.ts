@@ -19,6 +19,7 @@ import {
   createLoadDepartureSchema,
   createLoadReceptionSchema,
   exceedsRemaining,
+  remainingVolumeOf,
   fillTemplate,
   loadActionError,
   loadCancelSchema,
@@ -619,9 +620,10 @@ async function committedVolumes(tx: Tx, transferId: string) {
 async function overRemaining(tx: Tx, transfer: TransferRow, volumeM3: number, confirmed: boolean, replacingVolumeM3?: number): Promise<boolean> {
   const committed = await committedVolumes(tx, transfer.id);
   const balance = { expectedVolumeM3: transfer.expectedVolumeM3, ...committed };
-  if (!exceedsRemaining(balance, volumeM3, replacingVolumeM3 === undefined ? {} : { replacingVolumeM3 })) return false;
+  const replacing = replacingVolumeM3 === undefined ? {} : { replacingVolumeM3 };
+  if (!exceedsRemaining(balance, volumeM3, replacing)) return false;
   if (confirmed) return true;
-  const remaining = Math.max(0, Math.round((balance.expectedVolumeM3 - committed.receivedVolumeM3 - committed.inTransitVolumeM3 + (replacingVolumeM3 ?? 0)) * 1000) / 1000);
+  const remaining = Math.round(remainingVolumeOf(balance, replacing) * 1000) / 1000;
   const detail = overRemainingMessage(`${String(volumeM3).replace('.', ',')} m³`, `${String(remaining).replace('.', ',')} m³`);
   throw problem(409, detail, { type: PROBLEM_TYPES.overRemainingVolume, extensions: { remainingVolumeM3: remaining } });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SOIL_DENSITY_T_PER_M3 } from '../matching/config';
-import { currentLoads, departureWeight, exceedsRemaining, overRemainingMessage, receivedWeight, transferBalance, transferClosing, type BalanceLoad } from './balance';
+import { currentLoads, departureWeight, exceedsRemaining, overRemainingMessage, receivedWeight, remainingVolumeOf, transferBalance, transferClosing, type BalanceLoad } from './balance';
 
 // A week of a Lyon transfer expecting 1 200 m³: rigid tippers carrying about 20 t, i.e. 11.76 m³
 // of soil in place at 1.7 t/m³ (the matching's truck), some weighed at the quarry's weighbridge.
@@ -165,5 +165,14 @@ describe('transferClosing', () => {
         lastReceptionDate: '2027-03-13', // 23:10 UTC is past midnight in Paris
       },
     });
+  });
+});
+
+describe('remainingVolumeOf', () => {
+  it('is the expected volume minus what arrived and what is on its way, a corrected load given back, never below 0', () => {
+    const balance = { expectedVolumeM3: 1200, receivedVolumeM3: 1100, inTransitVolumeM3: 60 };
+    expect(remainingVolumeOf(balance)).toBe(40);
+    expect(remainingVolumeOf(balance, { replacingVolumeM3: 12 })).toBe(52);
+    expect(remainingVolumeOf({ ...balance, receivedVolumeM3: 1190 })).toBe(0);
   });
 });

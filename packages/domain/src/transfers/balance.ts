@@ -210,14 +210,24 @@ export function transferBalance(expectedVolumeM3: number, loads: readonly Balanc
  * for confirmation and the load is flagged for the admin). For a correction, pass the volume the
  * load had (`replacingVolumeM3`, when it is in transit): it is given back before comparing.
  */
+/**
+ * The volume still expected, m³ (never below 0): expected minus received and in transit, the load
+ * being corrected (`replacingVolumeM3`) given back.
+ */
+export function remainingVolumeOf(
+  balance: Pick<TransferBalance, 'expectedVolumeM3' | 'receivedVolumeM3' | 'inTransitVolumeM3'>,
+  options: { replacingVolumeM3?: number } = {},
+): number {
+  const committed = balance.receivedVolumeM3 + balance.inTransitVolumeM3 - (options.replacingVolumeM3 ?? 0);
+  return Math.max(0, balance.expectedVolumeM3 - committed);
+}
+
 export function exceedsRemaining(
   balance: Pick<TransferBalance, 'expectedVolumeM3' | 'receivedVolumeM3' | 'inTransitVolumeM3'>,
   volumeM3: number,
   options: { replacingVolumeM3?: number } = {},
 ): boolean {
-  const committed = balance.receivedVolumeM3 + balance.inTransitVolumeM3 - (options.replacingVolumeM3 ?? 0);
-  const remaining = Math.max(0, balance.expectedVolumeM3 - committed);
-  return volumeM3 > remaining + EPSILON;
+  return volumeM3 > remainingVolumeOf(balance, options) + EPSILON;
 }
 
 /** The French text of the confirmation (volumes already formatted by the caller: '12 m³'). */
