@@ -343,8 +343,10 @@ describe('GET /inquiries/pins', () => {
   it('lets the browser revalidate (ETag, 304) until a listing or its organisation changes', async () => {
     const tag = word();
     const owner = await createOwner(api, { name: `Remblais ${tag}` });
-    const bbox = 'bbox=2.2,48.8,2.5,48.9';
-    const draft = await listing(owner, { fields: { project_name: `Square ${tag}`, site_latitude: 48.85, site_longitude: 2.35 } });
+    // A box no other test file puts a listing in: files run in parallel on one database, and a
+    // draft another one created between the two reads changed the tag (a flake seen in CI).
+    const bbox = 'bbox=1.2340,46.4320,1.2350,46.4330';
+    const draft = await listing(owner, { fields: { project_name: `Square ${tag}`, site_latitude: 46.4325, site_longitude: 1.2345 } });
     const first = await api.request('GET', `/inquiries/pins?${bbox}&status=DRAFT`, { token: admin });
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"pins-/);
