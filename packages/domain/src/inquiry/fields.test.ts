@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { camelToSnake } from '../util';
 import { fieldErrors } from '../validators/field-errors';
 import { formObject } from '../validators/object';
-import { LISTING_FIELD_KEYS, LISTING_FIELDS, LISTING_SUB_STEPS, listingDetailRows, subStepEntries, subStepFields } from './fields';
+import { LISTING_FIELD_KEYS, LISTING_FIELDS, LISTING_SUB_STEPS, listingDetailRows, subStepEntries, projectOwnerPartyName, subStepFields } from './fields';
 
 describe('the listing fields table', () => {
   it('names each field on the wire as its answer name in snake_case', () => {
@@ -38,5 +38,13 @@ describe('the listing fields table', () => {
     expect(listingDetailRows({ parcelNumbers: ['682240000A0123'] }, 'site').find((row) => row.key === 'parcelNumbers')?.value).toEqual([
       '68 2240 000A 0123',
     ]);
+  });
+});
+
+describe('projectOwnerPartyName', () => {
+  it('names the company when the maître d’ouvrage has a raison sociale, else the person', () => {
+    expect(projectOwnerPartyName({ projectOwnerCompanyName: ' Commune de Lyon ', projectOwnerFirstName: 'Anne', projectOwnerLastName: 'Martin' })).toBe('Commune de Lyon');
+    expect(projectOwnerPartyName({ projectOwnerCompanyName: '', projectOwnerFirstName: 'Anne', projectOwnerLastName: 'Martin' })).toBe('Anne Martin');
+    expect(projectOwnerPartyName({})).toBe('');
   });
 });

@@ -156,6 +156,17 @@ export function detailText(value: unknown): string {
   return str(value) === '' ? t.notProvided : str(value);
 }
 
+/**
+ * The maître d'ouvrage as a party to a transfer: its raison sociale when it is a company or a
+ * commune, else the person's first and last name. The register's « Raison sociale » columns and
+ * every PDF name the party with this one rule (issue 19); '' when nothing is known.
+ */
+export function projectOwnerPartyName(listing: ListingRecord): string {
+  const company = str(listing.projectOwnerCompanyName);
+  if (company !== '') return company;
+  return [str(listing.projectOwnerFirstName), str(listing.projectOwnerLastName)].filter(Boolean).join(' ');
+}
+
 /** The project owner's postal address on one line, or 'Adresse non renseignée' (spec §8). */
 function ownerAddress(listing: ListingRecord): string {
   const town = [str(listing.projectOwnerPostcode), str(listing.projectOwnerCity)].filter(Boolean).join(' ');
