@@ -1,6 +1,11 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 // The maps are drawn with the design system's controls and tokens, as in the apps.
 import '@terres/ui/styles.css';
+
+// CI shares 2 cores between every package's tests: a play function's findBy/waitFor gets the
+// same room as the unit tests' (test/setup.ts) instead of Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
 
 document.documentElement.lang = 'fr';
 

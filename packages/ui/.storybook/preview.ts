@@ -1,6 +1,11 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import '../src/styles/index.css';
 import { VIEWPORTS } from './viewports';
+
+// CI shares 2 cores between every package's tests: a play function's findBy/waitFor gets the
+// same room as the unit tests' (test/setup.ts) instead of Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The product is French: screen readers must read the stories in French too.
 document.documentElement.lang = 'fr';
