@@ -29,7 +29,14 @@ export const PHONE_MAX_LENGTH = 20;
 /** An e-mail address's longest form (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 export const SIRET_LENGTH = 14;
-export const POSTCODE_INPUT_MAX_LENGTH = 5;
+/**
+ * What a SIRET input takes: 14 digits and the separators of a pasted grouped form
+ * ('440 021 230 01012'); a shorter limit would cut the paste before the separators go
+ * (`normalizeSiret`), and the 14-digit rule decides.
+ */
+export const SIRET_INPUT_MAX_LENGTH = 20;
+/** A postcode input: 5 digits and the separators of a pasted '68 100' or 'F-68100'. */
+export const POSTCODE_INPUT_MAX_LENGTH = 10;
 /** The organisation edit forms allow longer postcode inputs (the validator still wants 5 digits). */
 export const POSTCODE_EDIT_MAX_LENGTH = 20;
 export const PARCEL_ID_LENGTH = 14;

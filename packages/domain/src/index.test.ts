@@ -4,7 +4,7 @@ import * as domain from './index';
 // Other packages import these names; renaming one breaks them, so the list is pinned here.
 const PUBLIC_NAMES = [
   'emailSchema', 'loginEmailSchema', 'simpleEmailSchema', 'createSimpleEmailSchema', 'optionalEmailSchema', 'optionalSimpleEmailSchema',
-  'phoneSchema', 'optionalPhoneSchema', 'createDateSchema', 'dateSchema', 'dateWindow', 'siretSchema', 'isValidSiret',
+  'phoneSchema', 'optionalPhoneSchema', 'createDateSchema', 'dateSchema', 'dateWindow', 'siretSchema', 'isValidSiret', 'normalizeSiret', 'normalizePhone',
   'postcodeSchema', 'isValidPostcode', 'fileSchema', 'checkFile', 'ALLOWED_FILE_EXTENSIONS', 'ALLOWED_MIME_TYPES',
   'MAX_FILE_SIZE', 'detectFileKind', 'fileContentMatchesExtension', 'textSchema', 'requiredText', 'otpSchema',
   'profileStepSchema', 'profileEditSchema', 'isProfileComplete', 'onboardingStep1Schema', 'onboardingStep2Schema',

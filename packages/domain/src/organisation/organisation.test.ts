@@ -79,7 +79,7 @@ describe('onboarding steps 2 and 3 require what onboardingStep checks (CONTRACT 
 
   it('step 2: simple e-mail pattern and phone pattern', () => {
     expect(errors(onboardingStep2Schema, { ...step2, email: 'contact@terres' })).toEqual({ email: "Format d'email invalide" });
-    expect(errors(onboardingStep2Schema, { ...step2, officePhoneNumber: '03.89.00.00.00', mobilePhoneNumber: '12' })).toEqual({
+    expect(errors(onboardingStep2Schema, { ...step2, officePhoneNumber: '03 89 00 AB', mobilePhoneNumber: '12' })).toEqual({
       officePhoneNumber: 'Veuillez entrer un numéro de téléphone valide.',
       mobilePhoneNumber: 'Veuillez entrer un numéro de téléphone valide.',
     });
@@ -176,7 +176,7 @@ describe('organisation sections and input limits (both apps’ forms)', () => {
 
   it('gives each field the limit of spec §5 and §9', () => {
     expect(ORGANISATION_EDIT_MAX_LENGTHS).toMatchObject({
-      registrationNumber: 14,
+      registrationNumber: 20,
       postcode: 20,
       officePhoneNumber: 20,
       legalForm: 80,
@@ -191,7 +191,7 @@ describe('organisation sections and input limits (both apps’ forms)', () => {
   it('is exactly what the edit schema refuses beyond', () => {
     const valid = { ...step1, ...step2, ...step3, country: 'France' };
     const over: Record<string, string> = {
-      registrationNumber: '7'.repeat(15),
+      registrationNumber: '7'.repeat(21),
       // Dashes are dropped before the 5-digit rule: only the length refuses these.
       postcode: `68100${'-'.repeat(16)}`,
       officePhoneNumber: '0'.repeat(21),
@@ -207,6 +207,8 @@ describe('organisation sections and input limits (both apps’ forms)', () => {
       if (!(field in over)) expect(errors(organisationEditSchema, { ...valid, [field]: 'a'.repeat(limit) }), field).toEqual({});
     }
     expect(errors(organisationEditSchema, { ...valid, postcode: `68100${'-'.repeat(15)}` })).toEqual({});
+    // A SIRET pasted in groups, separators included, fits the input and passes.
+    expect(errors(organisationEditSchema, { ...valid, registrationNumber: ` ${valid.registrationNumber.replace(/(\d{3})(\d{3})(\d{3})(\d{5})/, '$1 $2 $3 $4')} ` })).toEqual({});
     const longestEmail = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(3)}.fr`;
     expect(longestEmail).toHaveLength(254);
     expect(errors(organisationEditSchema, { ...valid, representativeEmail: longestEmail })).toEqual({});

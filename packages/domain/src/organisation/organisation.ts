@@ -7,7 +7,7 @@ import {
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   POSTCODE_EDIT_MAX_LENGTH,
-  SIRET_LENGTH,
+  SIRET_INPUT_MAX_LENGTH,
   TEXT_MAX_LENGTH,
 } from '../constants';
 import { maxLengthMessage, messages } from '../messages';
@@ -103,13 +103,13 @@ export type OrganisationEditInput = v.InferInput<typeof organisationEditSchema>;
 export type OrganisationEditField = keyof OrganisationEditInput;
 
 /**
- * Each edit-form field's input maximum (spec §5, §9: SIRET 14, postcode 20 in the edit forms,
+ * Each edit-form field's input maximum (spec §5, §9: SIRET 14 digits, taken with the separators of a pasted grouped form; postcode 20 in the edit forms,
  * phones 20, legal form 80, names 100, other text 200; e-mail 254): the `maxLength` of both
  * apps' inputs, and what `organisationEditSchema` (the API's rule too) refuses beyond.
  */
 export const ORGANISATION_EDIT_MAX_LENGTHS = {
   name: TEXT_MAX_LENGTH,
-  registrationNumber: SIRET_LENGTH,
+  registrationNumber: SIRET_INPUT_MAX_LENGTH,
   legalForm: LEGAL_FORM_MAX_LENGTH,
   street: TEXT_MAX_LENGTH,
   postcode: POSTCODE_EDIT_MAX_LENGTH,

@@ -5,15 +5,29 @@ import { messages } from '../messages';
 /** 6 to 20 characters of digits, spaces, parentheses, plus and minus (spec §5). */
 export const PHONE_PATTERN = new RegExp(`^[0-9 ()+-]{${PHONE_MIN_LENGTH},${PHONE_MAX_LENGTH}}$`);
 
+/**
+ * A phone number as people paste or type it: dots and every kind of space (non-breaking ones
+ * from a web page, tabs) become one plain space ('06.12.34.56.78' -> '06 12 34 56 78').
+ * Every phone field (the inputs as the user types, the API's schemas) normalises with it.
+ */
+export function normalizePhone(value: string): string {
+  return value.replace(/[\s.]/g, ' ');
+}
+
+/** `normalizePhone`, trimmed, with runs of spaces made one: the value the API stores. */
+function storedPhone(value: string): string {
+  return normalizePhone(value).replace(/ {2,}/g, ' ').trim();
+}
+
 export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.trim());
+  return PHONE_PATTERN.test(storedPhone(value));
 }
 
 /** Required phone; `requiredMessage` lets the profile step use its own wording. */
 export function createPhoneSchema(requiredMessage: string = messages.required) {
   return v.pipe(
     v.string(requiredMessage),
-    v.trim(),
+    v.transform(storedPhone),
     v.nonEmpty(requiredMessage),
     v.regex(PHONE_PATTERN, messages.phone),
   );
@@ -25,7 +39,7 @@ export const phoneSchema = createPhoneSchema();
 export const optionalPhoneSchema = v.nullish(
   v.pipe(
     v.string(messages.phone),
-    v.trim(),
+    v.transform(storedPhone),
     v.check((value) => value === '' || PHONE_PATTERN.test(value), messages.phone),
   ),
 );

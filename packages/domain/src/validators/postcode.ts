@@ -24,6 +24,8 @@ export function createPostcodeSchema(requiredMessage: string = messages.required
     v.nonEmpty(requiredMessage),
     v.maxLength(POSTCODE_EDIT_MAX_LENGTH, messages.postcode),
     v.check(isValidPostcode, messages.postcode),
+    // Stored as its 5 digits ('68 100' pasted from an address -> '68100').
+    v.transform(normalizePostcode),
   );
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SIRET_LENGTH } from '../constants';
+import { SIRET_INPUT_MAX_LENGTH, SIRET_LENGTH } from '../constants';
 import { messages } from '../messages';
 
 const SIRET_PATTERN = new RegExp(`^[0-9]{${SIRET_LENGTH}}$`);
@@ -47,17 +47,27 @@ export function isValidSiret(value: string): boolean {
   return false;
 }
 
-/** The spec's message for a SIRET, or null when it is valid (spaces around are ignored). */
+/**
+ * A SIRET as people paste it ('440 021 230 01012', '440.021.230.01012', with non-breaking
+ * spaces from a company register): the separators go, the characters stay. Every SIRET field
+ * (the inputs as the user types, the API's schemas) normalises with this one rule.
+ */
+export function normalizeSiret(value: string): string {
+  return value.replace(/[\s.-]+/g, '');
+}
+
+/** The spec's message for a SIRET, or null when it is valid (separators are ignored). */
 export function siretError(value: string): string | null {
-  const trimmed = value.trim();
-  if (!SIRET_PATTERN.test(trimmed)) return messages.siretLength;
-  return isValidSiret(trimmed) ? null : messages.siretChecksum;
+  const digits = normalizeSiret(value);
+  if (!SIRET_PATTERN.test(digits)) return messages.siretLength;
+  return isValidSiret(digits) ? null : messages.siretChecksum;
 }
 
 export function createSiretSchema(requiredMessage: string = messages.required) {
   return v.pipe(
     v.string(requiredMessage),
-    v.trim(),
+    v.maxLength(SIRET_INPUT_MAX_LENGTH, messages.siretLength),
+    v.transform(normalizeSiret),
     v.nonEmpty(requiredMessage),
     v.regex(SIRET_PATTERN, messages.siretLength),
     v.check(isValidSiret, messages.siretChecksum),

@@ -10,9 +10,9 @@ import {
 } from './email';
 import { fieldErrors, firstError, ROOT_ERROR_KEY } from './field-errors';
 import { otpSchema } from './otp';
-import { createPhoneSchema, optionalPhoneSchema, phoneSchema } from './phone';
+import { createPhoneSchema, normalizePhone, optionalPhoneSchema, phoneSchema } from './phone';
 import { isValidPostcode, normalizePostcode, postcodeSchema } from './postcode';
-import { isValidSiret, luhnValid, siretError, siretSchema, siretWithCheckDigit } from './siret';
+import { isValidSiret, luhnValid, normalizeSiret, siretError, siretSchema, siretWithCheckDigit } from './siret';
 import { optionalText, requiredText, textSchema } from './text';
 
 const error = (schema: v.GenericSchema, input: unknown) => firstError(v.safeParse(schema, input));
@@ -85,7 +85,14 @@ describe('phone', () => {
 
   it('rejects letters and other signs', () => {
     expect(error(phoneSchema, '06 12 34 AB')).toBe(messages.phone);
-    expect(error(phoneSchema, '06.12.34.56.78')).toBe(messages.phone);
+    expect(error(phoneSchema, '06/12/34/56/78')).toBe(messages.phone);
+  });
+
+  it('takes a number pasted with dots or non-breaking spaces, and stores it with plain spaces', () => {
+    expect(v.parse(phoneSchema, '06.12.34.56.78')).toBe('06 12 34 56 78');
+    expect(v.parse(phoneSchema, '06\u00a012\u202f34  56 78 ')).toBe('06 12 34 56 78');
+    expect(v.parse(optionalPhoneSchema, '03.89.00.00.00')).toBe('03 89 00 00 00');
+    expect(normalizePhone('06.12\u00a034')).toBe('06 12 34');
   });
 
   it('empty gives the required message, or the one given', () => {
@@ -119,6 +126,15 @@ describe('SIRET', () => {
     expect(error(siretSchema, '')).toBe('Ce champ est requis.');
   });
 
+  it('takes a SIRET pasted in groups (spaces, dots, non-breaking spaces) and stores its 14 digits', () => {
+    for (const pasted of ['732 829 320 00074', '732.829.320.00074', '732\u00a0829\u00a0320\u00a000074', '732\u202f829\u202f320\u202f00074', ' 732-829-320-00074 ']) {
+      expect(v.parse(siretSchema, pasted), pasted).toBe('73282932000074');
+      expect(siretError(pasted), pasted).toBeNull();
+    }
+    expect(normalizeSiret('440 021 230 01012')).toBe('44002123001012');
+    expect(error(siretSchema, '732 829 320 00075')).toBe(messages.siretChecksum);
+  });
+
   it('La Poste: valid when the digit sum is divisible by 5', () => {
     expect(isValidSiret('35600000000048')).toBe(true);
     // Fails Luhn, digit sum 15.
@@ -149,6 +165,7 @@ describe('postcode', () => {
     expect(isValidPostcode('68 000')).toBe(true);
     expect(normalizePostcode('F-68000')).toBe('68000');
     expect(error(postcodeSchema, '68000')).toBeNull();
+    expect(v.parse(postcodeSchema, '68\u00a0100')).toBe('68100');
   });
 
   it('rejects 00000 and other lengths', () => {

@@ -79,6 +79,18 @@ describe('onboarding: POST /organizations and GET /organizations/me', () => {
     expect(mine.body.id).toBe(answers.find((a) => a.status === 201)!.body.id);
   });
 
+  it('stores a SIRET and a postcode pasted with separators as their normalised form', async () => {
+    const session = await registerOwner(api);
+    const siret = uniqueSiret();
+    const grouped = `${siret.slice(0, 3)}\u00a0${siret.slice(3, 6)}.${siret.slice(6, 9)} ${siret.slice(9)}`;
+    const res = await api.request('POST', '/organizations', {
+      token: session.accessToken,
+      body: { ...ORGANIZATION_BODY, registration_number: grouped, postcode: '68\u00a0100' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ registrationNumber: siret, postcode: '68100' });
+  });
+
   it('accepts La Poste’s SIRET exception', async () => {
     const session = await registerOwner(api);
     const res = await api.request('POST', '/organizations', { token: session.accessToken, body: { ...ORGANIZATION_BODY, registration_number: '35600000000048' } });

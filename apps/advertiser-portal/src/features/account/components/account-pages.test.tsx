@@ -140,7 +140,7 @@ describe('Mon organisation', () => {
     const email = screen.getByLabelText(/^Email$/);
     expect(email).toHaveAttribute('readonly');
     expect(screen.getByLabelText(/^Code postal/)).toHaveAttribute('maxLength', '20');
-    expect(screen.getByLabelText(/^SIRET/)).toHaveAttribute('maxLength', '14');
+    expect(screen.getByLabelText(/^SIRET/)).toHaveAttribute('maxLength', '20');
     await app.user.clear(screen.getByLabelText(/^Ville/));
     await app.user.type(screen.getByLabelText(/^Ville/), 'Colmar');
     await app.user.click(screen.getByRole('button', { name: 'Annuler' }));

@@ -133,8 +133,11 @@ describe('wizard, step 1: project information', () => {
     expect(siret).toHaveValue('73282932000075');
     expect(siret).toHaveAccessibleDescription(messages.siretChecksum);
     expect(nextButton()).toBeDisabled();
+    // Pasted whole in its grouped form (review D5: it was cut to 11 digits).
     await app.user.clear(siret);
-    await app.user.type(siret, '73282932000074');
+    await app.user.click(siret);
+    await app.user.paste('732.829.320\u00a000074');
+    expect(siret).toHaveValue('73282932000074');
     await app.user.click(nextButton());
 
     await heading(texts.subSteps.site);

@@ -1,5 +1,5 @@
 // Step 1.4: the project owner's SIRET (14 digits, checksum).
-import { SIRET_LENGTH } from '@terres/domain';
+import { normalizeSiret, SIRET_INPUT_MAX_LENGTH } from '@terres/domain';
 import { TextField } from '@terres/ui/text-field';
 import { textFieldProps } from '../components/steps/field-props';
 import { texts } from '../texts';
@@ -14,12 +14,12 @@ export const projectOwnerSiret: SubStepModule = {
     <TextField
       label={texts.siret}
       required
-      maxLength={SIRET_LENGTH}
+      maxLength={SIRET_INPUT_MAX_LENGTH}
       showCounter={false}
       inputMode="numeric"
       autoComplete="off"
-      // A SIRET is often written in groups ('732 829 320 00074'): the spaces go, the digits stay.
-      {...textFieldProps(form, 'projectOwnerSiret', (text) => text.replace(/\s+/g, ''))}
+      // A SIRET is often pasted in groups ('732 829 320 00074'): the separators go, the digits stay.
+      {...textFieldProps(form, 'projectOwnerSiret', normalizeSiret)}
     />
   ),
 };

@@ -73,15 +73,19 @@ describe('/onboarding/step-1 Informations légales', () => {
     await app.user.type(screen.getByLabelText(/^Code postal/), '00000');
     await app.user.type(screen.getByLabelText(/^Ville/), 'Mulhouse');
     expect(next).toBeDisabled();
-    expect(screen.getByLabelText(/^SIRET/)).toHaveAttribute('maxLength', '14');
-    expect(screen.getByLabelText(/^Code postal/)).toHaveAttribute('maxLength', '5');
+    expect(screen.getByLabelText(/^SIRET/)).toHaveAttribute('maxLength', '20');
+    expect(screen.getByLabelText(/^Code postal/)).toHaveAttribute('maxLength', '10');
     expect(screen.getByLabelText(/^Forme juridique/)).toHaveAttribute('maxLength', '80');
 
+    // Pasted as a company register prints them (grouped, non-breaking spaces): nothing is cut.
     await app.user.clear(screen.getByLabelText(/^SIRET/));
-    await app.user.type(screen.getByLabelText(/^SIRET/), '73282932000074');
+    await app.user.click(screen.getByLabelText(/^SIRET/));
+    await app.user.paste('732\u00a0829\u00a0320\u00a000074');
     expect(screen.queryByText('Le numéro SIRET est invalide.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Le numéro SIRET doit contenir exactement 14 chiffres.')).not.toBeInTheDocument();
     await app.user.clear(screen.getByLabelText(/^Code postal/));
-    await app.user.type(screen.getByLabelText(/^Code postal/), '68100');
+    await app.user.click(screen.getByLabelText(/^Code postal/));
+    await app.user.paste('68 100');
     expect(next).toBeEnabled();
     await app.user.click(next);
 

@@ -15,7 +15,7 @@ import {
   onboardingStep3Schema,
   PHONE_MAX_LENGTH,
   POSTCODE_INPUT_MAX_LENGTH,
-  SIRET_LENGTH,
+  SIRET_INPUT_MAX_LENGTH,
   TEXT_MAX_LENGTH,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
@@ -59,7 +59,7 @@ const FORM_STEPS: Record<1 | 2 | 3, FormStep> = {
     continueNeedsValid: true,
     fields: [
       { name: 'name', label: texts.name, maxLength: TEXT_MAX_LENGTH, autoComplete: 'organization', wide: true },
-      { name: 'registrationNumber', label: texts.registrationNumber, maxLength: SIRET_LENGTH, inputMode: 'numeric', autoComplete: 'off' },
+      { name: 'registrationNumber', label: texts.registrationNumber, maxLength: SIRET_INPUT_MAX_LENGTH, inputMode: 'numeric', autoComplete: 'off' },
       { name: 'legalForm', label: texts.legalForm, maxLength: LEGAL_FORM_MAX_LENGTH },
       { name: 'street', label: texts.street, maxLength: TEXT_MAX_LENGTH, autoComplete: 'street-address', wide: true },
       { name: 'postcode', label: texts.postcode, maxLength: POSTCODE_INPUT_MAX_LENGTH, inputMode: 'numeric', autoComplete: 'postal-code' },

@@ -55,7 +55,7 @@ describe('/onboarding/profile', () => {
     const app = renderApp('/onboarding/profile', { user: newOwner });
     await app.user.type(await screen.findByLabelText(/^Nom/), 'Muller');
     await app.user.type(screen.getByLabelText(/^Prénom/), 'Camille');
-    await app.user.type(screen.getByLabelText(/^Numéro de téléphone/), '06.12.34');
+    await app.user.type(screen.getByLabelText(/^Numéro de téléphone/), '06/12/34');
     await app.user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText('Veuillez entrer un numéro de téléphone valide.')).toBeInTheDocument();
     expect(bodies).toEqual([]);
