@@ -74,6 +74,23 @@ describe('portal routes and guards (spec §2, §4, §6)', () => {
     expect(app.auth.getState().status).toBe('unauthenticated');
   });
 
+  it('sends an owner who opens an /admin link to their home, still signed in (review D9)', async () => {
+    const app = renderApp('/admin/inquiries', { user: owner });
+    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Ce portail est réservé aux annonceurs' })).not.toBeInTheDocument();
+    expect(app.auth.getState().status).toBe('authenticated');
+  });
+
+  it('sends a visitor who opens an /admin link to the sign-in page', async () => {
+    const app = renderApp('/admin/inquiries');
+    await waitFor(() => expect(app.location().pathname).toBe('/login'));
+  });
+
+  it('tells an admin who opens an /admin link here that the console is elsewhere', async () => {
+    renderApp('/admin/inquiries', { user: admin });
+    expect(await screen.findByRole('heading', { name: 'Ce portail est réservé aux annonceurs' })).toBeInTheDocument();
+  });
+
   it('tells an admin this portal is not theirs and signs them out of it', async () => {
     const app = renderApp('/dashboard', { user: admin });
     expect(await screen.findByRole('heading', { name: 'Ce portail est réservé aux annonceurs' })).toBeInTheDocument();
