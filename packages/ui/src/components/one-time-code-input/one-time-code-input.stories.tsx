@@ -46,6 +46,30 @@ export const WithError: Story = {
   },
 };
 
+/**
+ * In the sign-in card of a 320 px phone (254 px inside its padding): the six boxes stay inside
+ * it, each still a touch target of the full height (review D10).
+ */
+export const InNarrowCard: Story = {
+  decorators: [
+    (Story) => (
+      <div data-testid="card" style={{ width: 254, border: '1px dashed' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByTestId('card').getBoundingClientRect();
+    const boxes = within(canvasElement).getAllByRole('textbox');
+    await expect(boxes).toHaveLength(6);
+    for (const box of boxes) {
+      const rect = box.getBoundingClientRect();
+      await expect({ left: rect.left >= card.left, right: rect.right <= card.right + 0.5 }).toEqual({ left: true, right: true });
+      await expect(rect.height).toBeGreaterThanOrEqual(44);
+    }
+  },
+};
+
 /** While the code is being checked ('Vérification...'), the boxes are disabled. */
 export const Disabled: Story = { args: { defaultValue: '123456', disabled: true } };
 
