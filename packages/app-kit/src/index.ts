@@ -16,7 +16,8 @@ export { ListingFieldList, type ListingFieldListProps } from './listing/listing-
 export { ListingDocuments, type ListingDocumentsProps, type ListingDocumentsTexts } from './listing/listing-documents';
 export { DownloadButton, saveDocument, type DownloadButtonProps } from './downloads/download-button';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
-export { HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
+export { HELP_CREDITS_ITEM, HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
+export { ListingCostTable, listingCostTexts } from './help/listing-cost-table';
 export { isAtOrBelow, serverFieldErrors, useForm, type Form, type FormErrors } from './forms/use-form';
 export { formText, useDomainForm, type DomainForm, type DomainFormOptions, type FormValues } from './forms/use-domain-form';
 export {

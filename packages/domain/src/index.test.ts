@@ -9,7 +9,7 @@ const PUBLIC_NAMES = [
   'MAX_FILE_SIZE', 'detectFileKind', 'fileContentMatchesExtension', 'textSchema', 'requiredText', 'otpSchema',
   'profileStepSchema', 'profileEditSchema', 'isProfileComplete', 'onboardingStep1Schema', 'onboardingStep2Schema',
   'onboardingStep3Schema', 'organisationEditSchema', 'organisationUpdateSchema', 'onboardingStep', 'validateInvite',
-  'MAX_COLLABORATORS', 'projectOwnerPartyName', 'projectNameStepSchema', 'projectOwnerStepSchema', 'projectOwnerAddressStepSchema',
+  'MAX_COLLABORATORS', 'projectOwnerPartyName', 'VAT_RATE_BASIS_POINTS', 'VAT_RATE_PERCENT', 'amountsFromExclTax', 'pricePerCredit', 'listingCostGrid', 'projectNameStepSchema', 'projectOwnerStepSchema', 'projectOwnerAddressStepSchema',
   'projectOwnerSiretStepSchema', 'siteStepSchema', 'parcelsStepSchema', 'surfaceStepSchema', 'soilStudyStepSchema',
   'compositionStepSchema', 'createAvailabilityStepSchema', 'certificationStepSchema', 'validateInquiryForSubmission',
   'materialRowSchema', 'MATERIAL_CATALOGUE', 'priceFor', 'selectMaterial', 'selectQuality', 'creditsAmountSchema', 'canCreateInquiry',

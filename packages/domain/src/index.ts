@@ -41,6 +41,7 @@ export * from './status/refusal';
 
 export * from './credits/credits';
 export * from './credits/first-listing';
+export * from './credits/pricing';
 
 export * from './format/format';
 export * from './format/search';

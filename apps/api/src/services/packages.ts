@@ -1,23 +1,12 @@
 // Credit packs: prices are stored in cents excluding VAT; the wire and Stripe use the price
-// including VAT (20 %), computed here only.
+// including VAT (20 %), computed with the domain's `amountsFromExclTax`.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { creditPackages } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 
-export const VAT_RATE_BASIS_POINTS = 2000;
-
-export interface PackAmounts {
-  exclTaxCents: number;
-  vatCents: number;
-  inclTaxCents: number;
-}
-
-/** HT, TVA (rounded to the cent) and TTC of a price excluding VAT. */
-export function amountsFromExclTax(exclTaxCents: number, vatBasisPoints = VAT_RATE_BASIS_POINTS): PackAmounts {
-  const vatCents = Math.round((exclTaxCents * vatBasisPoints) / 10_000);
-  return { exclTaxCents, vatCents, inclTaxCents: exclTaxCents + vatCents };
-}
+// The VAT rule is the domain's (the portal shows the same HT, TVA and TTC).
+export { amountsFromExclTax, VAT_RATE_BASIS_POINTS, type PackAmounts } from '@terres/domain';
 
 export type CreditPackRow = typeof creditPackages.$inferSelect;
 

@@ -10,6 +10,8 @@ export interface PackWithLink {
   id: string;
   credits: number;
   price: number;
+  priceExcludingTax: number;
+  vatRate: number;
   recommended: boolean;
   link: string;
 }

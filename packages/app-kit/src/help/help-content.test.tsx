@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HelpContent, helpTexts } from './help-content';
 
 describe('HelpContent', () => {
-  it('lists the four FAQ subjects of the spec, closed, in its order (create, modify, delete, contact)', () => {
+  it('lists the four FAQ subjects of the spec in its order, with credits and pricing before the contact, closed', () => {
     render(<HelpContent supportEmail="support@terres.test" />);
     expect(screen.getByRole('heading', { level: 2, name: 'Questions fréquentes' })).toBeInTheDocument();
     const questions = screen.getAllByRole('button').map((button) => button.textContent);
@@ -12,9 +12,29 @@ describe('HelpContent', () => {
       'Comment créer une annonce\u00a0?',
       'Comment modifier une annonce\u00a0?',
       'Comment supprimer une annonce\u00a0?',
+      'Comment fonctionnent les crédits et combien coûte une annonce\u00a0?',
       'Comment contacter le support\u00a0?',
     ]);
     for (const button of screen.getAllByRole('button')) expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens on the credits answer from /help#credits, with what a listing costs by surface', () => {
+    window.location.hash = '#credits';
+    try {
+      render(<HelpContent supportEmail="support@terres.test" />);
+      expect(screen.getByRole('button', { name: helpTexts.creditsQuestion })).toHaveAttribute('aria-expanded', 'true');
+      const table = screen.getByRole('table', { name: 'Coût d’une annonce en crédits' });
+      const rows = within(table).getAllByRole('row').map((row) => row.textContent?.replace(/\s/g, ' '));
+      expect(rows).toEqual([
+        'Surface du chantierDéblaiRemblai',
+        'jusqu’à 5 ha50 crédits10 crédits',
+        'jusqu’à 10 ha80 crédits16 crédits',
+        'jusqu’à 20 ha140 crédits28 crédits',
+        'jusqu’à 50 ha320 crédits64 crédits',
+      ]);
+    } finally {
+      window.location.hash = '';
+    }
   });
 
   it('opens one answer at a time, by click or keyboard, and closes it again', async () => {

@@ -1,5 +1,6 @@
 import { Accordion, type AccordionItem } from '@terres/ui/accordion';
 import type { ReactNode } from 'react';
+import { ListingCostTable } from './listing-cost-table';
 
 // The help page of both apps (spec §1, §2: four collapsible FAQ items: create, modify, delete a
 // listing, contact support). The spec names only the subjects; the answers are ours and follow
@@ -11,6 +12,7 @@ export const helpTexts = {
   createQuestion: 'Comment créer une annonce ?',
   modifyQuestion: 'Comment modifier une annonce ?',
   deleteQuestion: 'Comment supprimer une annonce ?',
+  creditsQuestion: 'Comment fonctionnent les crédits et combien coûte une annonce ?',
   contactQuestion: 'Comment contacter le support ?',
   contactTitle: 'Besoin d’aide ?',
   contactLead: 'Notre équipe vous répond par e-mail à',
@@ -27,7 +29,10 @@ function MailLink({ email }: { email: string }) {
   return <a href={`mailto:${email}`}>{email}</a>;
 }
 
-/** The four FAQ items, in the spec's order. */
+/** The help item about credits and pricing; '/help#credits' opens the page on it. */
+export const HELP_CREDITS_ITEM = 'credits';
+
+/** The spec's four FAQ items in its order, with the credits and pricing question before the contact. */
 export function helpFaqItems(supportEmail: string): AccordionItem[] {
   return [
     {
@@ -103,6 +108,25 @@ export function helpFaqItems(supportEmail: string): AccordionItem[] {
       ),
     },
     {
+      value: HELP_CREDITS_ITEM,
+      title: helpTexts.creditsQuestion,
+      content: (
+        <>
+          <p>
+            Publier une annonce coûte des crédits, selon son type et la surface du chantier. Le coût s’affiche dans
+            l’assistant avant la soumission ; les crédits sont débités au moment où notre équipe valide l’annonce, jamais pour
+            un brouillon ni pour une annonce refusée.
+          </p>
+          <ListingCostTable />
+          <p>
+            Le propriétaire de l’organisation achète les crédits par packs depuis « Acheter des crédits » : chaque pack
+            indique son prix TTC, son prix HT, la TVA de 20 % et le prix d’un crédit. Le paiement se fait par carte et une
+            facture est disponible dans l’onglet « Factures » de « Mon Compte ».
+          </p>
+        </>
+      ),
+    },
+    {
       value: 'contact',
       title: helpTexts.contactQuestion,
       content: (
@@ -118,9 +142,13 @@ export function helpFaqItems(supportEmail: string): AccordionItem[] {
   ];
 }
 
-/** The help page's body: the four FAQ items, then the support contact. */
+/** The help page's body: the FAQ items, then the support contact. */
 export function HelpContent({ supportEmail, headingLevel = 2 }: HelpContentProps): ReactNode {
   const Heading = `h${headingLevel}` as const;
+  const items = helpFaqItems(supportEmail);
+  // A link to '/help#credits' (the credits page's) opens that answer.
+  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  const opened = items.some((item) => item.value === hash) ? hash : undefined;
   return (
     <div className="terres-help">
       <section aria-labelledby="terres-help-faq">
@@ -128,7 +156,7 @@ export function HelpContent({ supportEmail, headingLevel = 2 }: HelpContentProps
           {helpTexts.faqTitle}
         </Heading>
         <p className="terres-help__intro">{helpTexts.faqIntro}</p>
-        <Accordion items={helpFaqItems(supportEmail)} />
+        <Accordion items={items} defaultOpen={opened ? [opened] : []} />
       </section>
       <section aria-labelledby="terres-help-contact" className="terres-help__contact">
         <Heading id="terres-help-contact" className="terres-help__title">

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { organizationOf, requireRole } from '../../auth/guards.js';
 import { signCheckoutToken } from '../../payments/checkout-token.js';
+import { VAT_RATE_PERCENT } from '@terres/domain';
 import { amountsFromExclTax, listActivePacks } from '../../services/packages.js';
 
 const creditRoutes: FastifyPluginAsync = async (app) => {
@@ -16,10 +17,13 @@ const creditRoutes: FastifyPluginAsync = async (app) => {
     const packs = await listActivePacks(app.db);
     return packs.map((pack) => {
       const token = signCheckoutToken(app.config.authSecret, { packageId: pack.id, organizationId });
+      const amounts = amountsFromExclTax(pack.priceCents);
       return {
         id: pack.id,
         credits: pack.credits,
-        price: amountsFromExclTax(pack.priceCents).inclTaxCents / 100,
+        price: amounts.inclTaxCents / 100,
+        priceExcludingTax: amounts.exclTaxCents / 100,
+        vatRate: VAT_RATE_PERCENT,
         recommended: pack.recommended,
         link: `${app.config.apiPublicUrl}${path}?token=${encodeURIComponent(token)}`,
       };

@@ -55,6 +55,12 @@ describe('GET /credits/packages', () => {
       [300, 2880, true],
       [1000, 8400, false],
     ]);
+    // HT and the rate beside the TTC price, as the cards and the invoices show them (review D7).
+    expect(packs.map((p) => [p.priceExcludingTax, p.vatRate])).toEqual([
+      [900, 20],
+      [2400, 20],
+      [7000, 20],
+    ]);
     for (const pack of packs) {
       const link = new URL(pack.link);
       expect(`${link.origin}${link.pathname}`).toBe(`${api.url}/api/v1/payments/simulator/checkout`);

@@ -9,8 +9,14 @@ export interface CreditPackage {
   id: string;
   /** @minimum 1 */
   credits: number;
-  /** Price in euros, taxes included. */
+  /** Price in euros, taxes included (TTC). */
   price: number;
+  /** Price in euros excluding VAT (HT): what the pack's cards, the price per credit and the
+invoice's "Prix HT" show (domain `amountsFromExclTax`).
+ */
+  priceExcludingTax: number;
+  /** VAT rate in percent applied to `priceExcludingTax` (20). */
+  vatRate: number;
   recommended: boolean;
   /** Payment page for the caller's organisation (signed, expiring in an hour). Always built
 on the API's configured public address (`API_PUBLIC_URL`), never on the request's

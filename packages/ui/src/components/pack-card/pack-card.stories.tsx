@@ -6,7 +6,7 @@ const meta = {
   title: 'Components/PackCard',
   component: PackCard,
   tags: ['autodocs'],
-  args: { credits: 100, price: 90, href: '#/pay/pack-100' },
+  args: { credits: 100, price: 1080, priceExcludingTax: 900, vatRate: 20, href: '#/pay/pack-100' },
 } satisfies Meta<typeof PackCard>;
 
 export default meta;
@@ -14,7 +14,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
-export const Recommended: Story = { args: { credits: 250, price: 200, recommended: true } };
+export const Recommended: Story = { args: { credits: 300, price: 2880, priceExcludingTax: 2400, recommended: true } };
 
 export const Packs: Story = {
   render: () => (

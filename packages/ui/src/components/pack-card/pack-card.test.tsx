@@ -14,6 +14,12 @@ describe('PackCard', () => {
     expect(screen.queryByText('Recommandé')).not.toBeInTheDocument();
   });
 
+  it('says TTC and shows the HT price, the VAT rate and the price of one credit HT when given them', () => {
+    render(<PackCard credits={100} price={1080} priceExcludingTax={900} vatRate={20} href="#" />);
+    expect(text(screen.getByText(/TTC/).textContent)).toBe('1 080,00 € TTC');
+    expect(text(screen.getByText(/HT \+ TVA/).textContent)).toBe('soit 900,00 € HT + TVA 20 %9,00 € HT le crédit');
+  });
+
   it('highlights the recommended pack', () => {
     render(<PackCard credits={250} price={200} href="#" recommended />);
     expect(screen.getByText('Recommandé')).toBeInTheDocument();

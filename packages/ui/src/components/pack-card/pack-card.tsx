@@ -1,11 +1,17 @@
-import { formatCredits, formatEuros } from '@terres/domain';
+import { formatCredits, formatEuros, formatNumber, pricePerCredit } from '@terres/domain';
 import { useId } from 'react';
 import { Button } from '../button/button';
 
 export interface PackCardProps {
   credits: number;
-  /** Price in euros. */
+  /** Price in euros, VAT included (TTC). */
   price: number;
+  /**
+   * Price in euros excluding VAT (HT) and the VAT rate in percent: with both, the card says
+   * 'TTC', then the HT price, the rate and the price of one credit HT (review D7).
+   */
+  priceExcludingTax?: number;
+  vatRate?: number;
   recommended?: boolean;
   /** The pack's payment link (GET /credits/packages `link`): the button sends the browser there. */
   href: string;
@@ -23,6 +29,8 @@ export interface PackCardProps {
 export function PackCard({
   credits,
   price,
+  priceExcludingTax,
+  vatRate,
   recommended = false,
   href,
   onBuy,
@@ -44,7 +52,18 @@ export function PackCard({
       <Heading className="terres-pack-card__credits" id={titleId}>
         {formatCredits(credits)}
       </Heading>
-      <p className="terres-pack-card__price">{formatEuros(price)}</p>
+      {priceExcludingTax !== undefined && vatRate !== undefined ? (
+        <>
+          <p className="terres-pack-card__price">{`${formatEuros(price)} TTC`}</p>
+          <p className="terres-pack-card__detail">
+            {`soit ${formatEuros(priceExcludingTax)} HT + TVA ${formatNumber(vatRate)}\u00a0%`}
+            <br />
+            {`${formatEuros(pricePerCredit(priceExcludingTax, credits))} HT le crédit`}
+          </p>
+        </>
+      ) : (
+        <p className="terres-pack-card__price">{formatEuros(price)}</p>
+      )}
       <Button
         asChild
         variant={recommended ? 'primary' : 'secondary'}

@@ -8,7 +8,7 @@ describe('/help', () => {
     const app = renderApp('/help', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aide' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Comment / })).toHaveLength(4);
+    expect(screen.getAllByRole('button', { name: /^Comment / })).toHaveLength(5);
     const contact = screen.getByRole('region', { name: 'Besoin d’aide\u00a0?' });
     expect(within(contact).getByRole('link', { name: 'support@bourse-aux-terres.fr' })).toHaveAttribute(
       'href',

@@ -9,9 +9,9 @@ import { renderApp } from '../../../../test/render-app';
 import { server } from '../../../../test/server';
 
 const packs: CreditPackage[] = [
-  { id: 'pack-100', credits: 100, price: 120, recommended: false, link: 'http://api.test/api/v1/payments/simulator/checkout?token=a' },
-  { id: 'pack-500', credits: 500, price: 540, recommended: true, link: 'http://api.test/api/v1/payments/simulator/checkout?token=b' },
-  { id: 'pack-1000', credits: 1000, price: 1020.5, recommended: false, link: 'http://api.test/api/v1/payments/simulator/checkout?token=c' },
+  { id: 'pack-100', credits: 100, price: 120, priceExcludingTax: 100, vatRate: 20, recommended: false, link: 'http://api.test/api/v1/payments/simulator/checkout?token=a' },
+  { id: 'pack-500', credits: 500, price: 540, priceExcludingTax: 450, vatRate: 20, recommended: true, link: 'http://api.test/api/v1/payments/simulator/checkout?token=b' },
+  { id: 'pack-1000', credits: 1000, price: 1020.5, priceExcludingTax: 850.42, vatRate: 20, recommended: false, link: 'http://api.test/api/v1/payments/simulator/checkout?token=c' },
 ];
 
 describe('/credits/buy', () => {
@@ -31,7 +31,19 @@ describe('/credits/buy', () => {
     expect(cards.filter((card) => card.hasAttribute('data-recommended'))).toHaveLength(1);
     expect(cards[2]!.textContent).toContain('1\u202f020,50\u00a0€');
     expect(within(cards[1]!).getByRole('link', { name: 'Acheter ce pack' })).toHaveAttribute('href', packs[1]!.link);
-    expect(screen.getByRole('link', { name: 'Consultez l’aide' })).toHaveAttribute('href', '/help');
+    expect(screen.getByRole('link', { name: 'Consultez l’aide' })).toHaveAttribute('href', '/help#credits');
+  });
+
+  it('prices each pack TTC and HT with the price of one credit, and shows what a listing costs (review D7)', async () => {
+    server.use(getGetMyOrganizationMockHandler(organization), http.get('*/credits/packages', () => HttpResponse.json(packs)));
+    renderApp('/credits/buy', { user: owner });
+    const cards = within(await screen.findByRole('list', { name: 'Packs de crédits' })).getAllByRole('article');
+    const flat = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
+    expect(flat(cards[1]!.textContent)).toContain('540,00 € TTC');
+    expect(flat(cards[1]!.textContent)).toContain('soit 450,00 € HT + TVA 20 %');
+    expect(flat(cards[1]!.textContent)).toContain('0,90 € HT le crédit');
+    const grid = screen.getByRole('table', { name: 'Coût d’une annonce en crédits' });
+    expect(flat(within(grid).getAllByRole('row')[1]!.textContent)).toBe('jusqu’à 5 ha50 crédits10 crédits');
   });
 
   it('warns that the purchase was cancelled and removes the parameter from the address', async () => {

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem } from '@terres/api-client';
-import { AppLink, useRouteRetry } from '@terres/app-kit';
+import { AppLink, HELP_CREDITS_ITEM, ListingCostTable, useRouteRetry } from '@terres/app-kit';
 import { EmptyState } from '@terres/ui/empty-state';
 import { ErrorState } from '@terres/ui/error-state';
 import { LoadingScreen } from '@terres/ui/loading-screen';
@@ -52,6 +52,8 @@ export function BuyCreditsPage({ cancelled }: { cancelled: boolean }) {
               <PackCard
                 credits={pack.credits}
                 price={pack.price}
+                priceExcludingTax={pack.priceExcludingTax}
+                vatRate={pack.vatRate}
                 recommended={pack.recommended}
                 href={pack.link}
                 headingLevel={2}
@@ -91,8 +93,9 @@ function BuyCreditsLayout({ children }: { children: ReactNode }) {
       <div className="portal-credits">
         {children}
         <p className="portal-credits__note">{texts.creditsUse}</p>
+        <ListingCostTable />
         <p className="portal-credits__note">
-          {texts.help} <AppLink href="/help">{texts.helpLink}</AppLink>
+          {texts.help} <AppLink href={`/help#${HELP_CREDITS_ITEM}`}>{texts.helpLink}</AppLink>
         </p>
       </div>
     </PortalShell>

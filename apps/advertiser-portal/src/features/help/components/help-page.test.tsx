@@ -6,11 +6,11 @@ import { renderApp } from '../../../../test/render-app';
 import { server } from '../../../../test/server';
 
 describe('/help', () => {
-  it('shows the four FAQ items and the support contact, with the back bar but no help button', async () => {
+  it('shows the spec’s four FAQ items, the credits question and the support contact, with the back bar but no help button', async () => {
     server.use(getGetMyOrganizationMockHandler(organization));
     const app = renderApp('/help', { user: owner });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aide' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Comment / })).toHaveLength(4);
+    expect(screen.getAllByRole('button', { name: /^Comment / })).toHaveLength(5);
     const contact = screen.getByRole('region', { name: 'Besoin d’aide\u00a0?' });
     expect(within(contact).getByRole('link', { name: 'support@bourse-aux-terres.fr' })).toHaveAttribute(
       'href',
