@@ -43,6 +43,9 @@ const PUBLIC_NAMES = [
   'documentDeletionRefusal', 'canDeleteDocument', 'PROBLEM_TYPES', 'defaultProblemType', 'isInquiryType', 'listingCharge', 'DEFAULT_DETAILS', 'UPLOADABLE_DOCUMENT_KINDS', 'GENERATED_DOCUMENT_KINDS',
   'isUploadableDocumentKind', 'isGeneratedDocumentKind', 'acceptanceFromFields', 'MATCH_STATUSES', 'MATCH_STATUS_LABELS',
   'OPEN_MATCH_STATUSES', 'MATCHABLE_STATUSES', 'isMatchableStatus', 'isMatchStatus', 'nextMatchStatuses', 'matchTransitionError', 'createMatchDoneSchema',
+  // What an advertiser sees of a counterpart before acceptance (issue 20).
+  'ADVERTISER_DISCLOSURE', 'coarsePoint', 'coarsePrice', 'coarsePeriod', 'coarseListing', 'advertiserSearchWindow',
+  'advertiserMatchView', 'rankForAdvertiser', 'formatAboutKilometres', 'formatMonthSpan', 'formatAboutWeeks',
   // Address labels (admin tables, soil studies).
   'splitAddressLabel',
   // Transfers (issue 18): carriers, loads, mass balance, transfer status, TEXS transporter columns.

@@ -57,6 +57,7 @@ export * from './matching/register';
 export * from './matching/csv';
 export * from './matching/format';
 export * from './matching/proposals';
+export * from './matching/disclosure';
 
 export * from './transfers/messages';
 export * from './transfers/carrier';

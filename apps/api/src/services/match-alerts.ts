@@ -1,8 +1,12 @@
 // Matching alerts (issue 11), sent once a listing's validation is committed:
-// - the admins get its best matches (at most 5), its organisation how many compatible sites exist
-//   (kind VALIDATED);
+// - the admins get its best matches (at most 5, exact figures), its organisation how many
+//   compatible sites exist (kind VALIDATED);
 // - the organisation of each earlier compatible listing learns that a new one appeared (kind
 //   NEW_COMPATIBLE), at most once a day per listing.
+// What advertisers are told (the count, which earlier listings are alerted, the distance, volume
+// and CO2e mailed) comes from the coarse search (`findAdvertiserMatches`, domain
+// `rankForAdvertiser`), the same as their portal shows: an e-mail never locates or prices the
+// other site more precisely than the portal does (issue 20).
 // A `match_alerts` row (listing, kind, Paris day) is inserted before each sending with
 // `on conflict do nothing`: only the request that inserted it sends, so retries and parallel
 // validations never mail twice in a day; a failed sending removes its row, so a later event
@@ -17,7 +21,7 @@ import { bestMatchesForAdminsEmail, compatibleSitesEmail, newCompatibleSiteEmail
 import type { InquiryRow } from './inquiries.js';
 import { consoleLinks, portalLinks } from './links.js';
 import { adminRecipients, organizationRecipients } from './recipients.js';
-import { findMatches } from './matching.js';
+import { findAdvertiserMatches, findMatches } from './matching.js';
 
 export interface AlertContext {
   db: Db;
@@ -74,7 +78,8 @@ export interface ValidationAlerts {
 export async function alertOnValidation(context: AlertContext, row: InquiryRow): Promise<ValidationAlerts> {
   const outcome: ValidationAlerts = { total: 0, counterpartsAlerted: 0 };
   try {
-    const { total, ranked } = await findMatches(context.db, row, context.matching, COUNTERPARTS_ALERTED);
+    const exact = await findMatches(context.db, row, context.matching, ADMIN_BEST);
+    const { total, ranked } = await findAdvertiserMatches(context.db, row, context.matching, COUNTERPARTS_ALERTED);
     outcome.total = total;
     const consoleUrl = consoleLinks(context).listingManagement(row.id);
     await sendOnce(context, row.id, 'VALIDATED', total, async () => {
@@ -83,8 +88,8 @@ export async function alertOnValidation(context: AlertContext, row: InquiryRow):
         projectName: row.projectName,
         type: row.type,
         organizationName: row.organizationName,
-        total,
-        best: ranked.slice(0, ADMIN_BEST).map(({ match, candidate }) => ({
+        total: exact.total,
+        best: exact.ranked.map(({ match, candidate }) => ({
           projectName: candidate.projectName,
           organizationName: candidate.organizationName,
           roadKm: match.distance.roadKm,
@@ -103,14 +108,16 @@ export async function alertOnValidation(context: AlertContext, row: InquiryRow):
       });
       for (const email of await organizationRecipients(context.db, row.organizationId)) await context.mailer.send({ to: email, ...ownMail });
     });
-    for (const { match, candidate } of ranked) {
+    // The coarse view is symmetric: what this listing's owners are shown of the candidate is
+    // what the candidate's owners are told of this listing.
+    for (const { view, candidate } of ranked) {
       const sent = await sendOnce(context, candidate.id, 'NEW_COMPATIBLE', 1, async () => {
         const mail = newCompatibleSiteEmail({
           projectName: candidate.projectName,
           type: candidate.type,
-          roadKm: match.distance.roadKm,
-          matchedM3: match.volume.matchedM3,
-          co2SavedKg: match.co2.savedKg,
+          roadKm: view.roadKm,
+          matchedM3: view.matchedM3,
+          co2SavedKg: view.co2SavedKg,
           detailUrl: portalLinks(context).listingOverview(candidate.id),
         });
         for (const email of await organizationRecipients(context.db, candidate.organizationId)) await context.mailer.send({ to: email, ...mail });

@@ -36,9 +36,9 @@ import { lockTransferOfMatch, transferFollowsMatch } from './transfers.js';
 
 export type MatchRow = typeof matches.$inferSelect;
 
-/** The figures of a match as answered: everything to an admin; without price, score parts and
- * line split to an advertiser (who learns the savings, not the other party's terms). */
-export function toFigures(match: MatchResult, full: boolean) {
+/** The exact figures of a match, as admins get them (advertisers get the domain's
+ * `AdvertiserMatchView` instead, from coarsened listings: services/matching.ts). */
+export function toFigures(match: MatchResult) {
   return {
     score: match.score,
     distance: match.distance,
@@ -47,9 +47,9 @@ export function toFigures(match: MatchResult, full: boolean) {
     transport: match.transport,
     co2: match.co2,
     quality: match.quality,
-    scoreParts: full ? match.scoreParts : null,
-    priceBalance: full ? match.price : null,
-    lines: full ? match.lines : null,
+    scoreParts: match.scoreParts,
+    priceBalance: match.price,
+    lines: match.lines,
   };
 }
 
@@ -90,7 +90,7 @@ export function toMatch(row: MatchRow, cut: PartyRow, fill: PartyRow, config: Ma
     transferEndDate: row.transferEndDate,
     doneSource: row.status === 'DONE' ? ((row.doneSource as 'PLATFORM_TRANSFER' | 'OUTSIDE_PLATFORM' | null) ?? 'OUTSIDE_PLATFORM') : null,
     transferId,
-    figures: toFigures(figures, true),
+    figures: toFigures(figures),
     savings: row.status === 'DONE' && row.movedVolumeM3 !== null ? transferSavings(figures, row.movedVolumeM3, config) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -10,10 +10,13 @@
 // scan (README "Matching at scale").
 import {
   acceptanceFromFields,
+  advertiserSearchWindow,
   boundingBox,
   isValidLatLon,
   MATCHABLE_STATUSES,
   rankAndCount,
+  rankForAdvertiser,
+  type AdvertiserMatchView,
   type MatchingConfig,
   type MatchListing,
   type MatchResult,
@@ -184,6 +187,36 @@ export async function findMatches(db: DbOrTx, row: Parameters<typeof toMatchList
     ranked: matches.flatMap((match) => {
       const candidate = found.get(other(match));
       return candidate ? [{ match, candidate }] : [];
+    }),
+  };
+}
+
+export interface AdvertiserSearch {
+  /** Every compatible counterpart by the coarse rules. */
+  total: number;
+  /** The best `limit`, best first, with the counterpart's identity (for the alerts; never answered). */
+  ranked: { view: AdvertiserMatchView; candidate: CandidateIdentity }[];
+}
+
+/**
+ * What the listing's own organisation may see (domain `rankForAdvertiser`, issue 20): the
+ * prefilter around the listing's coarse point and month-widened period (radius plus the cell
+ * margin, `advertiserSearchWindow`), then the ranking of the coarsened pair. Symmetric: the
+ * view of (listing, candidate) is also what the candidate's organisation would be shown of it.
+ */
+export async function findAdvertiserMatches(db: DbOrTx, row: Parameters<typeof toMatchListing>[0], config: MatchingConfig, limit: number): Promise<AdvertiserSearch> {
+  const listing = toMatchListing(row);
+  const window = advertiserSearchWindow(listing, config);
+  const candidates = await matchCandidates(db, window.listing, { radiusKm: window.radiusKm });
+  if (candidates.length === 0) return { total: 0, ranked: [] };
+  const { total, items } = rankForAdvertiser(listing, candidates.map(toMatchListing), { config, limit });
+  const other = (item: (typeof items)[number]) => (row.type === 'CUT' ? item.fillId : item.cutId);
+  const found = await identities(db, items.map(other));
+  return {
+    total,
+    ranked: items.flatMap((item) => {
+      const candidate = found.get(other(item));
+      return candidate ? [{ view: item.view, candidate }] : [];
     }),
   };
 }

@@ -46,7 +46,7 @@ function validated(overrides: Partial<Inquiry> = {}): Inquiry {
 describe("Sites compatibles on the management tab (issue 11)", () => {
   it('ranks the compatible sites with their distance, volume and CO2 figures, and proposes a pair', async () => {
     const inquiry = validated();
-    serveInquiry(inquiry, { matches: { total: 3, items: [suggestion()], settings: MATCHING_SETTINGS } });
+    serveInquiry(inquiry, { matches: { total: 3, items: [suggestion()], sites: [], settings: MATCHING_SETTINGS } });
     const proposals: ProposeMatchRequest[] = [];
     server.use(
       http.post('*/matches', async ({ request }) => {
@@ -77,7 +77,7 @@ describe("Sites compatibles on the management tab (issue 11)", () => {
 
   it('shows a proposal and records the transfer with the volume moved', async () => {
     const inquiry = validated();
-    serveInquiry(inquiry, { matches: { total: 1, items: [suggestion({ proposal: { id: 'm1', status: 'ACCEPTED' } })], settings: MATCHING_SETTINGS } });
+    serveInquiry(inquiry, { matches: { total: 1, items: [suggestion({ proposal: { id: 'm1', status: 'ACCEPTED' } })], sites: [], settings: MATCHING_SETTINGS } });
     const moves: unknown[] = [];
     server.use(
       http.put('*/matches/:id/status', async ({ request, params }) => {

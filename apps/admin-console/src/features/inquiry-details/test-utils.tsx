@@ -36,7 +36,7 @@ export function serveInquiry(
 }
 
 export const MATCHING_SETTINGS = { radiusKm: 50, detourFactor: 1.3, truckPayloadTonnes: 20, soilDensityTonnesPerM3: 1.7, co2KgPerM3Km: 0.17, disposalDistanceKm: 50 };
-const noMatches: InquiryMatches = { total: 0, items: [], settings: MATCHING_SETTINGS };
+const noMatches: InquiryMatches = { total: 0, items: [], sites: [], settings: MATCHING_SETTINGS };
 
 export const detailsPath = (inquiry: Pick<Inquiry, 'id'>, tab: 'overview' | 'informations' | 'documents' | 'management' = 'overview') =>
   `/admin/inquiry/details/${inquiry.id}/${tab}`;

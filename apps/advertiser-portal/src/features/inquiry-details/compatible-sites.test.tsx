@@ -1,4 +1,4 @@
-import type { MatchSuggestion } from '@terres/api-client';
+import type { AdvertiserMatch } from '@terres/api-client';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -8,34 +8,37 @@ import { renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
 import { detailsPath, MATCHING_SETTINGS, serveInquiry } from './test-utils';
 
-function figures(roadKm: number, matchedM3: number, savedKg: number): MatchSuggestion {
-  return {
-    score: 70,
-    distance: { greatCircleKm: roadKm / 1.3, roadKm },
-    volume: { matchedM3, cutAvailableM3: 5000, fillNeededM3: 5000, fillCoverage: 0.5, cutCoverage: 0.5 },
-    overlap: { start: '2027-04-15', end: '2027-06-30', days: 77 },
-    transport: { tonnes: 0, truckLoadM3: 11.76, trips: 10, truckKm: 0, baselineTruckKm: 0, truckKmSaved: 1459.8 },
-    co2: { emittedKg: 0, baselineKg: 0, savedKg },
-    quality: { toVerify: false, qualityClasses: [], wasteCodes: [] },
-    scoreParts: null,
-    priceBalance: null,
-    lines: null,
-    counterpart: null,
-    proposal: null,
-  };
+/** A compatible site as the API answers it to an advertiser (coarse figures, issue 20). */
+function site(roadKm: number, matchedM3: number, co2SavedKg: number, truckKmSaved: number, overlap: AdvertiserMatch['overlap']): AdvertiserMatch {
+  return { roadKm, matchedM3, overlap, trips: 10, co2SavedKg, truckKmSaved, quality: { toVerify: false, qualityClasses: [], wasteCodes: [] } };
 }
 
 describe('compatible sites on a validated listing (issue 11)', () => {
   it('says how many sites fit and what the best ones would save, without naming them', async () => {
     const inquiry = makeInquiry({ status: 'APPROVED' });
-    serveInquiry(inquiry, { matches: { total: 4, items: [figures(12.4, 3500, 1457.3), figures(30, 800, 340)], settings: MATCHING_SETTINGS } });
+    serveInquiry(inquiry, {
+      matches: {
+        total: 4,
+        items: [],
+        sites: [
+          site(12, 3500, 2261, 1460, { fromMonth: '2027-04', toMonth: '2027-06', weeks: 11 }),
+          site(30, 800, 340, 240, { fromMonth: '2027-11', toMonth: '2028-01', weeks: 1 }),
+        ],
+        settings: MATCHING_SETTINGS,
+      },
+    });
     renderApp(detailsPath(inquiry), { user: owner });
     const panel = await screen.findByRole('region', { name: 'Sites compatibles' });
     expect(await within(panel).findByText(/4 sites compatibles avec votre annonce sur la plateforme, dans un rayon de 50/)).toBeInTheDocument();
     const items = within(panel).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Site n° 1 : à 12,4 km par la route, 3 500 m³ échangeables, 1,5 t CO₂e et 1 459,8 km de camion évités');
-    expect(items[1]).toHaveTextContent('Site n° 2 : à 30 km par la route, 800 m³ échangeables, 340 kg CO₂e');
+    expect(items[0]).toHaveTextContent(
+      'Site n° 1 : à environ 12 km par la route, 3 500 m³ échangeables d’avril à juin 2027 (environ 11 semaines en commun), 2,3 t CO₂e et environ 1 460 km de camion évités',
+    );
+    expect(items[1]).toHaveTextContent(
+      'Site n° 2 : à environ 30 km par la route, 800 m³ échangeables de novembre 2027 à janvier 2028 (environ 1 semaine en commun), 340 kg CO₂e et environ 240 km de camion évités',
+    );
+    expect(within(panel).getByText(/Les distances et les périodes sont approchées/)).toBeInTheDocument();
   });
 
   it('says none is known yet, and shows nothing before validation', async () => {
@@ -52,7 +55,7 @@ describe('compatible sites on a validated listing (issue 11)', () => {
     server.use(
       http.get('*/inquiries/:id/matches', () => {
         asked += 1;
-        return HttpResponse.json({ total: 0, items: [], settings: MATCHING_SETTINGS });
+        return HttpResponse.json({ total: 0, items: [], sites: [], settings: MATCHING_SETTINGS });
       }),
     );
     renderApp(detailsPath(inquiry), { user: owner });

@@ -15,7 +15,7 @@ export const notFound = () =>
 export function serveInquiry(inquiry: Inquiry, options: { documents?: Document[]; creditBalance?: number; matches?: InquiryMatches } = {}) {
   server.use(
     http.get('*/inquiries/:id/matches', ({ params }) =>
-      params.id === inquiry.id ? HttpResponse.json(options.matches ?? { total: 0, items: [], settings: MATCHING_SETTINGS }) : notFound(),
+      params.id === inquiry.id ? HttpResponse.json(options.matches ?? { total: 0, items: [], sites: [], settings: MATCHING_SETTINGS }) : notFound(),
     ),
     getGetMyOrganizationMockHandler({ ...organization, creditBalance: options.creditBalance ?? 240 }),
     http.get('*/inquiries/:id', ({ params }) => (params.id === inquiry.id ? HttpResponse.json(inquiry) : notFound())),

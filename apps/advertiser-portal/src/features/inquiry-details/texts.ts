@@ -15,8 +15,10 @@ export const ourTexts = {
   compatibleCount: '{count} avec votre annonce sur la plateforme, dans un rayon de {radius}.',
   compatibleNone: "Aucun site compatible pour l'instant. Nous vous écrirons dès qu'un site compatible sera publié.",
   compatibleIntro: "L'équipe Bourse aux terres étudie ces possibilités et vous proposera une mise en relation. Les meilleures :",
+  // Issue 20: approximate figures only before a match is accepted (domain `rankForAdvertiser`).
+  compatibleApproximate: 'Les distances et les périodes sont approchées : le site exact et ses conditions vous seront communiqués lors de la mise en relation.',
   compatibleSite: 'Site n° {rank}',
-  compatibleSiteFigures: 'à {distance} par la route, {volume} échangeables, {co2} et {truckKm} de camion évités',
+  compatibleSiteFigures: 'à {distance} par la route, {volume} échangeables {period} ({weeks} en commun), {co2} et {truckKm} de camion évités',
   compatibleLoading: 'Recherche des sites compatibles...',
   compatibleFailed: 'Les sites compatibles ne peuvent pas être affichés pour le moment.',
   compatibleRetry: 'Réessayer',

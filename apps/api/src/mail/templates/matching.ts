@@ -1,7 +1,7 @@
 // Matching alerts (issue 11): the admins get a validated listing's best matches; its
 // organisation learns how many compatible sites exist; the organisations of earlier compatible
 // listings learn that a new one appeared (never who: the platform puts parties in touch).
-import { formatCo2, formatCubicMetres, formatKilometres, typeLabel } from '@terres/domain';
+import { formatAboutKilometres, formatCo2, formatCubicMetres, formatKilometres, typeLabel } from '@terres/domain';
 import { renderEmail, type RenderedEmail } from './layout.js';
 
 export interface MatchLine {
@@ -60,7 +60,7 @@ export function newCompatibleSiteEmail(input: { projectName: string; type: strin
   return renderEmail({
     subject: `Un nouveau site compatible pour « ${input.projectName} »`,
     paragraphs: [
-      `Un nouveau site compatible avec ${what} vient d'être publié, à environ ${plain(formatKilometres(input.roadKm))} par la route : ` +
+      `Un nouveau site compatible avec ${what} vient d'être publié, à ${plain(formatAboutKilometres(input.roadKm))} par la route : ` +
         `${plain(formatCubicMetres(input.matchedM3))} pourraient être échangés, soit ${plain(formatCo2(input.co2SavedKg))} évités.`,
       "L'équipe Bourse aux terres vous proposera une mise en relation si elle convient.",
     ],

@@ -35,7 +35,7 @@ import {
   toFigures,
   toParty,
 } from '../../services/matches.js';
-import { findMatches } from '../../services/matching.js';
+import { findAdvertiserMatches, findMatches } from '../../services/matching.js';
 
 /** Suggestions answered by default, and at most. */
 export const DEFAULT_MATCH_LIMIT = 10;
@@ -53,9 +53,11 @@ function parseLimit(value: QueryValue): number {
 const matchRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  // Admins: the ranked sites with who they are; the listing's organisation: how many there are
-  // and the best ones' figures, without the other party's identity, price or lines. Anyone else:
-  // 404, as every listing path. Before validation an advertiser's listing has no matches yet.
+  // Admins: the ranked sites with who they are and their exact figures (`items`). The listing's
+  // organisation: how many there are and the best ones in coarse figures only (`sites`, domain
+  // `rankForAdvertiser`: nothing locates the other site within about 1 km or prices it within
+  // about 1 €/m³; README "What an advertiser sees of a counterpart"). Anyone else: 404, as every
+  // listing path. Before validation an advertiser's listing has no matches yet.
   app.get<{ Params: { id: string }; Querystring: { limit?: QueryValue } }>('/inquiries/:id/matches', async (request) => {
     const listing = await readableInquiry(app.db, request.auth, request.params.id);
     const limit = parseLimit(request.query.limit);
@@ -64,6 +66,9 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
     const answer = {
       total: 0,
       items: [] as unknown[],
+      sites: [] as unknown[],
+      // Public constants (the README's defaults): every advertiser figure is computed from
+      // coarse inputs, so inverting a figure with them gives back the coarse input only.
       settings: {
         radiusKm: settings.radiusKm,
         detourFactor: settings.detourFactor,
@@ -73,21 +78,23 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
         disposalDistanceKm: settings.disposalDistanceKm,
       },
     };
-    if (!admin && !isMatchableStatus(listing.status) && listing.status !== 'PROCESSED') return answer;
-    // The candidates are other organisations' listings: an advertiser's request reads them
-    // across organisations (named), and is answered their figures only (no identity, below).
-    const { total, ranked } = await (admin
-      ? findMatches(app.db, listing, settings, limit)
-      : asSystem('matching', () => findMatches(app.db, listing, settings, limit)));
-    const open = admin ? await openMatchesOf(app.db, listing.id) : new Map();
+    if (admin) {
+      const { total, ranked } = await findMatches(app.db, listing, settings, limit);
+      const open = await openMatchesOf(app.db, listing.id);
+      answer.total = total;
+      answer.items = ranked.map(({ match, candidate }) => ({
+        ...toFigures(match),
+        counterpart: toParty(candidate),
+        proposal: open.get(candidate.id) ?? null,
+      }));
+      return answer;
+    }
+    if (!isMatchableStatus(listing.status) && listing.status !== 'PROCESSED') return answer;
+    // The candidates are other organisations' listings: the request reads them across
+    // organisations (named), and answers their coarse view only.
+    const { total, ranked } = await asSystem('matching', () => findAdvertiserMatches(app.db, listing, settings, limit));
     answer.total = total;
-    answer.items = ranked.map(({ match, candidate }) => ({
-      ...toFigures(match, admin),
-      counterpart: admin
-        ? toParty({ ...candidate, siteLatitude: candidate.siteLatitude, siteLongitude: candidate.siteLongitude })
-        : null,
-      proposal: admin ? (open.get(candidate.id) ?? null) : null,
-    }));
+    answer.sites = ranked.map(({ view }) => view);
     return answer;
   });
 

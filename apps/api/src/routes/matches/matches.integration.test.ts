@@ -70,15 +70,16 @@ describe('GET /inquiries/{id}/matches', () => {
     expect((await api.request('GET', `/inquiries/${laterFill}/matches`, { token: admin })).body.total).toBe(0);
   });
 
-  it("gives the listing's organisation the count and the figures, never the other party", async () => {
+  it("gives the listing's organisation the count and coarse figures, never the other party", async () => {
     const employee = await createEmployee(api, producer);
     for (const token of [producer.token, employee.token]) {
       const res = await api.request('GET', `/inquiries/${cut}/matches`, { token });
       expect(res.status).toBe(200);
       expectResponseMatches('GET', '/inquiries/{id}/matches', 200, res.body);
       expect(res.body.total).toBe(1);
-      expect(res.body.items[0]).toMatchObject({ counterpart: null, proposal: null, priceBalance: null, scoreParts: null, lines: null });
-      expect(res.body.items[0].volume.matchedM3).toBe(600);
+      expect(res.body.items).toEqual([]);
+      expect(Object.keys(res.body.sites[0]).sort()).toEqual(['co2SavedKg', 'matchedM3', 'overlap', 'quality', 'roadKm', 'trips', 'truckKmSaved']);
+      expect(res.body.sites[0].matchedM3).toBe(600);
       expect(JSON.stringify(res.body)).not.toContain(fill);
       expect(JSON.stringify(res.body)).not.toContain('Golfe');
     }
@@ -101,7 +102,7 @@ describe('GET /inquiries/{id}/matches', () => {
     const draft = await api.request('POST', '/inquiries', { token: producer.token, body: { type: 'CUT', project_name: 'Brouillon corse' } });
     const res = await api.request('GET', `/inquiries/${draft.body.id}/matches`, { token: producer.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total: 0, items: [] });
+    expect(res.body).toMatchObject({ total: 0, items: [], sites: [] });
   });
 });
 

@@ -58,11 +58,14 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
  * Role ADMIN: the ranked sites (at most `limit`, 10 by default) with the other listing
 (`counterpart`: id, project, organisation, type, status, address, coordinates), every
 figure, the score's parts, the price balance and the lines allocated, and the open
-match of the pair (`proposal`). OWNER and EMPLOYEE of the listing's organisation: the
-number of compatible sites (`total`) and the best ones' figures (distance, volumes,
-period, trips, CO2e) without the other party's identity, price or lines
-(`counterpart`, `proposal`, `priceBalance`, `scoreParts`, `lines` are null); nothing before the
-listing is validated. Anyone else: 404. Candidates are the other type's listings that are
+match of the pair (`proposal`); `sites` is empty. OWNER and EMPLOYEE of the listing's
+organisation: `items` is empty; `total` and `sites` (the best ones, `AdvertiserMatch`)
+come from the domain's `rankForAdvertiser`, which coarsens both listings before any
+figure is computed (site to the centre of a fixed grid cell of about 2 km, prices to
+2 €/m³ bands, periods to whole months): nothing locates the other site within about
+1 km, prices it within about 1 €/m³ or dates it to the day, whatever one combines
+(README "What an advertiser sees of a counterpart"). Nothing before the listing is
+validated. Anyone else: 404. Candidates are the other type's listings that are
 validated and not processed, located within the radius, sharing a day of availability
 and with material lines; the domain's rules decide and rank (README "Matching").
 

@@ -4,6 +4,9 @@
  * Bourse aux terres API 1.0.0
  */
 
+export * from './advertiserMatch';
+export * from './advertiserMatchOverlap';
+export * from './advertiserMatchQuality';
 export * from './badRequestResponse';
 export * from './balanceFigures';
 export * from './busyResponse';

@@ -4,6 +4,7 @@
  * Bourse aux terres API 1.0.0
  */
 import type { MatchSuggestion } from './matchSuggestion';
+import type { AdvertiserMatch } from './advertiserMatch';
 import type { MatchingSettings } from './matchingSettings';
 
 export interface InquiryMatches {
@@ -12,6 +13,9 @@ export interface InquiryMatches {
    * @minimum 0
    */
   total: number;
+  /** Administrators only (empty for advertisers). */
   items: MatchSuggestion[];
+  /** Advertisers only (empty for administrators), best first. */
+  sites: AdvertiserMatch[];
   settings: MatchingSettings;
 }

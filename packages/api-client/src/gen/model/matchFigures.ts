@@ -14,8 +14,9 @@ import type { MatchFiguresPriceBalance } from './matchFiguresPriceBalance';
 import type { MatchFiguresLines } from './matchFiguresLines';
 
 /**
- * A compatible pair's figures (domain `MatchResult`, its `price` answered as
-`priceBalance`). `scoreParts`, `priceBalance` and `lines` are null for advertisers.
+ * A compatible pair's exact figures (domain `MatchResult`, its `price` answered as
+`priceBalance`), for administrators. `scoreParts`, `priceBalance` and `lines` are
+never null since advertisers get `AdvertiserMatch` instead (kept nullable for clients).
 
  */
 export interface MatchFigures {

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { getListInquiryMatchesQueryOptions, type Inquiry } from '@terres/api-client';
-import { fillTemplate, formatCo2, formatCubicMetres, formatKilometres, stepperStates } from '@terres/domain';
+import {
+  fillTemplate,
+  formatAboutKilometres,
+  formatAboutWeeks,
+  formatCo2,
+  formatCubicMetres,
+  formatKilometres,
+  formatMonthSpan,
+  stepperStates,
+} from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { texts } from '../texts';
 
@@ -13,8 +22,9 @@ const SHOWN = 3;
 
 /**
  * On a validated listing (issue 11): how many compatible sites the platform found and what the
- * best ones would save (distance, volume, CO2e, truck-km), never who they are: the platform puts
- * the parties in touch (GET /inquiries/{id}/matches answers no identity to advertisers).
+ * best ones would save (distance, volume, period, CO2e, truck-km), never who they are: the
+ * platform puts the parties in touch. The figures are the API's coarse view (`sites`, issue 20):
+ * whole km, months and weeks, shown as approximations.
  */
 export function CompatibleSites({ inquiry }: { inquiry: Inquiry }) {
   const validated = isValidated(inquiry.status);
@@ -46,19 +56,22 @@ export function CompatibleSites({ inquiry }: { inquiry: Inquiry }) {
           </p>
           <p>{texts.compatibleIntro}</p>
           <ul className="inquiry-compatible">
-            {query.data.items.map((item, index) => (
+            {query.data.sites.map((site, index) => (
               <li key={index}>
                 <strong>{fillTemplate(texts.compatibleSite, { rank: String(index + 1) })}</strong>
                 {' : '}
                 {fillTemplate(texts.compatibleSiteFigures, {
-                  distance: formatKilometres(item.distance.roadKm),
-                  volume: formatCubicMetres(item.volume.matchedM3),
-                  co2: formatCo2(item.co2.savedKg),
-                  truckKm: formatKilometres(item.transport.truckKmSaved),
+                  distance: formatAboutKilometres(site.roadKm),
+                  volume: formatCubicMetres(site.matchedM3),
+                  period: formatMonthSpan(site.overlap.fromMonth, site.overlap.toMonth),
+                  weeks: formatAboutWeeks(site.overlap.weeks),
+                  co2: formatCo2(site.co2SavedKg),
+                  truckKm: formatAboutKilometres(site.truckKmSaved),
                 })}
               </li>
             ))}
           </ul>
+          <p>{texts.compatibleApproximate}</p>
         </>
       )}
     </section>
