@@ -80,12 +80,15 @@ function NativeSelect({
   const errorId = `${id}-error`;
   return (
     <div className={classNames.select}>
-      <label htmlFor={id}>{label}</label>
+      {/* The design system's label and input look (@terres/ui has no native select). */}
+      <label htmlFor={id} className="terres-form-field__label">
+        {label}
+      </label>
       <select
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={classNames.control}
+        className={`terres-input ${classNames.control}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       >

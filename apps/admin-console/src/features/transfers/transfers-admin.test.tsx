@@ -252,7 +252,7 @@ describe('/admin/transfers/{id}: a load’s history', () => {
     },
   ];
 
-  it('opens the versions of a corrected load, the oldest first, with who replaced each and when; an uncorrected load has none', async () => {
+  it('opens the versions of a corrected load, the oldest first, with who replaced each, when and why, the corrected values marked; an uncorrected load has none', async () => {
     serveTransfer(transfer());
     const asked: string[] = [];
     server.use(
@@ -270,15 +270,44 @@ describe('/admin/transfers/{id}: a load’s history', () => {
 
     await app.user.click(screen.getByRole('button', { name: '2 corrections du bon BT-2026-000201' }));
     const dialog = await screen.findByRole('dialog', { name: 'Historique du bon BT-2026-000201' });
-    const table = await within(dialog).findByRole('table', { name: 'Versions du bon BT-2026-000201' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
-    expect(rows).toEqual([
-      ['Version 1', '26/11/2026 à 08:00', 'Transports Expirés', 'AB-123-CD', '17 05 04', formatCubicMetres(12), '-', 'le 26/11/2026 à 08:30 par Lucas Bernard · « Mauvais camion choisi »'],
-      ['Version 2', '26/11/2026 à 08:10', 'Bennes du Sundgau', 'GH-789-IJ', '17 05 04', formatCubicMetres(12), '-', 'le 26/11/2026 à 10:05 par un utilisateur supprimé'],
-      ['Version 3 (en vigueur)', '26/11/2026 à 08:10', 'Bennes du Sundgau', 'GH-789-IJ', '17 05 04', formatCubicMetres(18), '30,6 t · ticket PB-5512', '-'],
+    const list = await within(dialog).findByRole('list', { name: 'Versions du bon BT-2026-000201' });
+    const versionsShown = within(list)
+      .getAllByRole('listitem')
+      .map((item) => ({
+        head: item.querySelector('.transfers-history__head')?.textContent,
+        note: item.querySelector('.transfers-history__note')?.textContent ?? null,
+        values: Object.fromEntries([...item.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent])),
+      }));
+    expect(versionsShown).toEqual([
+      {
+        head: 'Version 1 · remplacée le 26/11/2026 à 08:30 par Lucas Bernard',
+        note: 'Motif : « Mauvais camion choisi »',
+        values: { Départ: '26/11/2026 à 08:00', Transporteur: 'Transports Expirés', Immatriculation: 'AB-123-CD', 'Code déchet': '17 05 04', Volume: formatCubicMetres(12), Poids: '-' },
+      },
+      {
+        head: 'Version 2 · remplacée le 26/11/2026 à 10:05 par un utilisateur supprimé',
+        note: null,
+        values: {
+          Départ: '26/11/2026 à 08:10 (corrigé)',
+          Transporteur: 'Bennes du Sundgau (corrigé)',
+          Immatriculation: 'GH-789-IJ (corrigé)',
+          'Code déchet': '17 05 04',
+          Volume: formatCubicMetres(12),
+          Poids: '-',
+        },
+      },
+      {
+        head: 'Version 3 (en vigueur)',
+        note: null,
+        values: {
+          Départ: '26/11/2026 à 08:10',
+          Transporteur: 'Bennes du Sundgau',
+          Immatriculation: 'GH-789-IJ',
+          'Code déchet': '17 05 04',
+          Volume: `${formatCubicMetres(18)} (corrigé)`,
+          Poids: '30,6 t · ticket PB-5512 (corrigé)',
+        },
+      },
     ]);
     expect(asked).toEqual([corrected.id]);
   });
@@ -296,6 +325,6 @@ describe('/admin/transfers/{id}: a load’s history', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Impossible de charger l’historique du chargement' }, { timeout: 5000 })).toBeInTheDocument();
     fail = false;
     await app.user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
-    expect(await within(dialog).findByRole('table', { name: 'Versions du bon BT-2026-000201' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('list', { name: 'Versions du bon BT-2026-000201' })).toBeInTheDocument();
   });
 });

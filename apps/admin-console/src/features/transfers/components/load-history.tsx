@@ -37,6 +37,23 @@ const current = (load: Load): VersionRow => ({
   replaced: null,
 });
 
+type Field = 'departedAt' | 'carrier' | 'plate' | 'wasteCode' | 'volume' | 'weight';
+const FIELDS: readonly Field[] = ['departedAt', 'carrier', 'plate', 'wasteCode', 'volume', 'weight'];
+
+/** A version's values as shown (the carrier by name; the weight with its ticket). */
+function shown(row: VersionRow): Record<Field, string> {
+  return {
+    departedAt: formatDateTime(row.departedAt),
+    carrier: row.carrier.name,
+    plate: row.vehiclePlate,
+    wasteCode: row.wasteCode,
+    volume: formatCubicMetres(row.volumeM3),
+    weight:
+      (row.weightTonnes != null ? `${formatNumber(row.weightTonnes, 3)} t` : '-') +
+      (row.weighbridgeTicket ? ` · ${fillTemplate(texts.historyTicket, { ticket: row.weighbridgeTicket })}` : ''),
+  };
+}
+
 function Versions({ load }: { load: Load }) {
   const query = useQuery(getGetLoadHistoryQueryOptions(load.id));
   if (query.isPending) {
@@ -57,54 +74,45 @@ function Versions({ load }: { load: Load }) {
       />
     );
   }
-  const rows = [...query.data.map(fromVersion), current(load)];
+  const rows = [...query.data.map(fromVersion), current(load)].map((row) => ({ row, values: shown(row) }));
   return (
-    <div className="transfers-admin__table-wrap">
-      <table className="transfers-admin__table">
-        <caption className="terres-visually-hidden">{fillTemplate(texts.historyCaption, { number: load.number })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{texts.historyColumns.version}</th>
-            <th scope="col">{texts.historyColumns.departedAt}</th>
-            <th scope="col">{texts.historyColumns.carrier}</th>
-            <th scope="col">{texts.historyColumns.plate}</th>
-            <th scope="col">{texts.historyColumns.wasteCode}</th>
-            <th scope="col">{texts.historyColumns.volume}</th>
-            <th scope="col">{texts.historyColumns.weight}</th>
-            <th scope="col">{texts.historyColumns.replaced}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.version}>
-              <th scope="row">{fillTemplate(row.replaced ? texts.historyVersion : texts.historyCurrent, { version: String(row.version) })}</th>
-              <td>{formatDateTime(row.departedAt)}</td>
-              <td>{row.carrier.name}</td>
-              <td>{row.vehiclePlate}</td>
-              <td>{row.wasteCode}</td>
-              <td>{formatCubicMetres(row.volumeM3)}</td>
-              <td>
-                {row.weightTonnes != null ? `${formatNumber(row.weightTonnes, 3)} t` : '-'}
-                {row.weighbridgeTicket ? ` · ${fillTemplate(texts.historyTicket, { ticket: row.weighbridgeTicket })}` : ''}
-              </td>
-              <td>
-                {row.replaced
-                  ? fillTemplate(texts.historyReplaced, { date: formatDateTime(row.replaced.at), who: row.replaced.by ?? texts.historyUnknownUser })
-                  : '-'}
-                {row.replaced?.note ? <span className="transfers-admin__note">{fillTemplate(texts.historyNote, { note: row.replaced.note })}</span> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ol className="transfers-history" aria-label={fillTemplate(texts.historyCaption, { number: load.number })}>
+      {rows.map(({ row, values }, index) => {
+        const before = index > 0 ? rows[index - 1]!.values : null;
+        return (
+          <li key={row.version} className="transfers-history__version">
+            <p className="transfers-history__head">
+              <strong>{fillTemplate(row.replaced ? texts.historyVersion : texts.historyCurrent, { version: String(row.version) })}</strong>
+              {row.replaced
+                ? ` · ${fillTemplate(texts.historyReplaced, { date: formatDateTime(row.replaced.at), who: row.replaced.by ?? texts.historyUnknownUser })}`
+                : null}
+            </p>
+            {row.replaced?.note ? <p className="transfers-history__note">{fillTemplate(texts.historyNote, { note: row.replaced.note })}</p> : null}
+            <dl className="transfers-history__values">
+              {FIELDS.map((field) => {
+                const changed = before !== null && before[field] !== values[field];
+                return (
+                  <div key={field} className="transfers-history__value" data-changed={changed || undefined}>
+                    <dt>{texts.historyColumns[field]}</dt>
+                    <dd>
+                      {values[field]}
+                      {changed ? <span className="transfers-history__changed"> {texts.historyChanged}</span> : null}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
 /**
  * A load's history (issue 18: "corrections keep their history and who made them"): 'Historique'
- * opens its departure's versions, the oldest first, each with who replaced it and when, then the
- * version in force. A load never corrected has no button: it is as it was recorded.
+ * opens its departure's versions, the oldest first, each with who replaced it and when (and the
+ * correction's comment), then the version in force; a value a correction changed is marked. A load never corrected has no button: it is as it was recorded.
  */
 export function LoadHistory({ load }: { load: Load }) {
   if (load.version <= 1) return <span className="app-muted">{texts.historyNone}</span>;
