@@ -34,3 +34,13 @@ export {
 export { useUploads, type Upload, type UploadsOptions } from './uploads/use-uploads';
 export { createAppEnv, DEFAULT_API_URL, DEFAULT_SUPPORT_EMAIL, envUrl, trimSlash, type AppEnv } from './app/app-env';
 export { appRootRouteOptions, createAppRouter, type AppRouterOptions, type RouterContext } from './app/router';
+export {
+  CarrierForm,
+  carrierIdentityText,
+  carrierReceiptText,
+  type CarrierFormClassNames,
+  type CarrierFormProps,
+  type CarrierSave,
+} from './carriers/carrier-form';
+export { carrierTexts, type CarrierTexts } from './carriers/carrier-texts';
+export { CARRIER_FIELDS, carrierBody, carrierFormSchema, carrierValues, type CarrierField, type CarrierValues } from './carriers/carrier-values';

@@ -174,6 +174,42 @@ describe('carrierSchema: foreign carriers', () => {
   });
 });
 
+describe('carrierSchema: one pass', () => {
+  it('reports the fields’ own messages and the rules between fields together', () => {
+    // A form saved with nothing typed: the required fields and « SIRET requis », « récépissé ou
+    // exemption » at once, not in a second round once the names are filled in.
+    const empty = { countryCode: 'FR', siret: null, identifier: null, name: '', street: '', postcode: '', city: '', receiptNumber: null, receiptDepartment: null, receiptValidUntil: null, exemption: null };
+    expect(fieldErrors(parse(empty))).toEqual({
+      siret: m.carrierSiretRequired,
+      name: m.carrierNameRequired,
+      street: m.carrierStreetRequired,
+      postcode: m.carrierPostcodeRequired,
+      city: m.carrierCityRequired,
+      receiptNumber: m.carrierReceiptOrExemption,
+    });
+    // A bad SIRET and a missing name; a bad department still counts as a receipt begun.
+    expect(fieldErrors(parse({ ...lyonHaulier, name: '', siret: '123', receiptDepartment: '99', receiptValidUntil: null }))).toEqual({
+      name: m.carrierNameRequired,
+      siret: messages.siretLength,
+      receiptDepartment: m.carrierReceiptDepartmentInvalid,
+      receiptValidUntil: m.carrierReceiptValidUntilInvalid,
+    });
+  });
+
+  it('gives a field one message: its own rule first, then no cross-field one', () => {
+    // The postcode is too long for any rule; the French postcode rule does not add its message.
+    const result = parse({ ...lyonHaulier, postcode: '6'.repeat(21) });
+    expect(result.issues?.filter((issue) => v.getDotPath(issue) === 'postcode').map((issue) => issue.message)).toEqual([m.carrierPostcodeForeign]);
+    // An unreadable country: its own message, and none of the rules that depend on it.
+    expect(fieldErrors(parse({ ...lyonHaulier, countryCode: 'XX', name: '' }))).toEqual({ countryCode: m.carrierCountryInvalid, name: m.carrierNameRequired });
+  });
+
+  it('applies the foreign rules with the fields’ own messages', () => {
+    const belgian = { countryCode: 'BE', identifier: '', name: 'Transports Liégeois', street: '', postcode: '4000', city: 'Liège', exemption: 'OWN_WASTE' };
+    expect(fieldErrors(parse(belgian))).toEqual({ identifier: m.carrierIdentifierRequired, street: m.carrierStreetRequired, exemption: m.carrierExemptionForeign });
+  });
+});
+
 describe('receipt exemptions (R. 541-50 II)', () => {
   it('lists the five items, of which two can cover a carrier of soil', () => {
     expect(Object.keys(RECEIPT_EXEMPTIONS)).toHaveLength(5);

@@ -351,43 +351,64 @@ const carrierObject = formObject({
 });
 
 type CarrierInputShape = v.InferOutput<typeof carrierObject>;
-type FieldIssue = { field: keyof CarrierInputShape; message: string };
+type CarrierFieldName = keyof CarrierInputShape;
+type FieldIssue = { field: CarrierFieldName; message: string };
 
-const filled = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
-/** The rules that depend on the country (French vs foreign) and on receipt vs exemption. */
-function carrierCrossIssues(input: CarrierInputShape): FieldIssue[] {
+/**
+ * The rules that depend on the country (French vs foreign) and on receipt vs exemption. They
+ * run in the same pass as the fields' own rules (a form shows « SIRET requis » with « Raison
+ * sociale requise », not in a second round): `readable(field)` says whether that field passed its
+ * own rule; a rule reads only readable fields, and a field that already has its own message gets
+ * no second one. A field that failed keeps its input in `input` (a string, or whatever was sent),
+ * which still tells whether something was typed there.
+ */
+function carrierCrossIssues(input: Partial<Record<CarrierFieldName, unknown>>, readable: (field: CarrierFieldName) => boolean): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const french = input.countryCode === 'FR';
-  if (french) {
-    if (!filled(input.siret)) issues.push({ field: 'siret', message: m.carrierSiretRequired });
+  const push = (field: CarrierFieldName, message: string) => {
+    if (readable(field)) issues.push({ field, message });
+  };
+  const value = (field: CarrierFieldName): string | null => (readable(field) && typeof input[field] === 'string' ? input[field] : null);
+  const country = value('countryCode');
+  const french = country === 'FR';
+  if (country === null) {
+    // Unknown country: neither the French nor the foreign rules can be told apart yet.
+  } else if (french) {
+    const siret = value('siret');
+    if (!filled(siret)) push('siret', m.carrierSiretRequired);
     else {
-      const error = siretError(input.siret);
-      if (error !== null) issues.push({ field: 'siret', message: error });
+      const error = siretError(siret);
+      if (error !== null) push('siret', error);
     }
-    if (filled(input.identifier)) issues.push({ field: 'identifier', message: m.carrierIdentifierFrench });
+    if (filled(value('identifier'))) push('identifier', m.carrierIdentifierFrench);
     // TD: 5 or 6 digits for an ETABLISSEMENT_FR; the platform's French postcode rule is stricter (5).
-    const postcode = input.postcode.replace(/\s+/g, '');
-    if (!/^\d{5}$/.test(postcode) || !isValidPostcode(postcode)) issues.push({ field: 'postcode', message: m.carrierPostcodeFrench });
+    const raw = value('postcode');
+    const postcode = raw?.replace(/\s+/g, '');
+    if (postcode !== undefined && (!/^\d{5}$/.test(postcode) || !isValidPostcode(postcode))) push('postcode', m.carrierPostcodeFrench);
   } else {
-    if (filled(input.siret)) issues.push({ field: 'siret', message: m.carrierSiretForeign });
-    if (!filled(input.identifier)) issues.push({ field: 'identifier', message: m.carrierIdentifierRequired });
+    if (filled(value('siret'))) push('siret', m.carrierSiretForeign);
+    const identifier = value('identifier');
+    if (!filled(identifier)) push('identifier', m.carrierIdentifierRequired);
     else {
-      const checked = checkForeignIdentifier(input.countryCode, input.identifier);
-      if ('error' in checked) issues.push({ field: 'identifier', message: checked.error });
+      const checked = checkForeignIdentifier(country, identifier);
+      if ('error' in checked) push('identifier', checked.error);
     }
-    if (!FOREIGN_POSTCODE.test(input.postcode)) issues.push({ field: 'postcode', message: m.carrierPostcodeForeign });
-    if (input.exemption != null) issues.push({ field: 'exemption', message: m.carrierExemptionForeign });
+    const postcode = value('postcode');
+    if (postcode !== null && !FOREIGN_POSTCODE.test(postcode)) push('postcode', m.carrierPostcodeForeign);
+    if (input.exemption != null && input.exemption !== '') push('exemption', m.carrierExemptionForeign);
   }
+  // Something typed in a receipt field counts even when that field is refused (a bad department).
   const receiptGiven = filled(input.receiptNumber) || filled(input.receiptDepartment) || filled(input.receiptValidUntil);
+  const exempt = input.exemption != null && input.exemption !== '';
   if (receiptGiven) {
-    if (input.exemption != null) issues.push({ field: 'exemption', message: m.carrierReceiptAndExemption });
-    if (!filled(input.receiptNumber)) issues.push({ field: 'receiptNumber', message: m.carrierReceiptNumberRequired });
-    if (!filled(input.receiptDepartment)) issues.push({ field: 'receiptDepartment', message: m.carrierReceiptDepartmentInvalid });
-    if (!filled(input.receiptValidUntil)) issues.push({ field: 'receiptValidUntil', message: m.carrierReceiptValidUntilInvalid });
-  } else if (french && input.exemption == null) {
+    if (exempt) push('exemption', m.carrierReceiptAndExemption);
+    if (!filled(input.receiptNumber)) push('receiptNumber', m.carrierReceiptNumberRequired);
+    if (!filled(input.receiptDepartment)) push('receiptDepartment', m.carrierReceiptDepartmentInvalid);
+    if (!filled(input.receiptValidUntil)) push('receiptValidUntil', m.carrierReceiptValidUntilInvalid);
+  } else if (french && !exempt) {
     // TD: « Le numéro de récépissé est obligatoire si le transporteur n'indique pas en être exempté » (French carriers only).
-    issues.push({ field: 'receiptNumber', message: m.carrierReceiptOrExemption });
+    push('receiptNumber', m.carrierReceiptOrExemption);
   }
   return issues;
 }
@@ -425,11 +446,20 @@ function toCarrier(input: CarrierInputShape): Carrier {
 export const carrierSchema = v.pipe(
   carrierObject,
   v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    for (const issue of carrierCrossIssues(dataset.value)) {
+    // Runs whether or not every field parsed (valibot runs a pipe's checks after a failed schema
+    // unless told to abort early), so field and cross-field messages come in one pass.
+    const value = dataset.value;
+    if (typeof value !== 'object' || value === null) return;
+    const input = value as Partial<Record<CarrierFieldName, unknown>>;
+    const refused = new Set<unknown>();
+    for (const issue of dataset.issues ?? []) {
+      const first = issue.path?.[0];
+      if (first && 'key' in first) refused.add(first.key);
+    }
+    for (const issue of carrierCrossIssues(input, (field) => !refused.has(field))) {
       addIssue({
         message: issue.message,
-        path: [{ type: 'object', origin: 'value', input: dataset.value, key: issue.field, value: dataset.value[issue.field] }],
+        path: [{ type: 'object', origin: 'value', input: value as Record<string, unknown>, key: issue.field, value: input[issue.field] }],
       });
     }
   }),

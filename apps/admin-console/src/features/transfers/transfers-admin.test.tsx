@@ -1,6 +1,6 @@
-import type { Load, Transfer, TransferSummary } from '@terres/api-client';
+import type { Load, LoadVersion, Transfer, TransferSummary } from '@terres/api-client';
 import { getGetLoadResponseMock, getGetTransferResponseMock, getListTransfersResponseMock } from '@terres/api-client/mocks';
-import { transferMessages } from '@terres/domain';
+import { formatCubicMetres, transferMessages } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -201,5 +201,130 @@ describe('/admin/transfers/{id}', () => {
     expect(await screen.findByRole('row', { name: /BT-2026-002000/ })).toBeInTheDocument();
     expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
     expect(pages).toEqual(['1/100', '2/100']);
+  });
+});
+
+describe('/admin/transfers/{id}: a load’s history', () => {
+  const carrier = { ...getGetLoadResponseMock().carrier, name: 'Bennes du Sundgau' };
+  const corrected = load({
+    id: '10ad0000-0000-4000-8000-000000000001',
+    number: 'BT-2026-000201',
+    status: 'IN_TRANSIT',
+    version: 3,
+    departedAt: '2026-11-26T07:10:00.000Z',
+    carrier,
+    vehiclePlate: 'GH-789-IJ',
+    wasteCode: '17 05 04',
+    volumeM3: 18,
+    weightTonnes: 30.6,
+    weighbridgeTicket: 'PB-5512',
+  });
+  const versions: LoadVersion[] = [
+    {
+      loadId: corrected.id,
+      version: 1,
+      departedAt: '2026-11-26T07:00:00.000Z',
+      carrier: { ...carrier, name: 'Transports Expirés' },
+      vehiclePlate: 'AB-123-CD',
+      wasteCode: '17 05 04',
+      volumeM3: 12,
+      weightTonnes: null,
+      weighbridgeTicket: null,
+      correctedBy: 'u0000000-0000-4000-8000-000000000001',
+      correctedByName: 'Lucas Bernard',
+      correctedAt: '2026-11-26T07:30:00.000Z',
+      note: 'Mauvais camion choisi',
+    },
+    {
+      loadId: corrected.id,
+      version: 2,
+      departedAt: '2026-11-26T07:10:00.000Z',
+      carrier,
+      vehiclePlate: 'GH-789-IJ',
+      wasteCode: '17 05 04',
+      volumeM3: 12,
+      weightTonnes: null,
+      weighbridgeTicket: null,
+      correctedBy: null,
+      correctedByName: null,
+      correctedAt: '2026-11-26T09:05:00.000Z',
+      note: null,
+    },
+  ];
+
+  it('opens the versions of a corrected load, the oldest first, with who replaced each, when and why, the corrected values marked; an uncorrected load has none', async () => {
+    serveTransfer(transfer());
+    const asked: string[] = [];
+    server.use(
+      http.get('*/transfers/:id/loads', () => HttpResponse.json([corrected, load({ number: 'BT-2026-000200', status: 'ACCEPTED', version: 1 })], { headers: { 'X-Total-Count': '2' } })),
+      http.get('*/loads/:id/history', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json(versions);
+      }),
+    );
+    const app = renderApp('/admin/transfers/7f000000-0000-4000-8000-000000000001', { user: admin });
+    const plain = await screen.findByRole('row', { name: /BT-2026-000200/ });
+    expect(within(plain).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(plain).getAllByRole('cell').at(-1)).toHaveTextContent('Aucune');
+    expect(asked).toEqual([]);
+
+    await app.user.click(screen.getByRole('button', { name: '2 corrections du bon BT-2026-000201' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Historique du bon BT-2026-000201' });
+    const list = await within(dialog).findByRole('list', { name: 'Versions du bon BT-2026-000201' });
+    const versionsShown = within(list)
+      .getAllByRole('listitem')
+      .map((item) => ({
+        head: item.querySelector('.transfers-history__head')?.textContent,
+        note: item.querySelector('.transfers-history__note')?.textContent ?? null,
+        values: Object.fromEntries([...item.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent])),
+      }));
+    expect(versionsShown).toEqual([
+      {
+        head: 'Version 1 · remplacée le 26/11/2026 à 08:30 par Lucas Bernard',
+        note: 'Motif : « Mauvais camion choisi »',
+        values: { Départ: '26/11/2026 à 08:00', Transporteur: 'Transports Expirés', Immatriculation: 'AB-123-CD', 'Code déchet': '17 05 04', Volume: formatCubicMetres(12), Poids: '-' },
+      },
+      {
+        head: 'Version 2 · remplacée le 26/11/2026 à 10:05 par un utilisateur supprimé',
+        note: null,
+        values: {
+          Départ: '26/11/2026 à 08:10 (corrigé)',
+          Transporteur: 'Bennes du Sundgau (corrigé)',
+          Immatriculation: 'GH-789-IJ (corrigé)',
+          'Code déchet': '17 05 04',
+          Volume: formatCubicMetres(12),
+          Poids: '-',
+        },
+      },
+      {
+        head: 'Version 3 (en vigueur)',
+        note: null,
+        values: {
+          Départ: '26/11/2026 à 08:10',
+          Transporteur: 'Bennes du Sundgau',
+          Immatriculation: 'GH-789-IJ',
+          'Code déchet': '17 05 04',
+          Volume: `${formatCubicMetres(18)} (corrigé)`,
+          Poids: '30,6 t · ticket PB-5512 (corrigé)',
+        },
+      },
+    ]);
+    expect(asked).toEqual([corrected.id]);
+  });
+
+  it('says when the history cannot load, and retries', async () => {
+    serveTransfer(transfer());
+    let fail = true;
+    server.use(
+      http.get('*/transfers/:id/loads', () => HttpResponse.json([corrected], { headers: { 'X-Total-Count': '1' } })),
+      http.get('*/loads/:id/history', () => (fail ? HttpResponse.json({ type: 'about:blank', title: 'Erreur', status: 500, detail: 'Panne.' }, { status: 500, headers: { 'content-type': 'application/problem+json' } }) : HttpResponse.json(versions))),
+    );
+    const app = renderApp('/admin/transfers/7f000000-0000-4000-8000-000000000001', { user: admin });
+    await app.user.click(await screen.findByRole('button', { name: '2 corrections du bon BT-2026-000201' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { name: 'Impossible de charger l’historique du chargement' }, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await app.user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
+    expect(await within(dialog).findByRole('list', { name: 'Versions du bon BT-2026-000201' })).toBeInTheDocument();
   });
 });

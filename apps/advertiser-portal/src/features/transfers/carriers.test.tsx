@@ -34,6 +34,9 @@ describe('/user/account/carriers', () => {
     const form = screen.getByRole('form', { name: 'Nouveau transporteur' });
     await app.user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(await within(form).findByText(m.carrierNameRequired)).toBeInTheDocument();
+    // The rules between fields (a French carrier needs its SIRET) in the same round.
+    expect(within(form).getByText(m.carrierSiretRequired)).toBeInTheDocument();
+    expect(within(form).getByText(m.carrierReceiptOrExemption)).toBeInTheDocument();
     expect(bodies).toEqual([]);
     await app.user.type(within(form).getByLabelText(/^Raison sociale/), 'Bennes du Sundgau');
     await app.user.type(within(form).getByLabelText(/^Adresse/), '4 rue de Bâle');
@@ -41,7 +44,8 @@ describe('/user/account/carriers', () => {
     await app.user.type(within(form).getByLabelText(/^Commune/), 'Altkirch');
     await app.user.selectOptions(within(form).getByLabelText(/^Exemption de récépissé/), 'CLEAN_SOIL_AND_RUBBLE');
     expect(within(form).queryByLabelText(/^Numéro du récépissé/)).not.toBeInTheDocument();
-    // The rules between fields (a French carrier needs its SIRET) come once each field is readable.
+    expect(within(form).queryByText(m.carrierReceiptOrExemption)).not.toBeInTheDocument();
+    // The SIRET is still missing.
     await app.user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(await within(form).findByText(m.carrierSiretRequired)).toBeInTheDocument();
     expect(bodies).toEqual([]);

@@ -1,22 +1,18 @@
 import type { Inquiry, InquiryStatus } from '@terres/api-client';
-import { parseProblem } from '@terres/api-client';
-import { AppLink } from '@terres/app-kit';
 import {
   fillTemplate,
   formatDate,
-  formatNumber,
   INQUIRY_STATUSES,
   MISSING_DATE_TEXT,
   splitAddressLabel,
   STATUS_LABELS,
 } from '@terres/domain';
-import { Button } from '@terres/ui/button';
-import { DataTable, type DataTableColumn, type DataTableSort } from '@terres/ui/data-table';
+import type { DataTableColumn, DataTableSort } from '@terres/ui/data-table';
 import { Select } from '@terres/ui/select';
 import { StatusBadge } from '@terres/ui/status-badge';
 import { TypeBadge } from '@terres/ui/type-badge';
-import { ConsoleShell } from '../../../components/console-shell';
-import { useTableUrlState, type TableSearchChange } from '../../../lib/use-table-url-state';
+import { AdminTablePage } from '../../../components/admin-table-page';
+import type { TableSearchChange } from '../../../lib/use-table-url-state';
 import { useInquiriesPage } from '../api/inquiries-page';
 import { cleanSearch, DEFAULT_INQUIRY_SORT, type InquiriesSearch, type InquiryTableSort } from '../model/search';
 import { texts } from '../texts';
@@ -82,6 +78,16 @@ export interface InquiriesPageProps {
   onSearchChange: TableSearchChange<InquiriesSearch>;
 }
 
+const TABLE_TEXTS = {
+  title: texts.title,
+  intro: texts.intro,
+  caption: texts.caption,
+  searchLabel: texts.searchLabel,
+  loadFailed: texts.loadFailed,
+  capped: texts.capped,
+  resetFilters: texts.resetFilters,
+};
+
 /**
  * /admin/inquiries (spec §2): every organisation's listings, searched, filtered, sorted and
  * paged by the API (`GET /inquiries`, total from X-Total-Count). Drafts only when the status
@@ -89,69 +95,37 @@ export interface InquiriesPageProps {
  */
 export function InquiriesPage({ search, onSearchChange }: InquiriesPageProps) {
   const page = useInquiriesPage(search);
-
-  const { change, setQuery, setPage } = useTableUrlState(search, onSearchChange, cleanSearch);
-
-  const filtered = Boolean(search.q || search.status || search.type);
-  const problem = page.isError ? parseProblem(page.error) : null;
-
   return (
-    <ConsoleShell title={texts.title}>
-      <div className="inquiries-page">
-        <p className="app-muted inquiries-page__intro">{texts.intro}</p>
-        <DataTable<Inquiry>
-          mode="server"
-          caption={texts.caption}
-          columns={COLUMNS}
-          rows={page.data?.items ?? []}
-          total={page.data?.total ?? 0}
-          getRowId={(row) => row.id}
-          getRowHref={detailsHref}
-          linkComponent={AppLink}
-          loading={page.isPending || page.isPlaceholderData}
-          error={page.isError ? [texts.loadFailed, problem?.detail].filter(Boolean).join(' : ') : undefined}
-          onRetry={() => void page.refetch()}
-          searchLabel={texts.searchLabel}
-          query={search.q ?? ''}
-          onQueryChange={setQuery}
-          page={search.page ?? 1}
-          onPageChange={setPage}
-          pageSize={search.size ?? 5}
-          onPageSizeChange={(size) => change({ size, page: undefined })}
-          sort={toTableSort(search.sort ?? DEFAULT_INQUIRY_SORT)}
-          onSortChange={(sort) => change({ sort: fromTableSort(sort), page: undefined })}
-          toolbar={
-            <>
-              <Select
-                label={texts.statusFilter}
-                options={STATUS_OPTIONS}
-                value={search.status ?? ALL}
-                onValueChange={(value) => change({ status: value === ALL ? undefined : (value as InquiryStatus), page: undefined })}
-              />
-              <Select
-                label={texts.typeFilter}
-                options={TYPE_OPTIONS}
-                value={search.type ?? ALL}
-                onValueChange={(value) => change({ type: value === ALL ? undefined : (value as 'CUT' | 'FILL'), page: undefined })}
-              />
-              {filtered ? (
-                <Button
-                  variant="secondary"
-                  className="inquiries-page__reset"
-                  onClick={() => change({ q: undefined, status: undefined, type: undefined, page: undefined })}
-                >
-                  {texts.resetFilters}
-                </Button>
-              ) : null}
-            </>
-          }
-        />
-        {page.data?.totalCapped ? (
-          <p className="app-muted" role="note">
-            {fillTemplate(texts.capped, { total: formatNumber(page.data.total, 0) })}
-          </p>
-        ) : null}
-      </div>
-    </ConsoleShell>
+    <AdminTablePage<Inquiry, InquiriesSearch>
+      texts={TABLE_TEXTS}
+      className="inquiries-page"
+      introClassName="app-muted inquiries-page__intro"
+      search={search}
+      onSearchChange={onSearchChange}
+      clean={cleanSearch}
+      page={page}
+      columns={COLUMNS}
+      getRowId={(row) => row.id}
+      getRowHref={detailsHref}
+      sort={{ current: toTableSort(search.sort ?? DEFAULT_INQUIRY_SORT), toSearch: (sort) => ({ sort: fromTableSort(sort) }) }}
+      resetKeys={['q', 'status', 'type']}
+      resetClassName="inquiries-page__reset"
+      filters={(change) => (
+        <>
+          <Select
+            label={texts.statusFilter}
+            options={STATUS_OPTIONS}
+            value={search.status ?? ALL}
+            onValueChange={(value) => change({ status: value === ALL ? undefined : (value as InquiryStatus) })}
+          />
+          <Select
+            label={texts.typeFilter}
+            options={TYPE_OPTIONS}
+            value={search.type ?? ALL}
+            onValueChange={(value) => change({ type: value === ALL ? undefined : (value as 'CUT' | 'FILL') })}
+          />
+        </>
+      )}
+    />
   );
 }

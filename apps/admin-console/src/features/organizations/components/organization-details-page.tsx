@@ -11,6 +11,7 @@ import { organizationQueryOptions } from '../api/queries';
 import { texts } from '../texts';
 import { AddCreditsDialog } from './add-credits-dialog';
 import { ArchiveOrganization } from './archive-organization';
+import { OrganizationCarriers } from './organization-carriers';
 import { CreditLedger } from './credit-ledger';
 import { OrganizationInformation } from './organization-information';
 import { OrganizationListings } from './organization-listings';
@@ -20,8 +21,8 @@ import './organizations.css';
 
 /**
  * /admin/organizations/details/{id} (spec §2, §4): the organisation's balance with 'Ajouter des
- * crédits +', the verified checkbox, its details with 'Modifier', its ledger, members and
- * listings, and 'Archiver cette organisation'. The back bar returns to the organisations.
+ * crédits +', the verified checkbox, its details with 'Modifier', its ledger, members,
+ * listings and carriers (issue 18), and 'Archiver cette organisation'. The back bar returns to the organisations.
  */
 export function OrganizationDetailsPage({ id }: { id: string }) {
   if (id.trim() === '') {
@@ -62,6 +63,7 @@ function OrganizationDetails({ id }: { id: string }) {
         <CreditLedger organisationId={organisation.id} />
         <OrganizationMembers organisationId={organisation.id} />
         <OrganizationListings organisationId={organisation.id} />
+        <OrganizationCarriers organisation={organisation} />
         {organisation.archived ? null : <ArchiveOrganization organisation={organisation} />}
       </div>
     </ConsoleShell>

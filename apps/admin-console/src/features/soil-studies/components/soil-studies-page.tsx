@@ -1,9 +1,9 @@
-import { parseProblem, type SoilStudy } from '@terres/api-client';
-import { AppLink, DownloadButton, saveDocument } from '@terres/app-kit';
-import { fillTemplate, formatNumber } from '@terres/domain';
-import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
-import { ConsoleShell } from '../../../components/console-shell';
-import { useTableUrlState, type TableSearchChange } from '../../../lib/use-table-url-state';
+import type { SoilStudy } from '@terres/api-client';
+import { DownloadButton, saveDocument } from '@terres/app-kit';
+import { fillTemplate } from '@terres/domain';
+import type { DataTableColumn } from '@terres/ui/data-table';
+import { AdminTablePage } from '../../../components/admin-table-page';
+import type { TableSearchChange } from '../../../lib/use-table-url-state';
 import { useSoilStudiesPage } from '../api/soil-studies';
 import { cleanSearch, type SoilStudiesSearch } from '../model/search';
 import { texts } from '../texts';
@@ -48,6 +48,15 @@ export interface SoilStudiesPageProps {
   onSearchChange: TableSearchChange<SoilStudiesSearch>;
 }
 
+const TABLE_TEXTS = {
+  title: texts.title,
+  intro: texts.intro,
+  caption: texts.caption,
+  searchLabel: texts.searchLabel,
+  loadFailed: texts.loadFailed,
+  capped: texts.capped,
+};
+
 /**
  * /admin/soil-studies (spec §2): one row per listing with a soil study file or a study delegated
  * to the platform (street, postcode, city, organisation), searched and paged by the API, newest
@@ -55,38 +64,18 @@ export interface SoilStudiesPageProps {
  */
 export function SoilStudiesPage({ search, onSearchChange }: SoilStudiesPageProps) {
   const page = useSoilStudiesPage(search);
-  const { change, setQuery, setPage } = useTableUrlState(search, onSearchChange, cleanSearch);
-  const problem = page.isError ? parseProblem(page.error) : null;
   return (
-    <ConsoleShell title={texts.title}>
-      <div className="soil-studies-page">
-        <p className="app-muted soil-studies-page__intro">{texts.intro}</p>
-        <DataTable<SoilStudy>
-          mode="server"
-          caption={texts.caption}
-          columns={COLUMNS}
-          rows={page.data?.items ?? []}
-          total={page.data?.total ?? 0}
-          getRowId={(row) => row.id}
-          getRowHref={soilStudyHref}
-          linkComponent={AppLink}
-          loading={page.isPending || page.isPlaceholderData}
-          error={page.isError ? [texts.loadFailed, problem?.detail].filter(Boolean).join(' : ') : undefined}
-          onRetry={() => void page.refetch()}
-          searchLabel={texts.searchLabel}
-          query={search.q ?? ''}
-          onQueryChange={setQuery}
-          page={search.page ?? 1}
-          onPageChange={setPage}
-          pageSize={search.size ?? 5}
-          onPageSizeChange={(size) => change({ size, page: undefined })}
-        />
-        {page.data?.totalCapped ? (
-          <p className="app-muted" role="note">
-            {fillTemplate(texts.capped, { total: formatNumber(page.data.total, 0) })}
-          </p>
-        ) : null}
-      </div>
-    </ConsoleShell>
+    <AdminTablePage<SoilStudy, SoilStudiesSearch>
+      texts={TABLE_TEXTS}
+      className="soil-studies-page"
+      introClassName="app-muted soil-studies-page__intro"
+      search={search}
+      onSearchChange={onSearchChange}
+      clean={cleanSearch}
+      page={page}
+      columns={COLUMNS}
+      getRowId={(row) => row.id}
+      getRowHref={soilStudyHref}
+    />
   );
 }

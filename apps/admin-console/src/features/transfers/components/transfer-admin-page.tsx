@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { ConsoleShell } from '../../../components/console-shell';
 import { LOADS_PAGE_SIZE, transferLoadsQueryOptions, transferQueryOptions, useCloseTransfer, useTransferLoadsPage } from '../api/transfers';
 import { texts } from '../texts';
+import { LoadHistory } from './load-history';
 import './transfers-admin.css';
 
 const BACK = { label: texts.backToList, href: '/admin/transfers' };
@@ -75,15 +76,16 @@ function LoadsTable({ loads }: { loads: Load[] }) {
         <caption className="terres-visually-hidden">{texts.loadsCaption}</caption>
         <thead>
           <tr>
-            <th scope="col">N° du bon</th>
-            <th scope="col">Départ</th>
-            <th scope="col">Transporteur</th>
-            <th scope="col">Immatriculation</th>
-            <th scope="col">Code déchet</th>
-            <th scope="col">Volume parti</th>
-            <th scope="col">Poids</th>
-            <th scope="col">Réception</th>
-            <th scope="col">Statut</th>
+            <th scope="col">{texts.loadColumns.number}</th>
+            <th scope="col">{texts.loadColumns.departedAt}</th>
+            <th scope="col">{texts.loadColumns.carrier}</th>
+            <th scope="col">{texts.loadColumns.plate}</th>
+            <th scope="col">{texts.loadColumns.wasteCode}</th>
+            <th scope="col">{texts.loadColumns.volume}</th>
+            <th scope="col">{texts.loadColumns.weight}</th>
+            <th scope="col">{texts.loadColumns.reception}</th>
+            <th scope="col">{texts.loadColumns.status}</th>
+            <th scope="col">{texts.loadColumns.history}</th>
           </tr>
         </thead>
         <tbody>
@@ -107,6 +109,9 @@ function LoadsTable({ loads }: { loads: Load[] }) {
                 {LOAD_STATUS_LABELS[load.status as LoadStatus] ?? load.status}
                 {load.refusalReason ? ` : ${load.refusalReason}` : ''}
                 {load.cancelReason ? ` : ${load.cancelReason}` : ''}
+              </td>
+              <td>
+                <LoadHistory load={load} />
               </td>
             </tr>
           ))}
@@ -158,7 +163,8 @@ function CloseTransfer({ transfer }: { transfer: Transfer }) {
 
 /**
  * /admin/transfers/{id}: the balance (expected, departed, received, refused, in transit,
- * remaining, flagged), both parties, the dates, both sides' loads, and the close action.
+ * remaining, flagged), both parties, the dates, both sides' loads (each with its corrections'
+ * history), and the close action.
  */
 export function TransferAdminPage({ id }: { id: string }) {
   const { data: transfer } = useSuspenseQuery(transferQueryOptions(id));

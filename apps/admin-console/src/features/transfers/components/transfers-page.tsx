@@ -1,11 +1,9 @@
-import { parseProblem, type TransferSummary } from '@terres/api-client';
-import { AppLink } from '@terres/app-kit';
+import type { TransferSummary } from '@terres/api-client';
 import { fillTemplate, formatCubicMetres, formatNumber, TRANSFER_STATUS_LABELS, TRANSFER_STATUSES, type TransferStatus } from '@terres/domain';
-import { Button } from '@terres/ui/button';
-import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
+import type { DataTableColumn } from '@terres/ui/data-table';
 import { Select } from '@terres/ui/select';
-import { ConsoleShell } from '../../../components/console-shell';
-import { useTableUrlState, type TableSearchChange } from '../../../lib/use-table-url-state';
+import { AdminTablePage } from '../../../components/admin-table-page';
+import type { TableSearchChange } from '../../../lib/use-table-url-state';
 import { useTransfersPage } from '../api/transfers';
 import { cleanSearch, DEFAULT_TRANSFER_STATUS, type TransferStatusFilter, type TransfersSearch } from '../model/search';
 import { texts } from '../texts';
@@ -47,6 +45,16 @@ export interface TransfersPageProps {
   onSearchChange: TableSearchChange<TransfersSearch>;
 }
 
+const TABLE_TEXTS = {
+  title: texts.listTitle,
+  intro: texts.listIntro,
+  caption: texts.listCaption,
+  searchLabel: texts.searchLabel,
+  loadFailed: texts.loadFailed,
+  capped: texts.capped,
+  resetFilters: texts.resetFilters,
+};
+
 /**
  * /admin/transfers (issue 18): the open transfers by default, searched by the parties'
  * organisations and projects, filtered by status and by discrepancy (a refused load, a load over
@@ -54,60 +62,34 @@ export interface TransfersPageProps {
  */
 export function TransfersAdminPage({ search, onSearchChange }: TransfersPageProps) {
   const page = useTransfersPage(search);
-  const { change, setQuery, setPage } = useTableUrlState(search, onSearchChange, cleanSearch);
-  const filtered = Boolean(search.q || search.status || search.discrepancy);
-  const problem = page.isError ? parseProblem(page.error) : null;
   return (
-    <ConsoleShell title={texts.listTitle}>
-      <div className="transfers-admin">
-        <p className="app-muted">{texts.listIntro}</p>
-        <DataTable<TransferSummary>
-          mode="server"
-          caption={texts.listCaption}
-          columns={COLUMNS}
-          rows={page.data?.items ?? []}
-          total={page.data?.total ?? 0}
-          getRowId={(row) => row.id}
-          getRowHref={transferHref}
-          linkComponent={AppLink}
-          loading={page.isPending || page.isPlaceholderData}
-          error={page.isError ? [texts.loadFailed, problem?.detail].filter(Boolean).join(' : ') : undefined}
-          onRetry={() => void page.refetch()}
-          searchLabel={texts.searchLabel}
-          query={search.q ?? ''}
-          onQueryChange={setQuery}
-          page={search.page ?? 1}
-          onPageChange={setPage}
-          pageSize={search.size ?? 5}
-          onPageSizeChange={(size) => change({ size, page: undefined })}
-          toolbar={
-            <>
-              <Select
-                label={texts.statusFilter}
-                options={STATUS_OPTIONS}
-                value={search.status ?? DEFAULT_TRANSFER_STATUS}
-                onValueChange={(value) => change({ status: value as TransferStatusFilter, page: undefined })}
-              />
-              <Select
-                label={texts.discrepancyFilter}
-                options={DISCREPANCY_OPTIONS}
-                value={search.discrepancy ? 'true' : 'ALL'}
-                onValueChange={(value) => change({ discrepancy: value === 'true' ? true : undefined, page: undefined })}
-              />
-              {filtered ? (
-                <Button variant="secondary" onClick={() => change({ q: undefined, status: undefined, discrepancy: undefined, page: undefined })}>
-                  {texts.resetFilters}
-                </Button>
-              ) : null}
-            </>
-          }
-        />
-        {page.data?.totalCapped ? (
-          <p className="app-muted" role="note">
-            {fillTemplate(texts.capped, { total: formatNumber(page.data.total, 0) })}
-          </p>
-        ) : null}
-      </div>
-    </ConsoleShell>
+    <AdminTablePage<TransferSummary, TransfersSearch>
+      texts={TABLE_TEXTS}
+      className="transfers-admin"
+      search={search}
+      onSearchChange={onSearchChange}
+      clean={cleanSearch}
+      page={page}
+      columns={COLUMNS}
+      getRowId={(row) => row.id}
+      getRowHref={transferHref}
+      resetKeys={['q', 'status', 'discrepancy']}
+      filters={(change) => (
+        <>
+          <Select
+            label={texts.statusFilter}
+            options={STATUS_OPTIONS}
+            value={search.status ?? DEFAULT_TRANSFER_STATUS}
+            onValueChange={(value) => change({ status: value as TransferStatusFilter })}
+          />
+          <Select
+            label={texts.discrepancyFilter}
+            options={DISCREPANCY_OPTIONS}
+            value={search.discrepancy ? 'true' : 'ALL'}
+            onValueChange={(value) => change({ discrepancy: value === 'true' ? true : undefined })}
+          />
+        </>
+      )}
+    />
   );
 }

@@ -1,5 +1,6 @@
 // The carrier form as strings, read by the domain's `carrierSchema` (its rules and French
 // messages); empty inputs count as absent. The parsed carrier becomes the API's snake_case body.
+// One copy for both apps: the portal's owner and the console's admin edit the same carriers.
 import type { Carrier as ApiCarrier, CarrierRequest } from '@terres/api-client';
 import { carrierColumns, carrierSchema, toSnakeKeys, type Carrier } from '@terres/domain';
 import * as v from 'valibot';
@@ -30,6 +31,7 @@ export const carrierFormSchema = v.pipe(
   carrierSchema as unknown as v.GenericSchema<unknown, Carrier>,
 );
 
+/** The form's strings for a stored carrier, or a new French carrier by road. */
 export function carrierValues(carrier?: ApiCarrier): CarrierValues {
   return {
     countryCode: carrier?.countryCode ?? 'FR',
@@ -47,6 +49,7 @@ export function carrierValues(carrier?: ApiCarrier): CarrierValues {
   };
 }
 
+/** The request body (snake_case) of a parsed carrier. */
 export function carrierBody(carrier: Carrier): CarrierRequest {
   return toSnakeKeys({ ...carrierColumns(carrier) }) as unknown as CarrierRequest;
 }
