@@ -48,6 +48,27 @@ describe('compatible sites on a validated listing (issue 11)', () => {
     expect(await screen.findByText(/Aucun site compatible pour l'instant/)).toBeInTheDocument();
   });
 
+  it.each([
+    ['SITE_FOUND', 'Un site compatible a été trouvé pour cette annonce'],
+    ['PRE_CONTRACT_SIGNED', 'Le pré-contrat avec le site compatible est signé'],
+    ['PROCESSED', 'La transaction avec le site compatible est terminée'],
+  ] as const)('on a matched listing (%s) says where the match stands, never "no compatible site" (review D3)', async (status, text) => {
+    const inquiry = makeInquiry({ status });
+    serveInquiry(inquiry);
+    let asked = 0;
+    server.use(
+      http.get('*/inquiries/:id/matches', () => {
+        asked += 1;
+        return HttpResponse.json({ total: 0, items: [], sites: [], settings: MATCHING_SETTINGS });
+      }),
+    );
+    renderApp(detailsPath(inquiry), { user: owner });
+    const panel = await screen.findByRole('region', { name: 'Sites compatibles' });
+    expect(panel).toHaveTextContent(text);
+    expect(panel).not.toHaveTextContent(/Aucun site compatible/);
+    expect(asked).toBe(0);
+  });
+
   it('is absent from a listing waiting for validation (no request is made)', async () => {
     const inquiry = makeInquiry({ status: 'PENDING_VALIDATION' });
     serveInquiry(inquiry);

@@ -22,6 +22,12 @@ export const ourTexts = {
   compatibleLoading: 'Recherche des sites compatibles...',
   compatibleFailed: 'Les sites compatibles ne peuvent pas être affichés pour le moment.',
   compatibleRetry: 'Réessayer',
+  // Once a site is found (review D3): the match's state, not the search for another.
+  compatibleMatched: {
+    SITE_FOUND: 'Un site compatible a été trouvé pour cette annonce : l’équipe Bourse aux terres organise la mise en relation.',
+    PRE_CONTRACT_SIGNED: 'Le pré-contrat avec le site compatible est signé : la transaction est en cours.',
+    PROCESSED: 'La transaction avec le site compatible est terminée : cette annonce est traitée.',
+  },
   tabsLabel: "Sections de l'annonce",
   loadFailed: "Impossible de charger l'annonce",
   loadFailedHint: 'Vérifiez votre connexion puis réessayez.',

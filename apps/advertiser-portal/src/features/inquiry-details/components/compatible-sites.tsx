@@ -18,18 +18,37 @@ export function isValidated(status: Inquiry['status']): boolean {
   return stepperStates(status)[1] !== 'todo';
 }
 
+/** The listing's match state once the stepper's 'Site compatible trouvé' is reached, else undefined. */
+function matchedState(status: Inquiry['status']): string | undefined {
+  if (stepperStates(status)[3] === 'todo') return undefined;
+  const states: Record<string, string> = texts.compatibleMatched;
+  return states[status];
+}
+
 const SHOWN = 3;
 
 /**
- * On a validated listing (issue 11): how many compatible sites the platform found and what the
+ * On a validated listing not matched yet (issue 11): how many compatible sites the platform found and what the
  * best ones would save (distance, volume, period, CO2e, truck-km), never who they are: the
  * platform puts the parties in touch. The figures are the API's coarse view (`sites`, issue 20):
  * whole km, months and weeks, shown as approximations.
  */
 export function CompatibleSites({ inquiry }: { inquiry: Inquiry }) {
   const validated = isValidated(inquiry.status);
-  const query = useQuery({ ...getListInquiryMatchesQueryOptions(inquiry.id, { limit: SHOWN }), enabled: validated });
+  const matched = matchedState(inquiry.status);
+  const query = useQuery({ ...getListInquiryMatchesQueryOptions(inquiry.id, { limit: SHOWN }), enabled: validated && !matched });
   if (!validated) return null;
+  if (matched) {
+    // A site was found (review D3): say where the match stands, not that none is known.
+    return (
+      <section className="inquiry-panel" aria-labelledby="overview-compatible">
+        <h2 id="overview-compatible" className="inquiry-panel__title">
+          {texts.compatibleTitle}
+        </h2>
+        <p>{matched}</p>
+      </section>
+    );
+  }
   return (
     <section className="inquiry-panel" aria-labelledby="overview-compatible">
       <h2 id="overview-compatible" className="inquiry-panel__title">
