@@ -98,6 +98,11 @@ test("an admin filters the listings, edits an organisation, sends a document and
       mimeType: 'application/pdf',
       buffer: Buffer.from(pdf('étude de sol')),
     });
+    // Picked, seen, then confirmed: nothing leaves before (review D2).
+    await page.getByRole('region', { name: "Envoyer un document à l'annonceur" }).getByRole('button', { name: "Envoyer à l'annonceur" }).click();
+    const confirm = page.getByRole('alertdialog', { name: "Envoyer ce document à l'annonceur ?" });
+    await expect(confirm).toContainText('« étude de sol – port du Rhin.pdf » sera envoyé comme « Étude de sol »');
+    await confirm.getByRole('button', { name: "Envoyer à l'annonceur" }).click();
     await expect(page.getByText("Document envoyé à l'annonceur.", { exact: true })).toBeVisible();
     const sent = page.getByRole('region', { name: 'Envoyés' });
     await expect(sent.getByRole('button', { name: 'Télécharger étude de sol – port du Rhin.pdf' })).toBeVisible();

@@ -80,9 +80,43 @@ describe('admin listing detail, Documents (spec §2; CONTRACT §11)', () => {
     // real browser and API keep them; the end-to-end journey checks an accented one).
     const file = new File(['%PDF-1.4 étude'], 'etude-de-sol-G2.pdf', { type: 'application/pdf' });
     await app.user.upload(within(send).getByLabelText(/^Fichier à envoyer/, { selector: 'input' }), file);
+    // Picking a file sends nothing (review D2): the admin sees it, then confirms.
+    expect(within(send).getByText('etude-de-sol-G2.pdf')).toBeInTheDocument();
+    expect(received).toEqual([]);
+    await app.user.click(within(send).getByRole('button', { name: "Envoyer à l'annonceur" }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Envoyer ce document à l'annonceur ?" });
+    expect(dialog).toHaveTextContent('« etude-de-sol-G2.pdf » sera envoyé comme « Étude de sol »');
+    await app.user.click(within(dialog).getByRole('button', { name: "Envoyer à l'annonceur" }));
     expect(await within(sent()).findByText('etude-de-sol-G2.pdf', NAME, { timeout: 5000 })).toBeInTheDocument();
     expect(received).toEqual([{ kind: 'SOIL_STUDY', fileName: 'etude-de-sol-G2.pdf' }]);
     expect(await screen.findByText("Document envoyé à l'annonceur.")).toBeInTheDocument();
+  });
+
+  it('sends nothing until a type is chosen: no default type on a listing whose study is not delegated (review D2)', async () => {
+    const own = listing({ soilStudyDelegation: false });
+    let posted = 0;
+    serveInquiry(own, { documents: [] });
+    server.use(
+      http.post('*/inquiries/:id/documents', () => {
+        posted += 1;
+        return problem(500);
+      }),
+    );
+    const app = renderApp(detailsPath(own, 'documents'), { user: admin });
+    const send = await screen.findByRole('region', { name: "Envoyer un document à l'annonceur" });
+    expect(within(send).getByRole('combobox', { name: 'Type de document' })).toHaveTextContent('Choisissez le type du document');
+    await app.user.upload(
+      within(send).getByLabelText(/^Fichier à envoyer/, { selector: 'input' }),
+      new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' }),
+    );
+    expect(within(send).getByRole('button', { name: "Envoyer à l'annonceur" })).toBeDisabled();
+    await app.user.click(within(send).getByRole('combobox', { name: 'Type de document' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Autre document' }));
+    await app.user.click(within(send).getByRole('button', { name: "Envoyer à l'annonceur" }));
+    // Cancelling the confirmation sends nothing either.
+    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Annuler' }));
+    expect(posted).toBe(0);
+    expect(within(send).getByText('plan.pdf')).toBeInTheDocument();
   });
 
   it('keeps a refused upload on screen with the reason, and sends it again on retry', async () => {
@@ -101,12 +135,14 @@ describe('admin listing detail, Documents (spec §2; CONTRACT §11)', () => {
     );
     const app = renderApp(detailsPath(inquiry, 'documents'), { user: admin });
     const send = await screen.findByRole('region', { name: "Envoyer un document à l'annonceur" });
-    await app.user.click(within(send).getByRole('combobox', { name: 'Type de document' }));
-    await app.user.click(await screen.findByRole('option', { name: 'Autre document' }));
     await app.user.upload(
       within(send).getByLabelText(/^Fichier à envoyer/, { selector: 'input' }),
       new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' }),
     );
+    await app.user.click(within(send).getByRole('combobox', { name: 'Type de document' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Autre document' }));
+    await app.user.click(within(send).getByRole('button', { name: "Envoyer à l'annonceur" }));
+    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: "Envoyer à l'annonceur" }));
     expect(await within(sent()).findByText('Service momentanément indisponible.', {}, { timeout: 5000 })).toBeInTheDocument();
     refuse = false;
     await app.user.click(within(sent()).getByRole('button', { name: /Réessayer/ }));

@@ -75,7 +75,12 @@ export const ourTexts = {
     "Le document apparaît dans « Envoyés » et dans l'onglet Documents de l'annonceur ; les utilisateurs de l'organisation sont prévenus par e-mail.",
   delegatedHint: "L'annonceur a confié l'étude de sol à la plateforme : envoyez-la en choisissant « Étude de sol ».",
   kind: 'Type de document',
+  kindPlaceholder: 'Choisissez le type du document',
   file: 'Fichier à envoyer',
+  sendButton: "Envoyer à l'annonceur",
+  sendConfirmTitle: "Envoyer ce document à l'annonceur ?",
+  sendConfirmDescription:
+    "« {file} » sera envoyé comme « {kind} ». Il apparaîtra dans l'onglet Documents de l'annonceur et les utilisateurs de l'organisation seront prévenus par e-mail.",
   uploadFailed: "L'envoi du document a échoué.",
   sent: "Document envoyé à l'annonceur.",
   deleteFailed: 'Erreur lors de la suppression du document',
