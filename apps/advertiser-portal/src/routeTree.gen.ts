@@ -44,6 +44,8 @@ import { Route as AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport } fr
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdDocumentsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/documents';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdInformationsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/informations';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/overview';
+import { Route as AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/loads/$loadId/index';
+import { Route as AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct';
 import { Route as AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
 
 const IndexRoute = IndexRouteImport.update({
@@ -245,6 +247,18 @@ const AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute =
     path: '/overview',
     getParentRoute: () => AuthenticatedCompleteUserInquiryDetailsIdRoute,
   } as any);
+const AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute =
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport.update({
+    id: '/$id/loads/$loadId/',
+    path: '/$id/loads/$loadId/',
+    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+  } as any);
+const AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute =
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport.update({
+    id: '/$id/loads/$loadId/correct',
+    path: '/$id/loads/$loadId/correct',
+    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+  } as any);
 const AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute =
   AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport.update({
     id: '/$id/loads/$loadId/reception',
@@ -286,7 +300,9 @@ export interface FileRoutesByFullPath {
   '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/user/transfers/$id/loads/$loadId/correct': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
   '/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  '/user/transfers/$id/loads/$loadId/': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -319,7 +335,9 @@ export interface FileRoutesByTo {
   '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/user/transfers/$id/loads/$loadId/correct': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
   '/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  '/user/transfers/$id/loads/$loadId': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -358,7 +376,9 @@ export interface FileRoutesById {
   '/_authenticated/_complete/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
   '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  '/_authenticated/_complete/user/transfers/$id/loads/$loadId/': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -396,7 +416,9 @@ export interface FileRouteTypes {
     | '/user/inquiry/details/$id/informations'
     | '/user/inquiry/details/$id/overview'
     | '/user/inquiry/details/$id/'
-    | '/user/transfers/$id/loads/$loadId/reception';
+    | '/user/transfers/$id/loads/$loadId/correct'
+    | '/user/transfers/$id/loads/$loadId/reception'
+    | '/user/transfers/$id/loads/$loadId/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -429,7 +451,9 @@ export interface FileRouteTypes {
     | '/user/inquiry/details/$id/informations'
     | '/user/inquiry/details/$id/overview'
     | '/user/inquiry/details/$id'
-    | '/user/transfers/$id/loads/$loadId/reception';
+    | '/user/transfers/$id/loads/$loadId/correct'
+    | '/user/transfers/$id/loads/$loadId/reception'
+    | '/user/transfers/$id/loads/$loadId';
   id:
     | '__root__'
     | '/'
@@ -467,7 +491,9 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/user/inquiry/details/$id/informations'
     | '/_authenticated/_complete/user/inquiry/details/$id/overview'
     | '/_authenticated/_complete/user/inquiry/details/$id/'
-    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
+    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct'
+    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception'
+    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -727,6 +753,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport;
       parentRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRoute;
     };
+    '/_authenticated/_complete/user/transfers/$id/loads/$loadId/': {
+      id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/';
+      path: '/$id/loads/$loadId';
+      fullPath: '/user/transfers/$id/loads/$loadId/';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+    };
+    '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct': {
+      id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct';
+      path: '/$id/loads/$loadId/correct';
+      fullPath: '/user/transfers/$id/loads/$loadId/correct';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+    };
     '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception': {
       id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
       path: '/$id/loads/$loadId/reception';
@@ -771,7 +811,9 @@ interface AuthenticatedCompleteUserTransfersRouteChildren {
   AuthenticatedCompleteUserTransfersIndexRoute: typeof AuthenticatedCompleteUserTransfersIndexRoute;
   AuthenticatedCompleteUserTransfersIdDepartureRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
   AuthenticatedCompleteUserTransfersIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
   AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 
 const AuthenticatedCompleteUserTransfersRouteChildren: AuthenticatedCompleteUserTransfersRouteChildren =
@@ -782,8 +824,12 @@ const AuthenticatedCompleteUserTransfersRouteChildren: AuthenticatedCompleteUser
       AuthenticatedCompleteUserTransfersIdDepartureRoute,
     AuthenticatedCompleteUserTransfersIdIndexRoute:
       AuthenticatedCompleteUserTransfersIdIndexRoute,
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute:
+      AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute,
     AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute:
       AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute,
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute:
+      AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute,
   };
 
 const AuthenticatedCompleteUserTransfersRouteWithChildren =

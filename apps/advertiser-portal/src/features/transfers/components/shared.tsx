@@ -12,7 +12,9 @@ import '../transfers.css';
 
 export const transferHref = (id: string) => `/user/transfers/${encodeURIComponent(id)}`;
 export const departureHref = (id: string) => `${transferHref(id)}/departure`;
-export const receptionHref = (transferId: string, loadId: string) => `${transferHref(transferId)}/loads/${encodeURIComponent(loadId)}/reception`;
+export const loadHref = (transferId: string, loadId: string) => `${transferHref(transferId)}/loads/${encodeURIComponent(loadId)}`;
+export const receptionHref = (transferId: string, loadId: string) => `${loadHref(transferId, loadId)}/reception`;
+export const correctionHref = (transferId: string, loadId: string) => `${loadHref(transferId, loadId)}/correct`;
 
 export const sideLabel = (side: 'CUT' | 'FILL' | null | undefined) => (side === 'FILL' ? texts.fillSide : texts.cutSide);
 
