@@ -28,7 +28,6 @@ import { Route as AuthenticatedOnboardingThanksRouteImport } from './routes/_aut
 import { Route as AuthenticatedCompleteCreditsBuyRouteImport } from './routes/_authenticated/_complete/credits/buy';
 import { Route as AuthenticatedCompleteCreditsSuccessRouteImport } from './routes/_authenticated/_complete/credits/success';
 import { Route as AuthenticatedCompleteUserAccountRouteImport } from './routes/_authenticated/_complete/user/account';
-import { Route as AuthenticatedCompleteUserTransfersRouteImport } from './routes/_authenticated/_complete/user/transfers';
 import { Route as AuthenticatedCompleteUserAccountIndexRouteImport } from './routes/_authenticated/_complete/user/account/index';
 import { Route as AuthenticatedCompleteUserAccountBillsRouteImport } from './routes/_authenticated/_complete/user/account/bills';
 import { Route as AuthenticatedCompleteUserAccountCarriersRouteImport } from './routes/_authenticated/_complete/user/account/carriers';
@@ -151,12 +150,6 @@ const AuthenticatedCompleteUserAccountRoute =
     path: '/user/account',
     getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
-const AuthenticatedCompleteUserTransfersRoute =
-  AuthenticatedCompleteUserTransfersRouteImport.update({
-    id: '/user/transfers',
-    path: '/user/transfers',
-    getParentRoute: () => AuthenticatedCompleteRoute,
-  } as any);
 const AuthenticatedCompleteUserAccountIndexRoute =
   AuthenticatedCompleteUserAccountIndexRouteImport.update({
     id: '/',
@@ -201,9 +194,9 @@ const AuthenticatedCompleteUserCreateInquiryIdRoute =
   } as any);
 const AuthenticatedCompleteUserTransfersIndexRoute =
   AuthenticatedCompleteUserTransfersIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/',
+    path: '/user/transfers/',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserInquiryDetailsIdRoute =
   AuthenticatedCompleteUserInquiryDetailsIdRouteImport.update({
@@ -213,15 +206,15 @@ const AuthenticatedCompleteUserInquiryDetailsIdRoute =
   } as any);
 const AuthenticatedCompleteUserTransfersIdIndexRoute =
   AuthenticatedCompleteUserTransfersIdIndexRouteImport.update({
-    id: '/$id/',
-    path: '/$id/',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/',
+    path: '/user/transfers/$id/',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserTransfersIdDepartureRoute =
   AuthenticatedCompleteUserTransfersIdDepartureRouteImport.update({
-    id: '/$id/departure',
-    path: '/$id/departure',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/departure',
+    path: '/user/transfers/$id/departure',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserInquiryDetailsIdIndexRoute =
   AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport.update({
@@ -249,21 +242,21 @@ const AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute =
   } as any);
 const AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute =
   AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport.update({
-    id: '/$id/loads/$loadId/',
-    path: '/$id/loads/$loadId/',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/loads/$loadId/',
+    path: '/user/transfers/$id/loads/$loadId/',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute =
   AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport.update({
-    id: '/$id/loads/$loadId/correct',
-    path: '/$id/loads/$loadId/correct',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/loads/$loadId/correct',
+    path: '/user/transfers/$id/loads/$loadId/correct',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute =
   AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport.update({
-    id: '/$id/loads/$loadId/reception',
-    path: '/$id/loads/$loadId/reception',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/loads/$loadId/reception',
+    path: '/user/transfers/$id/loads/$loadId/reception',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 
 export interface FileRoutesByFullPath {
@@ -284,7 +277,6 @@ export interface FileRoutesByFullPath {
   '/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
   '/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
   '/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
-  '/user/transfers': typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   '/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
   '/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
@@ -360,7 +352,6 @@ export interface FileRoutesById {
   '/_authenticated/_complete/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
   '/_authenticated/_complete/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
   '/_authenticated/_complete/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
-  '/_authenticated/_complete/user/transfers': typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   '/_authenticated/_complete/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
   '/_authenticated/_complete/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/_authenticated/_complete/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
@@ -400,7 +391,6 @@ export interface FileRouteTypes {
     | '/credits/buy'
     | '/credits/success'
     | '/user/account'
-    | '/user/transfers'
     | '/user/account/bills'
     | '/user/account/carriers'
     | '/user/account/collaborators'
@@ -475,7 +465,6 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/credits/buy'
     | '/_authenticated/_complete/credits/success'
     | '/_authenticated/_complete/user/account'
-    | '/_authenticated/_complete/user/transfers'
     | '/_authenticated/_complete/user/account/bills'
     | '/_authenticated/_complete/user/account/carriers'
     | '/_authenticated/_complete/user/account/collaborators'
@@ -641,13 +630,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserAccountRouteImport;
       parentRoute: typeof AuthenticatedCompleteRoute;
     };
-    '/_authenticated/_complete/user/transfers': {
-      id: '/_authenticated/_complete/user/transfers';
-      path: '/user/transfers';
-      fullPath: '/user/transfers';
-      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersRouteImport;
-      parentRoute: typeof AuthenticatedCompleteRoute;
-    };
     '/_authenticated/_complete/user/account/': {
       id: '/_authenticated/_complete/user/account/';
       path: '/';
@@ -699,10 +681,10 @@ declare module '@tanstack/react-router' {
     };
     '/_authenticated/_complete/user/transfers/': {
       id: '/_authenticated/_complete/user/transfers/';
-      path: '/';
+      path: '/user/transfers';
       fullPath: '/user/transfers/';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIndexRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/inquiry/details/$id': {
       id: '/_authenticated/_complete/user/inquiry/details/$id';
@@ -713,17 +695,17 @@ declare module '@tanstack/react-router' {
     };
     '/_authenticated/_complete/user/transfers/$id/': {
       id: '/_authenticated/_complete/user/transfers/$id/';
-      path: '/$id';
+      path: '/user/transfers/$id';
       fullPath: '/user/transfers/$id/';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/transfers/$id/departure': {
       id: '/_authenticated/_complete/user/transfers/$id/departure';
-      path: '/$id/departure';
+      path: '/user/transfers/$id/departure';
       fullPath: '/user/transfers/$id/departure';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/inquiry/details/$id/': {
       id: '/_authenticated/_complete/user/inquiry/details/$id/';
@@ -755,24 +737,24 @@ declare module '@tanstack/react-router' {
     };
     '/_authenticated/_complete/user/transfers/$id/loads/$loadId/': {
       id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/';
-      path: '/$id/loads/$loadId';
+      path: '/user/transfers/$id/loads/$loadId';
       fullPath: '/user/transfers/$id/loads/$loadId/';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct': {
       id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct';
-      path: '/$id/loads/$loadId/correct';
+      path: '/user/transfers/$id/loads/$loadId/correct';
       fullPath: '/user/transfers/$id/loads/$loadId/correct';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception': {
       id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
-      path: '/$id/loads/$loadId/reception';
+      path: '/user/transfers/$id/loads/$loadId/reception';
       fullPath: '/user/transfers/$id/loads/$loadId/reception';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
   }
 }
@@ -807,36 +789,6 @@ const AuthenticatedCompleteUserAccountRouteWithChildren =
     AuthenticatedCompleteUserAccountRouteChildren,
   );
 
-interface AuthenticatedCompleteUserTransfersRouteChildren {
-  AuthenticatedCompleteUserTransfersIndexRoute: typeof AuthenticatedCompleteUserTransfersIndexRoute;
-  AuthenticatedCompleteUserTransfersIdDepartureRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
-  AuthenticatedCompleteUserTransfersIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
-  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
-  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
-  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
-}
-
-const AuthenticatedCompleteUserTransfersRouteChildren: AuthenticatedCompleteUserTransfersRouteChildren =
-  {
-    AuthenticatedCompleteUserTransfersIndexRoute:
-      AuthenticatedCompleteUserTransfersIndexRoute,
-    AuthenticatedCompleteUserTransfersIdDepartureRoute:
-      AuthenticatedCompleteUserTransfersIdDepartureRoute,
-    AuthenticatedCompleteUserTransfersIdIndexRoute:
-      AuthenticatedCompleteUserTransfersIdIndexRoute,
-    AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute:
-      AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute,
-    AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute:
-      AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute,
-    AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute:
-      AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute,
-  };
-
-const AuthenticatedCompleteUserTransfersRouteWithChildren =
-  AuthenticatedCompleteUserTransfersRoute._addFileChildren(
-    AuthenticatedCompleteUserTransfersRouteChildren,
-  );
-
 interface AuthenticatedCompleteUserInquiryDetailsIdRouteChildren {
   AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
   AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
@@ -866,9 +818,14 @@ interface AuthenticatedCompleteRouteChildren {
   AuthenticatedCompleteCreditsBuyRoute: typeof AuthenticatedCompleteCreditsBuyRoute;
   AuthenticatedCompleteCreditsSuccessRoute: typeof AuthenticatedCompleteCreditsSuccessRoute;
   AuthenticatedCompleteUserAccountRoute: typeof AuthenticatedCompleteUserAccountRouteWithChildren;
-  AuthenticatedCompleteUserTransfersRoute: typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   AuthenticatedCompleteUserCreateInquiryIdRoute: typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
+  AuthenticatedCompleteUserTransfersIndexRoute: typeof AuthenticatedCompleteUserTransfersIndexRoute;
   AuthenticatedCompleteUserInquiryDetailsIdRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
+  AuthenticatedCompleteUserTransfersIdDepartureRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
+  AuthenticatedCompleteUserTransfersIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 
 const AuthenticatedCompleteRouteChildren: AuthenticatedCompleteRouteChildren = {
@@ -878,12 +835,22 @@ const AuthenticatedCompleteRouteChildren: AuthenticatedCompleteRouteChildren = {
     AuthenticatedCompleteCreditsSuccessRoute,
   AuthenticatedCompleteUserAccountRoute:
     AuthenticatedCompleteUserAccountRouteWithChildren,
-  AuthenticatedCompleteUserTransfersRoute:
-    AuthenticatedCompleteUserTransfersRouteWithChildren,
   AuthenticatedCompleteUserCreateInquiryIdRoute:
     AuthenticatedCompleteUserCreateInquiryIdRoute,
+  AuthenticatedCompleteUserTransfersIndexRoute:
+    AuthenticatedCompleteUserTransfersIndexRoute,
   AuthenticatedCompleteUserInquiryDetailsIdRoute:
     AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren,
+  AuthenticatedCompleteUserTransfersIdDepartureRoute:
+    AuthenticatedCompleteUserTransfersIdDepartureRoute,
+  AuthenticatedCompleteUserTransfersIdIndexRoute:
+    AuthenticatedCompleteUserTransfersIdIndexRoute,
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute:
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute,
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute:
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute,
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute:
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute,
 };
 
 const AuthenticatedCompleteRouteWithChildren =
