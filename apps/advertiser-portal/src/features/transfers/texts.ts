@@ -82,7 +82,6 @@ export const ourTexts = {
   slipTransfer: '{cut} → {fill}',
   loadFacts: 'Le chargement',
   loadStatus: 'Statut',
-  flaggedShort: 'Signalé',
   carrierReceipt: 'Récépissé',
   from: 'Chantier de départ',
   to: 'Chantier d’arrivée',

@@ -116,7 +116,6 @@ export function CorrectionPage({ transferId, loadId }: { transferId: string; loa
               form={form}
               carriers={carriers}
               wasteCodes={transfer.wasteCodes}
-              lastCarrierId={load.carrier.id}
               canAddCarrier={user?.role === 'OWNER'}
               onCarrierChange={setTransportMode}
               ticket={ticket}

@@ -199,10 +199,11 @@ export function LoadPage({ transferId, loadId }: { transferId: string; loadId: s
   return (
     <PortalShell title={fillTemplate(texts.loadTitle, { number: load.number })}>
       <div className="transfers-page transfers-load">
-        <p className="transfers-page__meta transfers-no-print">
-          <LoadStatusTag status={load.status} />
-          {load.overRemaining ? <span className="transfers-flag"> ⚑ {texts.flagged}</span> : null}
-        </p>
+        {load.overRemaining ? (
+          <p className="transfers-page__meta transfers-no-print">
+            <span className="transfers-flag">⚑ {texts.flagged}</span>
+          </p>
+        ) : null}
         <OutboxPanel transferId={transferId} />
         <section className="transfers-slip" aria-labelledby="load-slip">
           <p className="transfers-slip__kind">{texts.slip}</p>
