@@ -139,6 +139,13 @@ test('a transfer run load by load from the sites’ phones, then closed', async 
     await page.getByRole('button', { name: /Télécharger le ticket/ }).click();
     expect((await download).suggestedFilename()).toBe('ticket-pesee.jpg');
     await screenshot(page, 'transfers-load');
+    // Printed, the slip alone: the number large, no buttons, no header.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Imprimer le bon' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+    await expect(page.getByText(second.number, { exact: true })).toBeVisible();
+    await screenshot(page, 'transfers-load-print');
+    await page.emulateMedia({ media: 'screen' });
   });
 
   await test.step('a load recorded by mistake is cancelled with its reason, and counts no more', async () => {
