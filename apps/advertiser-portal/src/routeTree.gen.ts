@@ -28,7 +28,6 @@ import { Route as AuthenticatedOnboardingThanksRouteImport } from './routes/_aut
 import { Route as AuthenticatedCompleteCreditsBuyRouteImport } from './routes/_authenticated/_complete/credits/buy';
 import { Route as AuthenticatedCompleteCreditsSuccessRouteImport } from './routes/_authenticated/_complete/credits/success';
 import { Route as AuthenticatedCompleteUserAccountRouteImport } from './routes/_authenticated/_complete/user/account';
-import { Route as AuthenticatedCompleteUserTransfersRouteImport } from './routes/_authenticated/_complete/user/transfers';
 import { Route as AuthenticatedCompleteUserAccountIndexRouteImport } from './routes/_authenticated/_complete/user/account/index';
 import { Route as AuthenticatedCompleteUserAccountBillsRouteImport } from './routes/_authenticated/_complete/user/account/bills';
 import { Route as AuthenticatedCompleteUserAccountCarriersRouteImport } from './routes/_authenticated/_complete/user/account/carriers';
@@ -44,6 +43,8 @@ import { Route as AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport } fr
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdDocumentsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/documents';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdInformationsRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/informations';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id/overview';
+import { Route as AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/loads/$loadId/index';
+import { Route as AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct';
 import { Route as AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport } from './routes/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
 
 const IndexRoute = IndexRouteImport.update({
@@ -149,12 +150,6 @@ const AuthenticatedCompleteUserAccountRoute =
     path: '/user/account',
     getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
-const AuthenticatedCompleteUserTransfersRoute =
-  AuthenticatedCompleteUserTransfersRouteImport.update({
-    id: '/user/transfers',
-    path: '/user/transfers',
-    getParentRoute: () => AuthenticatedCompleteRoute,
-  } as any);
 const AuthenticatedCompleteUserAccountIndexRoute =
   AuthenticatedCompleteUserAccountIndexRouteImport.update({
     id: '/',
@@ -199,9 +194,9 @@ const AuthenticatedCompleteUserCreateInquiryIdRoute =
   } as any);
 const AuthenticatedCompleteUserTransfersIndexRoute =
   AuthenticatedCompleteUserTransfersIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/',
+    path: '/user/transfers/',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserInquiryDetailsIdRoute =
   AuthenticatedCompleteUserInquiryDetailsIdRouteImport.update({
@@ -211,15 +206,15 @@ const AuthenticatedCompleteUserInquiryDetailsIdRoute =
   } as any);
 const AuthenticatedCompleteUserTransfersIdIndexRoute =
   AuthenticatedCompleteUserTransfersIdIndexRouteImport.update({
-    id: '/$id/',
-    path: '/$id/',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/',
+    path: '/user/transfers/$id/',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserTransfersIdDepartureRoute =
   AuthenticatedCompleteUserTransfersIdDepartureRouteImport.update({
-    id: '/$id/departure',
-    path: '/$id/departure',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/departure',
+    path: '/user/transfers/$id/departure',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 const AuthenticatedCompleteUserInquiryDetailsIdIndexRoute =
   AuthenticatedCompleteUserInquiryDetailsIdIndexRouteImport.update({
@@ -245,11 +240,23 @@ const AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute =
     path: '/overview',
     getParentRoute: () => AuthenticatedCompleteUserInquiryDetailsIdRoute,
   } as any);
+const AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute =
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport.update({
+    id: '/user/transfers/$id/loads/$loadId/',
+    path: '/user/transfers/$id/loads/$loadId/',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
+const AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute =
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport.update({
+    id: '/user/transfers/$id/loads/$loadId/correct',
+    path: '/user/transfers/$id/loads/$loadId/correct',
+    getParentRoute: () => AuthenticatedCompleteRoute,
+  } as any);
 const AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute =
   AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport.update({
-    id: '/$id/loads/$loadId/reception',
-    path: '/$id/loads/$loadId/reception',
-    getParentRoute: () => AuthenticatedCompleteUserTransfersRoute,
+    id: '/user/transfers/$id/loads/$loadId/reception',
+    path: '/user/transfers/$id/loads/$loadId/reception',
+    getParentRoute: () => AuthenticatedCompleteRoute,
   } as any);
 
 export interface FileRoutesByFullPath {
@@ -270,7 +277,6 @@ export interface FileRoutesByFullPath {
   '/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
   '/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
   '/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
-  '/user/transfers': typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   '/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
   '/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
@@ -286,7 +292,9 @@ export interface FileRoutesByFullPath {
   '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/user/transfers/$id/loads/$loadId/correct': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
   '/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  '/user/transfers/$id/loads/$loadId/': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -319,7 +327,9 @@ export interface FileRoutesByTo {
   '/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/user/inquiry/details/$id': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/user/transfers/$id/loads/$loadId/correct': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
   '/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  '/user/transfers/$id/loads/$loadId': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -342,7 +352,6 @@ export interface FileRoutesById {
   '/_authenticated/_complete/credits/buy': typeof AuthenticatedCompleteCreditsBuyRoute;
   '/_authenticated/_complete/credits/success': typeof AuthenticatedCompleteCreditsSuccessRoute;
   '/_authenticated/_complete/user/account': typeof AuthenticatedCompleteUserAccountRouteWithChildren;
-  '/_authenticated/_complete/user/transfers': typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   '/_authenticated/_complete/user/account/bills': typeof AuthenticatedCompleteUserAccountBillsRoute;
   '/_authenticated/_complete/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/_authenticated/_complete/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
@@ -358,7 +367,9 @@ export interface FileRoutesById {
   '/_authenticated/_complete/user/inquiry/details/$id/informations': typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/overview': typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRoute;
   '/_authenticated/_complete/user/inquiry/details/$id/': typeof AuthenticatedCompleteUserInquiryDetailsIdIndexRoute;
+  '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
   '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  '/_authenticated/_complete/user/transfers/$id/loads/$loadId/': typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -380,7 +391,6 @@ export interface FileRouteTypes {
     | '/credits/buy'
     | '/credits/success'
     | '/user/account'
-    | '/user/transfers'
     | '/user/account/bills'
     | '/user/account/carriers'
     | '/user/account/collaborators'
@@ -396,7 +406,9 @@ export interface FileRouteTypes {
     | '/user/inquiry/details/$id/informations'
     | '/user/inquiry/details/$id/overview'
     | '/user/inquiry/details/$id/'
-    | '/user/transfers/$id/loads/$loadId/reception';
+    | '/user/transfers/$id/loads/$loadId/correct'
+    | '/user/transfers/$id/loads/$loadId/reception'
+    | '/user/transfers/$id/loads/$loadId/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -429,7 +441,9 @@ export interface FileRouteTypes {
     | '/user/inquiry/details/$id/informations'
     | '/user/inquiry/details/$id/overview'
     | '/user/inquiry/details/$id'
-    | '/user/transfers/$id/loads/$loadId/reception';
+    | '/user/transfers/$id/loads/$loadId/correct'
+    | '/user/transfers/$id/loads/$loadId/reception'
+    | '/user/transfers/$id/loads/$loadId';
   id:
     | '__root__'
     | '/'
@@ -451,7 +465,6 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/credits/buy'
     | '/_authenticated/_complete/credits/success'
     | '/_authenticated/_complete/user/account'
-    | '/_authenticated/_complete/user/transfers'
     | '/_authenticated/_complete/user/account/bills'
     | '/_authenticated/_complete/user/account/carriers'
     | '/_authenticated/_complete/user/account/collaborators'
@@ -467,7 +480,9 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/user/inquiry/details/$id/informations'
     | '/_authenticated/_complete/user/inquiry/details/$id/overview'
     | '/_authenticated/_complete/user/inquiry/details/$id/'
-    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
+    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct'
+    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception'
+    | '/_authenticated/_complete/user/transfers/$id/loads/$loadId/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -615,13 +630,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserAccountRouteImport;
       parentRoute: typeof AuthenticatedCompleteRoute;
     };
-    '/_authenticated/_complete/user/transfers': {
-      id: '/_authenticated/_complete/user/transfers';
-      path: '/user/transfers';
-      fullPath: '/user/transfers';
-      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersRouteImport;
-      parentRoute: typeof AuthenticatedCompleteRoute;
-    };
     '/_authenticated/_complete/user/account/': {
       id: '/_authenticated/_complete/user/account/';
       path: '/';
@@ -673,10 +681,10 @@ declare module '@tanstack/react-router' {
     };
     '/_authenticated/_complete/user/transfers/': {
       id: '/_authenticated/_complete/user/transfers/';
-      path: '/';
+      path: '/user/transfers';
       fullPath: '/user/transfers/';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIndexRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/inquiry/details/$id': {
       id: '/_authenticated/_complete/user/inquiry/details/$id';
@@ -687,17 +695,17 @@ declare module '@tanstack/react-router' {
     };
     '/_authenticated/_complete/user/transfers/$id/': {
       id: '/_authenticated/_complete/user/transfers/$id/';
-      path: '/$id';
+      path: '/user/transfers/$id';
       fullPath: '/user/transfers/$id/';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/transfers/$id/departure': {
       id: '/_authenticated/_complete/user/transfers/$id/departure';
-      path: '/$id/departure';
+      path: '/user/transfers/$id/departure';
       fullPath: '/user/transfers/$id/departure';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
     '/_authenticated/_complete/user/inquiry/details/$id/': {
       id: '/_authenticated/_complete/user/inquiry/details/$id/';
@@ -727,12 +735,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdOverviewRouteImport;
       parentRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRoute;
     };
+    '/_authenticated/_complete/user/transfers/$id/loads/$loadId/': {
+      id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/';
+      path: '/user/transfers/$id/loads/$loadId';
+      fullPath: '/user/transfers/$id/loads/$loadId/';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
+    '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct': {
+      id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/correct';
+      path: '/user/transfers/$id/loads/$loadId/correct';
+      fullPath: '/user/transfers/$id/loads/$loadId/correct';
+      preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRouteImport;
+      parentRoute: typeof AuthenticatedCompleteRoute;
+    };
     '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception': {
       id: '/_authenticated/_complete/user/transfers/$id/loads/$loadId/reception';
-      path: '/$id/loads/$loadId/reception';
+      path: '/user/transfers/$id/loads/$loadId/reception';
       fullPath: '/user/transfers/$id/loads/$loadId/reception';
       preLoaderRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRouteImport;
-      parentRoute: typeof AuthenticatedCompleteUserTransfersRoute;
+      parentRoute: typeof AuthenticatedCompleteRoute;
     };
   }
 }
@@ -767,30 +789,6 @@ const AuthenticatedCompleteUserAccountRouteWithChildren =
     AuthenticatedCompleteUserAccountRouteChildren,
   );
 
-interface AuthenticatedCompleteUserTransfersRouteChildren {
-  AuthenticatedCompleteUserTransfersIndexRoute: typeof AuthenticatedCompleteUserTransfersIndexRoute;
-  AuthenticatedCompleteUserTransfersIdDepartureRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
-  AuthenticatedCompleteUserTransfersIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
-  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
-}
-
-const AuthenticatedCompleteUserTransfersRouteChildren: AuthenticatedCompleteUserTransfersRouteChildren =
-  {
-    AuthenticatedCompleteUserTransfersIndexRoute:
-      AuthenticatedCompleteUserTransfersIndexRoute,
-    AuthenticatedCompleteUserTransfersIdDepartureRoute:
-      AuthenticatedCompleteUserTransfersIdDepartureRoute,
-    AuthenticatedCompleteUserTransfersIdIndexRoute:
-      AuthenticatedCompleteUserTransfersIdIndexRoute,
-    AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute:
-      AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute,
-  };
-
-const AuthenticatedCompleteUserTransfersRouteWithChildren =
-  AuthenticatedCompleteUserTransfersRoute._addFileChildren(
-    AuthenticatedCompleteUserTransfersRouteChildren,
-  );
-
 interface AuthenticatedCompleteUserInquiryDetailsIdRouteChildren {
   AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdDocumentsRoute;
   AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdInformationsRoute;
@@ -820,9 +818,14 @@ interface AuthenticatedCompleteRouteChildren {
   AuthenticatedCompleteCreditsBuyRoute: typeof AuthenticatedCompleteCreditsBuyRoute;
   AuthenticatedCompleteCreditsSuccessRoute: typeof AuthenticatedCompleteCreditsSuccessRoute;
   AuthenticatedCompleteUserAccountRoute: typeof AuthenticatedCompleteUserAccountRouteWithChildren;
-  AuthenticatedCompleteUserTransfersRoute: typeof AuthenticatedCompleteUserTransfersRouteWithChildren;
   AuthenticatedCompleteUserCreateInquiryIdRoute: typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
+  AuthenticatedCompleteUserTransfersIndexRoute: typeof AuthenticatedCompleteUserTransfersIndexRoute;
   AuthenticatedCompleteUserInquiryDetailsIdRoute: typeof AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren;
+  AuthenticatedCompleteUserTransfersIdDepartureRoute: typeof AuthenticatedCompleteUserTransfersIdDepartureRoute;
+  AuthenticatedCompleteUserTransfersIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdIndexRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute;
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute: typeof AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute;
 }
 
 const AuthenticatedCompleteRouteChildren: AuthenticatedCompleteRouteChildren = {
@@ -832,12 +835,22 @@ const AuthenticatedCompleteRouteChildren: AuthenticatedCompleteRouteChildren = {
     AuthenticatedCompleteCreditsSuccessRoute,
   AuthenticatedCompleteUserAccountRoute:
     AuthenticatedCompleteUserAccountRouteWithChildren,
-  AuthenticatedCompleteUserTransfersRoute:
-    AuthenticatedCompleteUserTransfersRouteWithChildren,
   AuthenticatedCompleteUserCreateInquiryIdRoute:
     AuthenticatedCompleteUserCreateInquiryIdRoute,
+  AuthenticatedCompleteUserTransfersIndexRoute:
+    AuthenticatedCompleteUserTransfersIndexRoute,
   AuthenticatedCompleteUserInquiryDetailsIdRoute:
     AuthenticatedCompleteUserInquiryDetailsIdRouteWithChildren,
+  AuthenticatedCompleteUserTransfersIdDepartureRoute:
+    AuthenticatedCompleteUserTransfersIdDepartureRoute,
+  AuthenticatedCompleteUserTransfersIdIndexRoute:
+    AuthenticatedCompleteUserTransfersIdIndexRoute,
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute:
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdCorrectRoute,
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute:
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdReceptionRoute,
+  AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute:
+    AuthenticatedCompleteUserTransfersIdLoadsLoadIdIndexRoute,
 };
 
 const AuthenticatedCompleteRouteWithChildren =

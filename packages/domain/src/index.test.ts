@@ -60,6 +60,7 @@ const PUBLIC_NAMES = [
   'partiesVisible', 'transferTransitionError', 'TRANSFER_ACTIONS', 'TRANSFER_PERMISSIONS', 'transferSideOf', 'transferActionError',
   'MATCH_DONE_SOURCES', 'MATCH_DONE_SOURCE_LABELS', 'matchDoneFromClosing', 'outsidePlatformDoneError', 'carrierCompanyType',
   'texsTransporterColumns', 'texsTransporterCells', 'texsTransporterIssues',
+  'LOAD_TICKET_DOCUMENT_KIND', 'LOAD_TICKET_EXTENSIONS', 'LOAD_TICKET_ACCEPT', 'checkLoadTicketFile',
 ];
 
 describe('public API', () => {

@@ -62,6 +62,7 @@ export * from './matching/disclosure';
 export * from './transfers/messages';
 export * from './transfers/carrier';
 export * from './transfers/load';
+export * from './transfers/ticket';
 export * from './transfers/balance';
 export * from './transfers/transfer';
 export * from './transfers/register-transport';

@@ -466,7 +466,7 @@ export const documents = pgTable(
     index('documents_inquiry_idx').on(table.inquiryId),
     check(
       'documents_kind_values',
-      sql`${table.kind} in ('PERMISSION', 'SOIL_STUDY', 'OTHER', 'DOUBT_CLEARING_LETTER', 'PRE_CONTRACT', 'TRANSFER_CONTRACT')`,
+      sql`${table.kind} in ('PERMISSION', 'SOIL_STUDY', 'OTHER', 'DOUBT_CLEARING_LETTER', 'PRE_CONTRACT', 'TRANSFER_CONTRACT', 'WEIGHBRIDGE_TICKET')`,
     ),
     // A generated document exists once per listing (and match): a retried click finds it.
     uniqueIndex('documents_generated_unique')

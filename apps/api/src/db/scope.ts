@@ -25,6 +25,8 @@ export type SystemReason =
   | 'matching'
   /** A transfer's parties see each other's name, contact and site once the match is accepted (the caller is a party, checked first). */
   | 'transfer-parties'
+  /** A load's weighbridge ticket is a document of the CUT organisation; the FILL party downloads it (the caller is a party of the load, checked first). */
+  | 'load-ticket'
   /** E-mails about loads (a refusal, the daily digest) go to the other party's users and the admins. */
   | 'transfer-mail'
   /** Demo data loaded at start-up (DEMO_DATA=1) and its tests. */

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/index.js';
 import creditRoutes from './credits/index.js';
 import invoiceRoutes from './invoices/index.js';
+import loadTicketRoutes from './load-tickets/index.js';
 import documentRoutes from './documents/index.js';
 import inquiryRoutes from './inquiries/index.js';
 import matchRoutes from './matches/index.js';
@@ -31,6 +32,8 @@ const apiV1Routes: FastifyPluginAsync = async (app) => {
   await app.register(registerRoutes, { prefix: '/register' });
   // Carriers, transfers and loads (issue 18): /organizations/{id}/carriers, /carriers, /transfers, /loads.
   await app.register(transferRoutes);
+  // PUT and GET /loads/{id}/ticket: a load's weighbridge ticket, photo or PDF (multipart inside).
+  await app.register(loadTicketRoutes);
 };
 
 export default apiV1Routes;

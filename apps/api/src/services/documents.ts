@@ -6,13 +6,14 @@ import {
   fileExtension,
   FILE_TYPES,
   isEditableByAdvertiser,
+  LOAD_TICKET_DOCUMENT_KIND,
   messages,
   PROBLEM_TYPES,
   type AllowedFileExtension,
   type DocumentKind,
   type DocumentSource,
 } from '@terres/domain';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Viewer } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { documents } from '../db/schema.js';
@@ -123,7 +124,8 @@ export function listDocuments(db: DbOrTx, inquiryId: string): Promise<DocumentRo
   return db
     .select()
     .from(documents)
-    .where(and(eq(documents.inquiryId, inquiryId), isNull(documents.deletedAt)))
+    // A load's weighbridge ticket is the load's (GET /loads/{id}/ticket), not one of the listing's documents.
+    .where(and(eq(documents.inquiryId, inquiryId), isNull(documents.deletedAt), ne(documents.kind, LOAD_TICKET_DOCUMENT_KIND)))
     .orderBy(asc(documents.createdAt));
 }
 
@@ -168,7 +170,8 @@ export async function removeDocument(db: DbOrTx, viewer: Viewer, id: string): Pr
   if (!isUuid(id)) throw problem(404, messages.documentNotFound);
   await db.transaction(async (tx) => {
     const found = await findLiveDocument(tx, id);
-    if (!found) throw problem(404, messages.documentNotFound);
+    // A load's weighbridge ticket is no listing document: it is never removed (issue 18).
+    if (!found || found.kind === LOAD_TICKET_DOCUMENT_KIND) throw problem(404, messages.documentNotFound);
     const inquiry = await readableInquiry(tx, viewer, found.inquiryId, { forUpdate: true }).catch(asDocumentNotFound);
     const row = await findLiveDocument(tx, id, { forUpdate: true });
     if (!row) throw problem(404, messages.documentNotFound);

@@ -305,6 +305,14 @@ export const OPERATIONS: Record<string, OperationCase> = {
     }),
   },
   getLoadHistory: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.loadId } }) },
+  uploadLoadTicket: {
+    // The CUT side's members while the load is in transit; an admin attaches none (403 for any load).
+    scoped: true,
+    expect: { owner: OK, employee: OK, admin: 403 },
+    build: ({ org }) => ({ params: { id: org.loadId }, file: { name: 'ticket.jpg', bytes: SAMPLE_FILES['photo.jpg']!, kind: 'OTHER' } }),
+  },
+  // The load of world.ts has a ticket photo.
+  downloadLoadTicket: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.loadId } }) },
 
   // ── documents ──
   listInquiryDocuments: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.draftId } }) },

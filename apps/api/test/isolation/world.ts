@@ -132,6 +132,14 @@ export async function recordLoadOn(api: TestApi, token: string, transferId: stri
   return recorded.body.id;
 }
 
+/** A weighbridge ticket's photo on a load in transit (PUT /loads/{id}/ticket, multipart). */
+export async function attachTicketPhoto(api: TestApi, token: string, loadId: string): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([SAMPLE_FILES['photo.jpg']!], { type: 'image/jpeg' }), 'ticket.jpg');
+  const response = await fetch(`${api.url}/api/v1/loads/${loadId}/ticket`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(response.status).toBe(200);
+}
+
 async function buildOrganization(api: TestApi, stripeApi: TestApi, label: OrgLabel): Promise<OrgWorld> {
   const name = `Terrassements Sweep ${label} ${run}`;
   const owner = await createOwner(api, { name, credits: 999 });
@@ -162,6 +170,7 @@ async function buildOrganization(api: TestApi, stripeApi: TestApi, label: OrgLab
   const transferOutId = await acceptedTransfer(api, cutId, partnerFill);
   const transferInId = await acceptedTransfer(api, partnerCut, fillId);
   const loadId = await recordLoadOn(api, owner.token, transferOutId, carrierId);
+  await attachTicketPhoto(api, owner.token, loadId);
   const inLoadId = await recordLoadOn(api, partnerOwner.token, transferInId, partnerCarrierId);
 
   const people = await api.database.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.organizationId, owner.organizationId));

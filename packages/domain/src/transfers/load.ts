@@ -134,6 +134,7 @@ export const LOAD_FIELD_LABELS = {
   volumeM3: 'Volume (m³)',
   weightTonnes: 'Poids pesé (t)',
   weighbridgeTicket: 'N° du ticket de pesée',
+  ticketFile: 'Photo ou PDF du ticket de pesée',
   receivedAt: 'Réception (date et heure)',
   outcome: 'Décision',
   refusalReason: 'Motif du refus',

@@ -71,6 +71,8 @@ export const transferMessages = {
   loadReasonTooLong: 'Le motif ne doit pas dépasser 500 caractères.',
   loadCancelReasonRequired: 'Indiquez le motif de l’annulation du chargement.',
   loadCorrectionNoteTooLong: 'Le commentaire de correction ne doit pas dépasser 500 caractères.',
+  loadTicketFileType: 'Le ticket de pesée doit être une photo (JPEG, PNG, HEIC) ou un PDF.',
+  loadTicketFileNotFound: 'Ce chargement n’a pas de photo ni de PDF du ticket de pesée.',
 
   // Load: moves.
   loadStatusUnknown: 'Statut de chargement inconnu.',

@@ -1,7 +1,8 @@
 // Test helpers of the transfers screens: one transfer of the test organisation (CUT side), its
 // carriers and loads, served by MSW; each request the screens send is recorded.
-import type { Carrier, Load, Transfer, TransferSummary } from '@terres/api-client';
+import type { Carrier, Load, LoadVersion, Transfer, TransferSummary } from '@terres/api-client';
 import { getGetMyOrganizationMockHandler } from '@terres/api-client/mocks';
+import { transferBalance } from '@terres/domain';
 import { http, HttpResponse } from 'msw';
 import { ORGANIZATION_ID, organization } from '../../../test/fixtures';
 import { server } from '../../../test/server';
@@ -45,8 +46,6 @@ export const expired = makeCarrier({
   unusableReason: 'Le récépissé du transporteur « Vieux Camions SARL » a expiré le 30/06/2025 : mettez-le à jour avant d’enregistrer un chargement.',
 });
 
-const zero = { tonnes: 0, realTonnes: 0, estimatedTonnes: 0, isEstimate: false };
-
 export function makeTransfer(overrides: Partial<Transfer> = {}, balance: Partial<Transfer['balance']> = {}): Transfer {
   return {
     id: TRANSFER_ID,
@@ -82,24 +81,9 @@ export function makeTransfer(overrides: Partial<Transfer> = {}, balance: Partial
       longitude: 7.5,
     },
     viewerSide: 'CUT',
+    // The domain's balance of a transfer with no load yet (what the API answers then), overridden per test.
     balance: {
-      loadCount: 0,
-      inTransitCount: 0,
-      acceptedCount: 0,
-      refusedCount: 0,
-      cancelledCount: 0,
-      departedVolumeM3: 0,
-      receivedVolumeM3: 0,
-      refusedVolumeM3: 0,
-      inTransitVolumeM3: 0,
-      discrepancyVolumeM3: 0,
-      receivedWeight: zero,
-      departedWeight: zero,
-      expectedVolumeM3: 1200,
-      remainingVolumeM3: 1200,
-      overrunVolumeM3: 0,
-      flaggedLoadCount: 0,
-      byWasteCode: [],
+      ...transferBalance(overrides.expectedVolumeM3 ?? 1200, []),
       ...balance,
     },
     documents: [],
@@ -190,7 +174,7 @@ export interface SentRequest {
 }
 
 /** Serves the transfer, its carriers and loads; POSTs answer a load and are recorded in order. */
-export function serveTransfer(transfer: Transfer, options: { carriers?: Carrier[]; loads?: Load[] } = {}) {
+export function serveTransfer(transfer: Transfer, options: { carriers?: Carrier[]; loads?: Load[]; history?: LoadVersion[] } = {}) {
   const sent: SentRequest[] = [];
   let counter = 200;
   const loads = [...(options.loads ?? [])];
@@ -210,6 +194,31 @@ export function serveTransfer(transfer: Transfer, options: { carriers?: Carrier[
       const load = makeLoad({ id: crypto.randomUUID(), number: `BT-2026-000${counter}`, vehiclePlate: String(body.vehicle_plate), volumeM3: Number(body.volume_m3) });
       loads.unshift(load);
       return HttpResponse.json(load, { status: 201 });
+    }),
+    http.get('*/loads/:id/history', () => HttpResponse.json(options.history ?? [])),
+    http.put('*/loads/:id', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push({ method: 'PUT', path: new URL(request.url).pathname, key: null, body });
+      const before = loads.find((load) => load.id === params.id) ?? makeLoad({ id: String(params.id) });
+      const after = { ...before, version: before.version + 1, vehiclePlate: String(body.vehicle_plate), volumeM3: Number(body.volume_m3) };
+      loads.splice(loads.indexOf(before), loads.includes(before) ? 1 : 0, after);
+      return HttpResponse.json(after);
+    }),
+    http.post('*/loads/:id/cancel', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push({ method: 'POST', path: new URL(request.url).pathname, key: null, body });
+      const before = loads.find((load) => load.id === params.id) ?? makeLoad({ id: String(params.id) });
+      const after: Load = { ...before, status: 'CANCELLED', cancelReason: String(body.reason), cancelledAt: '2026-11-27T09:00:00.000Z', availableActions: [] };
+      loads.splice(loads.indexOf(before), loads.includes(before) ? 1 : 0, after);
+      return HttpResponse.json(after);
+    }),
+    http.put('*/loads/:id/ticket', async ({ request, params }) => {
+      const form = await request.formData();
+      const file = form.get('file');
+      const name = file instanceof File ? file.name : '';
+      sent.push({ method: 'PUT', path: new URL(request.url).pathname, key: null, body: { file: name, size: file instanceof File ? file.size : 0 } });
+      const before = loads.find((load) => load.id === params.id) ?? makeLoad({ id: String(params.id) });
+      return HttpResponse.json({ ...before, ticketFile: { fileName: name, mimeType: 'image/jpeg', size: 10, uploadedAt: '2026-11-27T09:00:00.000Z' } });
     }),
     http.post('*/loads/:id/reception', async ({ request, params }) => {
       const body = (await request.json()) as Record<string, unknown>;

@@ -7,6 +7,7 @@ import { LOAD_STATUSES, TRANSFER_STATUSES, transferMessages } from '@terres/doma
 import type { FastifyPluginAsync } from 'fastify';
 import { parseBoolean, parseEnumList, parsePaging, parseSearch, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { archiveCarrier, createCarrier, listCarriers, toCarrier, updateCarrier } from '../../services/carriers.js';
+import { answerLoad } from '../../services/load-tickets.js';
 import { mailLoadRefused } from '../../services/transfer-mail.js';
 import {
   answerTransfer,
@@ -16,11 +17,9 @@ import {
   listLoads,
   listTransfers,
   loadHistory,
-  readableLoad,
   readableTransfer,
   recordLoad,
   receiveLoad,
-  toLoad,
 } from '../../services/transfers.js';
 
 type Params = { Params: { id: string } };
@@ -98,10 +97,8 @@ const transferRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(created ? 201 : 200).send(load);
   });
 
-  app.get<Params>('/loads/:id', async (request) => {
-    const { load, transfer } = await readableLoad(app.db, request.auth, request.params.id);
-    return toLoad(load, request.auth, transfer);
-  });
+  // With its weighbridge ticket file (services/load-tickets.ts), which the lists leave out.
+  app.get<Params>('/loads/:id', async (request) => answerLoad(app.db, request.auth, request.params.id));
 
   app.put<Params>('/loads/:id', async (request) => correctLoad(app.db, request.auth, request.params.id, request.body));
 

@@ -16,6 +16,7 @@ import type { LoadCancelledAt } from './loadCancelledAt';
 import type { LoadCancelReason } from './loadCancelReason';
 import type { LoadCreatedBy } from './loadCreatedBy';
 import type { LoadAction } from './loadAction';
+import type { LoadTicketFileProperty } from './loadTicketFileProperty';
 
 /**
  * One truck (or wagon, barge) of soil.
@@ -53,4 +54,8 @@ export interface Load {
   updatedAt: string;
   /** What the viewer may do now (domain `availableLoadActions`): the buttons to show. */
   availableActions: LoadAction[];
+  /** The weighbridge ticket's photo or PDF (`GET /loads/{id}/ticket`), null when none was
+attached. Answered by `GET /loads/{id}` and `PUT /loads/{id}/ticket`; the lists leave it out.
+ */
+  ticketFile?: LoadTicketFileProperty;
 }

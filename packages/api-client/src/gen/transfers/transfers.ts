@@ -42,11 +42,14 @@ import type {
   LoadReceptionRequest,
   LoadVersion,
   NotFoundResponse,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   Transfer,
   TransferSummary,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
   UnsupportedMediaTypeResponse,
+  UploadLoadTicketRequest,
   UriTooLongResponse
 } from '.././model';
 
@@ -1541,6 +1544,245 @@ export const useCancelLoad = <TError = ErrorType<BadRequestResponse | Unauthoriz
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Roles OWNER and EMPLOYEE of the CUT organisation (FILL side or admin: 403; a third
+organisation: 404), while the load is IN_TRANSIT and its transfer open (409 otherwise:
+the domain's `loadActionError` for a correction). Optional: a load needs no ticket file.
+One `file` part: a photo (jpeg, jpg, png, heic) or a PDF of at most 5 MiB (413), checked
+by extension and content (415; domain `checkLoadTicketFile`); an empty file is a 422.
+A new ticket replaces the one shown; the former file is kept (nothing is deleted), the
+replacement written to the audit log.
+
+ * @summary Attach the weighbridge ticket's photo or PDF to a load
+ */
+export const getUploadLoadTicketUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/loads/${id}/ticket`
+}
+
+export const uploadLoadTicket = async (id: string,
+    uploadLoadTicketRequest: UploadLoadTicketRequest, options?: RequestInit): Promise<Load> => {
+    const formData = new FormData();
+formData.append(`file`, uploadLoadTicketRequest.file)
+
+  return customFetch<Load>(getUploadLoadTicketUrl(id),
+  {      
+    ...options,
+    method: 'PUT'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getUploadLoadTicketMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadLoadTicket>>, TError,{id: string;data: BodyType<UploadLoadTicketRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof uploadLoadTicket>>, TError,{id: string;data: BodyType<UploadLoadTicketRequest>}, TContext> => {
+
+const mutationKey = ['uploadLoadTicket'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadLoadTicket>>, {id: string;data: BodyType<UploadLoadTicketRequest>}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  uploadLoadTicket(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadLoadTicketMutationResult = NonNullable<Awaited<ReturnType<typeof uploadLoadTicket>>>
+    export type UploadLoadTicketMutationBody = BodyType<UploadLoadTicketRequest>
+    export type UploadLoadTicketMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>
+
+    /**
+ * @summary Attach the weighbridge ticket's photo or PDF to a load
+ */
+export const useUploadLoadTicket = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadLoadTicket>>, TError,{id: string;data: BodyType<UploadLoadTicketRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadLoadTicket>>,
+        TError,
+        {id: string;data: BodyType<UploadLoadTicketRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getUploadLoadTicketMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Roles ADMIN, and OWNER and EMPLOYEE of the CUT or FILL organisation (a third
+organisation: 404; a load without a ticket file: 404). Sent as an attachment, with the
+MIME type of its extension.
+
+ * @summary Download a load's weighbridge ticket
+ */
+export const getDownloadLoadTicketUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/loads/${id}/ticket`
+}
+
+export const downloadLoadTicket = async (id: string, options?: RequestInit): Promise<Blob> => {
+  
+  return customFetch<Blob>(getDownloadLoadTicketUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadLoadTicketQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/loads/${id}/ticket`
+    ] as const;
+    }
+
+    
+export const getDownloadLoadTicketQueryOptions = <TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadLoadTicketQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadLoadTicket>>> = ({ signal }) => downloadLoadTicket(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadLoadTicketQueryResult = NonNullable<Awaited<ReturnType<typeof downloadLoadTicket>>>
+export type DownloadLoadTicketQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>
+
+
+export function useDownloadLoadTicket<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadLoadTicket>>,
+          TError,
+          Awaited<ReturnType<typeof downloadLoadTicket>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadLoadTicket<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadLoadTicket>>,
+          TError,
+          Awaited<ReturnType<typeof downloadLoadTicket>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadLoadTicket<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Download a load's weighbridge ticket
+ */
+
+export function useDownloadLoadTicket<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadLoadTicketQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getDownloadLoadTicketSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadLoadTicketQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadLoadTicket>>> = ({ signal }) => downloadLoadTicket(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadLoadTicketSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadLoadTicket>>>
+export type DownloadLoadTicketSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>
+
+
+export function useDownloadLoadTicketSuspense<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadLoadTicketSuspense<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadLoadTicketSuspense<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Download a load's weighbridge ticket
+ */
+
+export function useDownloadLoadTicketSuspense<TData = Awaited<ReturnType<typeof downloadLoadTicket>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>>(
+ id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadLoadTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadLoadTicketSuspenseQueryOptions(id,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Roles ADMIN, and OWNER and EMPLOYEE of the CUT or FILL organisation (a third
 organisation: 404). One row per correction: the departure as it was before it, who
 corrected it and when.

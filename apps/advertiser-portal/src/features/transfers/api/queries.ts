@@ -2,6 +2,7 @@
 // (`useSuspenseQuery`) share these options. Lists go through the paged helpers (X-Total-Count).
 import {
   getCarriersPageQueryOptions,
+  getGetLoadHistorySuspenseQueryOptions,
   getGetLoadSuspenseQueryOptions,
   getGetTransferSuspenseQueryOptions,
   getTransferLoadsPageQueryOptions,
@@ -25,6 +26,11 @@ export function transferLoadsQueryOptions(id: string, page = 1) {
 
 export function loadQueryOptions(id: string) {
   return getGetLoadSuspenseQueryOptions(id);
+}
+
+/** A load's former versions, oldest first (one per correction: a handful at most). */
+export function loadHistoryQueryOptions(id: string) {
+  return getGetLoadHistorySuspenseQueryOptions(id);
 }
 
 /** The organisation's active carriers (a list of a few dozen at most). */

@@ -1,47 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { parseProblem, type Carrier } from '@terres/api-client';
 import { AppLink, useAuth, useDomainForm } from '@terres/app-kit';
-import {
-  carrierUsableOn,
-  exceedsRemaining,
-  fillTemplate,
-  formatCubicMetres,
-  isProblemOfType,
-  LOAD_FIELD_LABELS,
-  normalizePlate,
-  overRemainingMessage,
-  PROBLEM_TYPES,
-  type LoadDeparture,
-  type ReceiptExemption,
-  type TransportMode,
-} from '@terres/domain';
+import { exceedsRemaining, fillTemplate, formatCubicMetres, isProblemOfType, overRemainingMessage, PROBLEM_TYPES, type LoadDeparture, type TransportMode } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
-import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useMemo, useRef, useState } from 'react';
 import { PortalShell } from '../../../components/portal-shell';
 import { carriersQueryOptions, transferQueryOptions } from '../api/queries';
 import { useRecordLoad } from '../api/record-load';
-import { departureBody, departureFormSchema, localDateTimeNow, readLocalDateTime, type DepartureValues } from '../model/forms';
+import { useUploadTicket } from '../api/upload-ticket';
+import { departureBody, departureFormSchema, localDateTimeNow, type DepartureValues } from '../model/forms';
 import { readLastUsed, saveLastUsed } from '../model/last-used';
 import { newEntryKey } from '../model/outbox';
 import { texts } from '../texts';
-import { ChoiceGroup } from './choice-group';
+import { DepartureFields, type TicketFileState } from './departure-fields';
 import { OutboxPanel, transferHref } from './shared';
-
-/** Whether the carrier may carry this load (the domain's rule, on the departure's day and code). */
-export function carrierUsability(carrier: Carrier, departedAt: string, wasteCode: string) {
-  const receipt =
-    carrier.receiptNumber && carrier.receiptDepartment && carrier.receiptValidUntil
-      ? { number: carrier.receiptNumber, department: carrier.receiptDepartment, validUntil: carrier.receiptValidUntil }
-      : null;
-  return carrierUsableOn(
-    { name: carrier.name, countryCode: carrier.countryCode, receipt, exemption: (carrier.exemption as ReceiptExemption | null) ?? null, archived: carrier.archived },
-    readLocalDateTime(departedAt),
-    { wasteCode: wasteCode || null },
-  );
-}
 
 function initialValues(carriers: readonly Carrier[], wasteCodes: readonly string[], organizationId: string | null | undefined): DepartureValues {
   const last = readLastUsed(organizationId);
@@ -73,6 +47,8 @@ export function DeparturePage({ id }: { id: string }) {
   const carriers = carrierPage.items.filter((carrier) => !carrier.archived);
   const toast = useToast();
   const recordLoad = useRecordLoad();
+  const uploadTicket = useUploadTicket();
+  const [ticket, setTicket] = useState<TicketFileState>({ file: null, error: null });
   const keyRef = useRef(newEntryKey());
   const [over, setOver] = useState<LoadDeparture | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -89,9 +65,21 @@ export function DeparturePage({ id }: { id: string }) {
     try {
       const result = await recordLoad.mutateAsync({ transferId: transfer.id, body: departureBody(load, confirmOverRemaining), idempotencyKey: keyRef.current });
       saveLastUsed(organizationId, { carrierId: load.carrierId, vehiclePlate: load.vehiclePlate });
-      const message = result.status === 'sent' ? fillTemplate(texts.recorded, { number: result.load.number }) : texts.queued;
+      let message = result.status === 'sent' ? fillTemplate(texts.recorded, { number: result.load.number }) : texts.queued;
+      if (ticket.file) {
+        // The file is not kept offline (localStorage holds text): the load page takes it later.
+        if (result.status === 'queued') message = `${message} ${texts.ticketNotKept}`;
+        else {
+          try {
+            await uploadTicket.mutateAsync({ loadId: result.load.id, file: ticket.file });
+          } catch (error) {
+            toast.error(texts.ticketFailed, parseProblem(error)?.detail);
+          }
+        }
+      }
       // Said once, on the screen (no toast as well): the next truck's entry starts below it.
       setDone(message);
+      setTicket({ file: null, error: null });
       // The next truck: a new entry, the same carrier and plate.
       keyRef.current = newEntryKey();
       form.reset(initialValues(carriers, transfer.wasteCodes, organizationId));
@@ -117,7 +105,6 @@ export function DeparturePage({ id }: { id: string }) {
     void send(load, false);
   };
 
-  const plate = form.field('vehiclePlate');
   return (
     <PortalShell title={texts.departureTitle}>
       <div className="transfers-site">
@@ -138,71 +125,17 @@ export function DeparturePage({ id }: { id: string }) {
             submit();
           }}
         >
-          <TextField label={LOAD_FIELD_LABELS.departedAt} type="datetime-local" required inputClassName="transfers-touch" {...form.field('departedAt')} />
-          {carriers.length === 0 ? (
-            <div className="transfers-site__empty">
-              <p>{texts.noCarrier}</p>
-              {user?.role === 'OWNER' ? (
-                <Button asChild variant="secondary" className="transfers-touch">
-                  <AppLink href="/user/account/carriers">{texts.addCarrier}</AppLink>
-                </Button>
-              ) : (
-                <p>{texts.askOwner}</p>
-              )}
-            </div>
-          ) : (
-            <ChoiceGroup
-              label={LOAD_FIELD_LABELS.carrierId}
-              name="carrierId"
-              required
-              value={form.values.carrierId}
-              error={form.errors.carrierId}
-              onChange={(value) => {
-                form.setValue('carrierId', value);
-                setTransportMode(carriers.find((carrier) => carrier.id === value)?.transportMode as TransportMode | undefined);
-              }}
-              options={carriers.map((carrier) => {
-                const usability = carrierUsability(carrier, form.values.departedAt, form.values.wasteCode);
-                const reason = usability.usable ? (carrier.usable ? null : carrier.unusableReason) : usability.message;
-                const last = readLastUsed(organizationId)?.carrierId === carrier.id;
-                return {
-                  value: carrier.id,
-                  label: carrier.name,
-                  description: reason ?? (last ? texts.lastUsed : carrier.city),
-                  disabled: reason !== null,
-                };
-              })}
-            />
-          )}
-          <TextField
-            label={LOAD_FIELD_LABELS.vehiclePlate}
-            required
-            autoCapitalize="characters"
-            autoComplete="off"
-            inputClassName="transfers-touch"
-            {...plate}
-            onBlur={() => {
-              const normalized = normalizePlate(form.values.vehiclePlate);
-              if (normalized && normalized.plate !== form.values.vehiclePlate) form.setValue('vehiclePlate', normalized.plate);
-              plate.onBlur();
-            }}
+          <DepartureFields
+            form={form}
+            carriers={carriers}
+            wasteCodes={transfer.wasteCodes}
+            lastCarrierId={readLastUsed(organizationId)?.carrierId}
+            canAddCarrier={user?.role === 'OWNER'}
+            onCarrierChange={setTransportMode}
+            ticket={ticket}
+            onTicketChange={setTicket}
           />
-          <ChoiceGroup
-            label={LOAD_FIELD_LABELS.wasteCode}
-            name="wasteCode"
-            required
-            value={form.values.wasteCode}
-            error={form.errors.wasteCode}
-            onChange={(value) => form.setValue('wasteCode', value)}
-            options={transfer.wasteCodes.map((code) => ({ value: code, label: code }))}
-          />
-          <TextField label={LOAD_FIELD_LABELS.volumeM3} required inputMode="decimal" inputClassName="transfers-touch" {...form.field('volumeM3')} />
-          <fieldset className="transfers-site__weighed">
-            <legend>{texts.weighed}</legend>
-            <TextField label={LOAD_FIELD_LABELS.weightTonnes} inputMode="decimal" inputClassName="transfers-touch" {...form.field('weightTonnes')} />
-            <TextField label={LOAD_FIELD_LABELS.weighbridgeTicket} autoComplete="off" inputClassName="transfers-touch" {...form.field('weighbridgeTicket')} />
-          </fieldset>
-          <Button type="submit" size="lg" fullWidth className="transfers-touch" loading={recordLoad.isPending} loadingLabel={texts.sending}>
+          <Button type="submit" size="lg" fullWidth className="transfers-touch" loading={recordLoad.isPending || uploadTicket.isPending} loadingLabel={texts.sending}>
             {texts.send}
           </Button>
           <Button asChild variant="ghost" fullWidth className="transfers-touch">

@@ -3,16 +3,16 @@ import { useAuth } from '@terres/app-kit';
 import type { Load, TransferSummary } from '@terres/api-client';
 import { fillTemplate, formatCubicMetres, formatDateTime, LOAD_STATUS_LABELS, RECEPTION_OUTCOME_LABELS, type LoadStatus } from '@terres/domain';
 import { Button } from '@terres/ui/button';
-import { useToast } from '@terres/ui/toast';
-import type { ReactNode } from 'react';
 import { invalidateTransfer } from '../api/invalidate';
-import { flushOutbox, removeFromOutbox, useOutbox, useOutboxSync, type OutboxEntry } from '../model/outbox';
+import { flushOutbox, removeFromOutbox, useOutbox, type OutboxEntry } from '../model/outbox';
 import { texts } from '../texts';
 import '../transfers.css';
 
 export const transferHref = (id: string) => `/user/transfers/${encodeURIComponent(id)}`;
 export const departureHref = (id: string) => `${transferHref(id)}/departure`;
-export const receptionHref = (transferId: string, loadId: string) => `${transferHref(transferId)}/loads/${encodeURIComponent(loadId)}/reception`;
+export const loadHref = (transferId: string, loadId: string) => `${transferHref(transferId)}/loads/${encodeURIComponent(loadId)}`;
+export const receptionHref = (transferId: string, loadId: string) => `${loadHref(transferId, loadId)}/reception`;
+export const correctionHref = (transferId: string, loadId: string) => `${loadHref(transferId, loadId)}/correct`;
 
 export const sideLabel = (side: 'CUT' | 'FILL' | null | undefined) => (side === 'FILL' ? texts.fillSide : texts.cutSide);
 
@@ -23,21 +23,6 @@ export function LoadStatusTag({ status }: { status: Load['status'] }) {
 /** The name of the other party, or its project while names are hidden (before acceptance). */
 export function otherPartyOf(transfer: Pick<TransferSummary, 'cut' | 'fill' | 'viewerSide'>) {
   return transfer.viewerSide === 'FILL' ? transfer.cut : transfer.fill;
-}
-
-/**
- * Keeps the outbox going while a transfers screen is open: sends it at once, on `online` and on a
- * timer; the transfer's figures are read again after each entry that went.
- */
-export function TransfersLayout({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const { user } = useAuth();
-  useOutboxSync(user?.id, (loads) => {
-    for (const load of loads) invalidateTransfer(queryClient, load.transferId, load.id);
-    toast.success(fillTemplate(texts.sentFromOutbox, { count: String(loads.length) }));
-  });
-  return <>{children}</>;
 }
 
 function describeEntry(entry: OutboxEntry): string {

@@ -10,7 +10,7 @@ import { useToast } from '@terres/ui/toast';
 import { PortalShell } from '../../../components/portal-shell';
 import { LOADS_PAGE_SIZE, transferLoadsQueryOptions, transferQueryOptions } from '../api/queries';
 import { texts } from '../texts';
-import { departureHref, LoadStatusTag, OutboxPanel, receptionHref, sideLabel } from './shared';
+import { departureHref, loadHref, LoadStatusTag, OutboxPanel, receptionHref, sideLabel } from './shared';
 
 /** The balance's figures, as both sides and the console show them. */
 export function BalanceFigures({ transfer }: { transfer: Pick<Transfer, 'balance' | 'expectedVolumeM3'> }) {
@@ -84,7 +84,9 @@ function LoadsTable({ transfer, loads }: { transfer: Transfer; loads: Load[] }) 
           {loads.map((load) => (
             <tr key={load.id}>
               <th scope="row">
-                {load.number}
+                <AppLink href={loadHref(transfer.id, load.id)} className="transfers-load-link">
+                  {load.number}
+                </AppLink>
                 {load.overRemaining ? <span className="transfers-flag" title={texts.flagged} aria-label={texts.flagged}> ⚑</span> : null}
               </th>
               <td data-label="Départ">{formatDateTime(load.departedAt)}</td>

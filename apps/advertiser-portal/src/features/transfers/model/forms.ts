@@ -2,7 +2,7 @@
 // their French messages are `createLoadDepartureSchema` / `createLoadReceptionSchema`; this file
 // only turns the inputs' text into the schema's input (a local date-time into an instant, '12,5'
 // into 12.5) and the parsed values into the API's snake_case body.
-import type { LoadDepartureRequest, LoadReceptionRequest } from '@terres/api-client';
+import type { Load, LoadCorrectionRequest, LoadDepartureRequest, LoadReceptionRequest } from '@terres/api-client';
 import { createLoadDepartureSchema, createLoadReceptionSchema, type LoadDeparture, type LoadReception, type TransportMode } from '@terres/domain';
 import * as v from 'valibot';
 
@@ -30,23 +30,32 @@ export const DEPARTURE_FIELDS = ['departedAt', 'carrierId', 'vehiclePlate', 'was
 export type DepartureField = (typeof DEPARTURE_FIELDS)[number];
 export type DepartureValues = Record<DepartureField, string>;
 
+/** The departure's inputs as the domain schema's input (shared by the recording and the correction). */
+function departureInput(values: DepartureValues) {
+  return {
+    departedAt: readLocalDateTime(values.departedAt),
+    carrierId: values.carrierId,
+    vehiclePlate: values.vehiclePlate,
+    wasteCode: values.wasteCode,
+    volumeM3: readNumber(values.volumeM3),
+    weightTonnes: readNumber(values.weightTonnes) ?? null,
+    weighbridgeTicket: values.weighbridgeTicket.trim() === '' ? null : values.weighbridgeTicket,
+  };
+}
+
+function departureSchemaOf(options: { wasteCodes: readonly string[]; transportMode?: TransportMode | undefined }) {
+  // The transform's output is the domain schema's input (typed as unknown: valibot's pipe wants them equal).
+  return createLoadDepartureSchema({
+    wasteCodes: options.wasteCodes as Parameters<typeof createLoadDepartureSchema>[0]['wasteCodes'],
+    ...(options.transportMode ? { transportMode: options.transportMode } : {}),
+  }) as unknown as v.GenericSchema<unknown, LoadDeparture>;
+}
+
 export function departureFormSchema(options: { wasteCodes: readonly string[]; transportMode?: TransportMode | undefined }) {
   return v.pipe(
     v.object(Object.fromEntries(DEPARTURE_FIELDS.map((name) => [name, v.string()])) as Record<DepartureField, v.StringSchema<undefined>>),
-    v.transform((values): unknown => ({
-      departedAt: readLocalDateTime(values.departedAt),
-      carrierId: values.carrierId,
-      vehiclePlate: values.vehiclePlate,
-      wasteCode: values.wasteCode,
-      volumeM3: readNumber(values.volumeM3),
-      weightTonnes: readNumber(values.weightTonnes) ?? null,
-      weighbridgeTicket: values.weighbridgeTicket.trim() === '' ? null : values.weighbridgeTicket,
-    })),
-    // The transform's output is the domain schema's input (typed as unknown: valibot's pipe wants them equal).
-    createLoadDepartureSchema({
-      wasteCodes: options.wasteCodes as Parameters<typeof createLoadDepartureSchema>[0]['wasteCodes'],
-      ...(options.transportMode ? { transportMode: options.transportMode } : {}),
-    }) as unknown as v.GenericSchema<unknown, LoadDeparture>,
+    v.transform((values): unknown => departureInput(values)),
+    departureSchemaOf(options),
   );
 }
 
@@ -61,6 +70,38 @@ export function departureBody(load: LoadDeparture, confirmOverRemaining: boolean
     weighbridge_ticket: load.weighbridgeTicket,
     ...(confirmOverRemaining ? { confirm_over_remaining: true } : {}),
   };
+}
+
+/** The correction: the departure's fields (the same rules) and its comment (`correctionNote`). */
+export const CORRECTION_FIELDS = [...DEPARTURE_FIELDS, 'correctionNote'] as const;
+export type CorrectionField = (typeof CORRECTION_FIELDS)[number];
+export type CorrectionValues = Record<CorrectionField, string>;
+
+export function correctionFormSchema(options: { wasteCodes: readonly string[]; transportMode?: TransportMode | undefined }) {
+  return v.pipe(
+    v.object(Object.fromEntries(CORRECTION_FIELDS.map((name) => [name, v.string()])) as Record<CorrectionField, v.StringSchema<undefined>>),
+    v.transform((values): unknown => ({ ...departureInput(values), correctionNote: values.correctionNote.trim() === '' ? null : values.correctionNote })),
+    departureSchemaOf(options),
+  );
+}
+
+/** A load as the correction form's strings: its instant in the phone's time, '12,5' for 12.5. */
+export function correctionValues(load: Pick<Load, 'departedAt' | 'carrier' | 'vehiclePlate' | 'wasteCode' | 'volumeM3' | 'weightTonnes' | 'weighbridgeTicket'>): CorrectionValues {
+  const decimal = (value: number | null | undefined) => (value == null ? '' : String(value).replace('.', ','));
+  return {
+    departedAt: localDateTimeNow(new Date(load.departedAt)),
+    carrierId: load.carrier.id,
+    vehiclePlate: load.vehiclePlate,
+    wasteCode: load.wasteCode,
+    volumeM3: decimal(load.volumeM3),
+    weightTonnes: decimal(load.weightTonnes),
+    weighbridgeTicket: load.weighbridgeTicket ?? '',
+    correctionNote: '',
+  };
+}
+
+export function correctionBody(load: LoadDeparture, options: { confirmOverRemaining: boolean; expectedVersion: number }): LoadCorrectionRequest {
+  return { ...departureBody(load, options.confirmOverRemaining), expected_version: options.expectedVersion, correction_note: load.correctionNote };
 }
 
 export const RECEPTION_FIELDS = ['receivedAt', 'outcome', 'refusalReason', 'receivedVolumeM3', 'receivedWeightTonnes'] as const;

@@ -4,7 +4,7 @@
 // one load (or one reception) per key, so a retry after an answer that was lost never counts
 // twice; in this tab, an entry being sent is not sent again until its attempt ends.
 import { confirmLoadReception, parseProblem, recordLoad, type Load, type LoadDepartureRequest, type LoadReceptionRequest } from '@terres/api-client';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 interface EntryBase {
   /** The Idempotency-Key of every attempt. */
@@ -156,23 +156,30 @@ export function useOutbox(userId: string | null | undefined): readonly OutboxEnt
  */
 export function useOutboxSync(userId: string | null | undefined, onSent: (loads: Load[]) => void) {
   const waiting = useOutbox(userId).some((entry) => !entry.failure);
+  // The latest callback, and whether the caller is still mounted: a flush that empties the outbox
+  // re-runs the effect below (`waiting` changes) before it answers, and its loads must still be told.
+  const onSentRef = useRef(onSent);
+  onSentRef.current = onSent;
+  const mounted = useRef(true);
   useEffect(() => {
-    let stopped = false;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
     const flush = () => {
       void flushOutbox(userId).then((loads) => {
-        if (!stopped && loads.length > 0) onSent(loads);
+        if (mounted.current && loads.length > 0) onSentRef.current(loads);
       });
     };
     flush();
     window.addEventListener('online', flush);
     const timer = waiting ? setInterval(flush, OUTBOX_RETRY_MS) : undefined;
     return () => {
-      stopped = true;
       window.removeEventListener('online', flush);
       clearInterval(timer);
     };
-    // onSent is a callback of the caller's render: the effect follows `waiting` and the user only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [waiting, userId]);
 }
 
