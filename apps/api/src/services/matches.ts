@@ -5,7 +5,8 @@
 // Locks: a proposal locks both listings' rows in id order (so two proposals, or a proposal and
 // a generation touching the same listings, queue instead of deadlocking), then checks under
 // them that no open match holds the pair (the partial unique index `matches_open_pair_unique`
-// backs it). A status move locks the match's transfer's row (issue 18), then the match's row:
+// backs it), then both organisations' rows (share, id order: listing before organisation, as a
+// validation takes them) to refuse an archived one's (issue 20). A status move locks the match's transfer's row (issue 18), then the match's row:
 // the order closing a transfer uses (services/transfers.ts). ACCEPTED opens the transfer in the
 // same transaction; DONE with a typed volume is for a transfer run outside the platform.
 import {
@@ -26,7 +27,7 @@ import {
 } from '@terres/domain';
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
-import { inquiries, matches, transfers } from '../db/schema.js';
+import { inquiries, matches, organizations, transfers } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
 import { recordAudit } from './audit.js';
@@ -156,6 +157,16 @@ export async function proposeMatch(db: DbOrTx, viewer: Viewer, proposal: Proposa
     if (!cut || !fill) throw problem(404, messages.listingNotFound);
     if (cut.type !== 'CUT' || fill.type !== 'FILL') throw problem(422, matchingMessages.matchPairInvalid);
     if (!isMatchableStatus(cut.status) || !isMatchableStatus(fill.status)) throw problem(409, matchingMessages.matchListingNotValidated);
+    // An archived organisation's listings are out of matching (issue 20). Its row is read under a
+    // share lock, so an archiving under way commits first (it takes the row for update and never
+    // a listing's: no deadlock) and is seen here.
+    const parties = await tx
+      .select({ archivedAt: organizations.archivedAt })
+      .from(organizations)
+      .where(inArray(organizations.id, [...new Set([cut.organizationId, fill.organizationId])]))
+      .orderBy(asc(organizations.id))
+      .for('share');
+    if (parties.some((party) => party.archivedAt !== null)) throw problem(409, matchingMessages.matchOrganizationArchived);
     const [open] = await tx
       .select({ id: matches.id })
       .from(matches)

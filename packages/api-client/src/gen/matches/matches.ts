@@ -65,6 +65,8 @@ period, trips, CO2e) without the other party's identity, price or lines
 listing is validated. Anyone else: 404. Candidates are the other type's listings that are
 validated and not processed, located within the radius, sharing a day of availability
 and with material lines; the domain's rules decide and rank (README "Matching").
+Listings of an archived organisation are left out at once (and an archived
+organisation's listing has none); they come back if the organisation is restored.
 
  * @summary The compatible sites of a listing, best first
  */
@@ -494,9 +496,10 @@ export function useListMatchesSuspense<TData = Awaited<ReturnType<typeof listMat
 
 /**
  * Role ADMIN (403 otherwise). Both listings must exist (404), be a CUT and a FILL (422),
-validated and not processed (409), compatible by the domain's rules (409 naming the
-failed rules), and no proposed or accepted match may already hold the pair (409). The
-figures of the moment are kept with the match.
+validated and not processed (409), of organisations that are not archived (409),
+compatible by the domain's rules (409 naming the failed rules), and no proposed or
+accepted match may already hold the pair (409). The figures of the moment are kept with
+the match.
 
  * @summary Propose a CUT and a FILL listing to each other
  */
