@@ -6,6 +6,7 @@ import { messages, fillTemplate, PROBLEM_TYPES } from '@terres/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { adminToken, createEmployee, createOwner } from '../../../test/helpers/fixtures.js';
+import { packsOf, payWithSimulator } from '../../../test/helpers/payments.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 
 let api: TestApi;
@@ -99,5 +100,48 @@ describe('GET /inquiries never answers more than a page (issue 20)', () => {
     const drafts = await roomy.request('GET', `/inquiries?status=DRAFT&organization_id=${owner.organizationId}`, { token: admin });
     expect(drafts.body).toHaveLength(100);
     expect(drafts.headers.get('x-total-count')).toBe('105');
+  });
+});
+
+describe('the ledger and the invoices are paged too (issue 20)', () => {
+  it('answers the 100 newest ledger lines without paging, with the total, and any page asked', async () => {
+    const owner = await createOwner(roomy, { name: 'Grand Livre TP' });
+    const admin = await adminToken(roomy);
+    for (let start = 0; start < 104; start += 4) {
+      const grants = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          roomy.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: start + i + 1 } }),
+        ),
+      );
+      expect(grants.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    }
+    const path = `/organizations/${owner.organizationId}/credit-transactions`;
+    const unpaged = await roomy.request('GET', path, { token: owner.token });
+    expect(unpaged.status).toBe(200);
+    expectResponseMatches('GET', '/organizations/{id}/credit-transactions', 200, unpaged.body);
+    expect(unpaged.body).toHaveLength(100);
+    expect(unpaged.headers.get('x-total-count')).toBe('104');
+    const second = await roomy.request('GET', `${path}?page=2&page_size=100`, { token: owner.token });
+    expect(second.body).toHaveLength(4);
+    expect(new Set([...unpaged.body, ...second.body].map((line: { id: string }) => line.id)).size).toBe(104);
+    expect((await roomy.request('GET', `${path}?page_size=0`, { token: owner.token })).status).toBe(400);
+  });
+
+  it('pages the invoices with their total', async () => {
+    const owner = await createOwner(roomy, { name: 'Factures Paginées TP' });
+    const [small, recommended] = await packsOf(roomy, owner.token);
+    await payWithSimulator(roomy, small!.link);
+    await payWithSimulator(roomy, recommended!.link);
+    const first = await roomy.request('GET', '/invoices?page=1&page_size=1', { token: owner.token });
+    expect(first.status).toBe(200);
+    expectResponseMatches('GET', '/invoices', 200, first.body);
+    expect(first.body).toHaveLength(1);
+    expect(first.headers.get('x-total-count')).toBe('2');
+    const second = await roomy.request('GET', '/invoices?page=2&page_size=1', { token: owner.token });
+    expect(second.body).toHaveLength(1);
+    expect(second.body[0].id).not.toBe(first.body[0].id);
+    const unpaged = await roomy.request('GET', '/invoices', { token: owner.token });
+    expect(unpaged.headers.get('x-total-count')).toBe('2');
+    expect(unpaged.body.map((invoice: { id: string }) => invoice.id)).toEqual([first.body[0].id, second.body[0].id]);
   });
 });
