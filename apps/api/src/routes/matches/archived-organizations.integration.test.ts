@@ -56,6 +56,9 @@ describe('archived organisations leave matching at once (issue 20)', () => {
     expect(await matchesOf(cut, admin)).toEqual({ total: 2, ids: expect.arrayContaining([keptFill, leavingFill]) });
     expect((await matchesOf(cut, producer.token)).total).toBe(2);
 
+    // A proposal made before the archiving (the other pair, to be accepted later).
+    const earlier = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cut, fill_inquiry_id: leavingFill } });
+    expect(earlier.status).toBe(201);
     // Mailed when the CUT was validated, before the archiving (the leaving FILL was compatible then).
     await api.smtp.waitForMessage(leaving.email, (m) => m.subject === 'Un nouveau site compatible pour « Stade de Panazol »');
     const mailedBefore = api.smtp.messagesTo(leaving.email).length;
@@ -68,12 +71,18 @@ describe('archived organisations leave matching at once (issue 20)', () => {
     expect((await matchesOf(leavingFill, admin)).total).toBe(0);
     expect((await matchesOf(keptFill, admin)).total).toBe(1);
 
-    // A proposal with its listing is refused, nothing stored.
-    const refused = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cut, fill_inquiry_id: leavingFill } });
+    // A proposal with its listing is refused, nothing stored; the earlier one cannot be accepted.
+    const other = await validatedListing(api, producer, { type: 'CUT', name: 'Second terrassement de Limoges', ...LIMOGES, quantity: 300 });
+    const refused = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: other, fill_inquiry_id: leavingFill } });
     expect(refused.status).toBe(409);
     expectResponseMatches('POST', '/matches', 409, refused.body);
     expect(refused.body.detail).toBe(matchingMessages.matchOrganizationArchived);
-    expect((await api.request('GET', `/matches?inquiry_id=${leavingFill}`, { token: admin })).body).toEqual([]);
+    expect((await api.request('GET', `/matches?inquiry_id=${other}`, { token: admin })).body).toEqual([]);
+    const accept = await api.request('PUT', `/matches/${earlier.body.id}/status`, { token: admin, body: { status: 'ACCEPTED' } });
+    expect(accept.status).toBe(409);
+    expectResponseMatches('PUT', '/matches/{id}/status', 409, accept.body);
+    expect(accept.body.detail).toBe(matchingMessages.matchOrganizationArchived);
+    expect((await api.request('GET', `/matches/${earlier.body.id}`, { token: admin })).body.status).toBe('PROPOSED');
 
     // Alerts of a later validation: the admins' best matches and the new listing's count omit
     // it, and its organisation's listing is not told of the new site.
@@ -92,8 +101,10 @@ describe('archived organisations leave matching at once (issue 20)', () => {
     await restore(leaving.organizationId!);
     expect(await matchesOf(cut, admin)).toEqual({ total: 2, ids: expect.arrayContaining([keptFill, leavingFill]) });
     expect((await matchesOf(cut, producer.token)).total).toBe(2);
-    expect((await matchesOf(leavingFill, admin)).total).toBe(2);
-    const proposed = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cut, fill_inquiry_id: leavingFill } });
+    expect((await matchesOf(leavingFill, admin)).total).toBe(3);
+    const proposed = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: other, fill_inquiry_id: leavingFill } });
     expect(proposed.status).toBe(201);
+    const accepted = await api.request('PUT', `/matches/${earlier.body.id}/status`, { token: admin, body: { status: 'ACCEPTED' } });
+    expect(accepted.status).toBe(200);
   });
 });

@@ -727,7 +727,8 @@ export function useGetMatchSuspense<TData = Awaited<ReturnType<typeof getMatch>>
 
 /**
  * Role ADMIN (403 otherwise). PROPOSED to ACCEPTED or DECLINED; ACCEPTED to DONE or
-DECLINED; anything else is a 409 with a French detail. DONE records the volume actually
+DECLINED; anything else is a 409 with a French detail. ACCEPTED is a 409 too while
+either listing's organisation is archived (issue 20). DONE records the volume actually
 moved (`moved_volume_m3`, required, 422 otherwise) and the day the soil left the
 excavation site (`transfer_date`, today by default, never in the future): the national
 register export reads them.
