@@ -118,7 +118,7 @@ async function main() {
     { group: 'search', name: 'q=rue, deep page 40', path: '/inquiries?q=rue&page=40&page_size=25' },
     { group: 'search', name: 'q=lefev + type CUT', path: '/inquiries?q=lefev&type=CUT&status=APPROVED,PROCESSED&page=1&page_size=25' },
     { group: 'member', name: `largest organisation (${largest!.n}), page 1`, path: '/inquiries?page=1&page_size=25', as: 'member' },
-    { group: 'member', name: '  same, the whole list (portal)', path: '/inquiries', as: 'member' },
+    { group: 'member', name: '  same, no paging (first 100, issue 20)', path: '/inquiries', as: 'member' },
     { group: 'organisations', name: 'page 1 (25, by name)', path: '/organizations?page=1&page_size=25' },
     { group: 'organisations', name: `deep page ${lastOrganizationPage}`, path: `/organizations?page=${lastOrganizationPage}&page_size=25` },
     { group: 'organisations', name: 'q=te (2 letters)', path: '/organizations?q=te&page=1&page_size=25' },

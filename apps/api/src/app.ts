@@ -49,6 +49,15 @@ export async function buildApp({ config, database, logStream, heavyWork }: Build
     // Bounded work per request (issue 12): a JSON body is a few hundred bytes; the routes that
     // take more say so (`bodyLimit` on the listing edits, the upload, the Stripe webhook).
     bodyLimit: JSON_BODY_LIMIT,
+    // Slow clients (issue 20): the whole request (headers and body) within REQUEST_TIMEOUT_SECONDS,
+    // its headers within HEADERS_TIMEOUT_SECONDS, else 408 and the socket closed. Node checks
+    // its sockets every `connectionsCheckingInterval` (30 s by default): a tenth of the headers
+    // timeout, at most 5 s, so a timeout is kept to within a few seconds.
+    requestTimeout: config.requestTimeouts.requestMs,
+    http: {
+      headersTimeout: config.requestTimeouts.headersMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.requestTimeouts.headersMs / 10))),
+    },
     // Router and HTTP-parser refusals (bad URL, over-long id, oversized headers) answer problem
     // documents in French like every other error (issue 12), never Fastify's English JSON.
     frameworkErrors,

@@ -71,6 +71,13 @@ const EnvSchema = v.object({
   DEMO_DATA: v.optional(flag, '0'),
   // On SIGTERM/SIGINT: how long the requests under way may take before the process exits anyway (1).
   SHUTDOWN_TIMEOUT_SECONDS: v.optional(integer(1, 600), '10'),
+  // Slow clients (issue 20): a request's headers must arrive within HEADERS_TIMEOUT_SECONDS and
+  // the whole request, body included, within REQUEST_TIMEOUT_SECONDS; past them Node answers 408
+  // and closes the socket (Fastify's own default, 0, let a trickled body hold a socket for ever).
+  // Drafts are free (issue 20): an organisation keeps at most this many (409 beyond).
+  MAX_DRAFTS_PER_ORGANIZATION: v.optional(integer(1, 100_000), '50'),
+  REQUEST_TIMEOUT_SECONDS: v.optional(integer(1, 3_600), '120'),
+  HEADERS_TIMEOUT_SECONDS: v.optional(integer(1, 3_600), '20'),
   // Who may read GET /api/metrics: unset, clients on this machine only (loopback, no proxy
   // header); set, whoever sends `Authorization: Bearer <METRICS_TOKEN>` (and nobody else).
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 characters'))),
@@ -180,6 +187,10 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** SIGTERM: the requests under way get this long, then the process exits 1. */
   shutdownTimeoutSeconds: number;
+  /** An organisation's drafts stop at this many (POST /inquiries answers 409 `draft-limit`). */
+  maxDraftsPerOrganization: number;
+  /** Node's `requestTimeout` and `headersTimeout` (ms): a request (body included) and its headers must arrive within them. */
+  requestTimeouts: { requestMs: number; headersMs: number };
   /** GET /api/metrics: bearer token required when set; loopback clients only when unset. */
   metricsToken: string | undefined;
   /** Fastify's `trustProxy`: false unless TRUST_PROXY is set. */
@@ -297,6 +308,12 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    maxDraftsPerOrganization: env.MAX_DRAFTS_PER_ORGANIZATION,
+    // Node refuses a headers timeout longer than the request's: the shorter of the two.
+    requestTimeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: Math.min(env.HEADERS_TIMEOUT_SECONDS, env.REQUEST_TIMEOUT_SECONDS) * 1000,
+    },
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     rateLimits: {
       otpRequestsPerIp: env.OTP_REQUESTS_PER_IP,

@@ -21,11 +21,11 @@ export interface PageMock<T> {
 
 export type PageMockOverride<T> = T[] | ((info: ResolverInfo) => PageMock<T> | Promise<PageMock<T>>);
 
-/** `rows` cut as the API cuts them: no paging parameter, every row; else page (1) of page_size (25). */
+/** `rows` cut as the API cuts them: no paging parameter, the first 100 (issue 20); else page (1) of page_size (25). */
 export function slicePage<T>(rows: readonly T[], url: URL): PageMock<T> {
   const page = url.searchParams.get('page');
   const size = url.searchParams.get('page_size');
-  if (page === null && size === null) return { items: [...rows], total: rows.length };
+  if (page === null && size === null) return { items: rows.slice(0, 100), total: rows.length };
   const pageSize = Number(size ?? 25);
   const start = (Number(page ?? 1) - 1) * pageSize;
   return { items: rows.slice(start, start + pageSize), total: rows.length };

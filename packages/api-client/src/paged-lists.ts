@@ -6,8 +6,11 @@
 //   component: const { data } = useSuspenseQuery(getInquiriesPageQueryOptions(params)); data.items, data.total
 import { queryOptions } from '@tanstack/react-query';
 import { getListInquiriesUrl } from './gen/inquiries/inquiries';
+import { getListCreditTransactionsUrl } from './gen/credits/credits';
 import type {
   Carrier,
+  CreditTransaction,
+  ListCreditTransactionsParams,
   Inquiry,
   ListCarriersParams,
   ListTransferLoadsParams,
@@ -152,5 +155,27 @@ export function getCarriersPageQueryOptions(organizationId: string, params: List
   return queryOptions<Page<Carrier>, ListError>({
     queryKey: getCarriersPageQueryKey(organizationId, params),
     queryFn: ({ signal }) => listCarriersPage(organizationId, params, { signal }),
+  });
+}
+
+// ── an organisation's credit ledger (GET /organizations/{id}/credit-transactions) ──
+
+export function listCreditTransactionsPage(
+  organizationId: string,
+  params: ListCreditTransactionsParams = {},
+  init?: RequestInit,
+): Promise<Page<CreditTransaction>> {
+  return fetchPage<CreditTransaction>(getListCreditTransactionsUrl(organizationId, params), init);
+}
+
+/** Under the generated list's key: invalidating the ledger invalidates its pages. */
+export function getCreditTransactionsPageQueryKey(organizationId: string, params: ListCreditTransactionsParams = {}) {
+  return [`/api/v1/organizations/${organizationId}/credit-transactions`, 'page', params] as const;
+}
+
+export function getCreditTransactionsPageQueryOptions(organizationId: string, params: ListCreditTransactionsParams = {}) {
+  return queryOptions<Page<CreditTransaction>, ListError>({
+    queryKey: getCreditTransactionsPageQueryKey(organizationId, params),
+    queryFn: ({ signal }) => listCreditTransactionsPage(organizationId, params, { signal }),
   });
 }

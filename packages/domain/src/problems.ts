@@ -48,6 +48,8 @@ export const PROBLEM_TYPES = {
   overRemainingVolume: urn('over-remaining-volume'),
   /** 409: the transfer cannot close while loads are in transit. */
   loadsInTransit: urn('loads-in-transit'),
+  /** 409 on a new draft: the organisation has as many drafts as the platform allows (issue 20). */
+  draftLimit: urn('draft-limit'),
 } as const;
 
 export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

@@ -38,13 +38,14 @@ export interface Paging {
 }
 
 /**
- * `page` (1-based) and `page_size` (1 to MAX_PAGE_SIZE). Neither given: null, the whole list
- * (the portal's own list, as before paging existed); one given: the other takes its default.
+ * `page` (1-based) and `page_size` (1 to MAX_PAGE_SIZE). Neither given: the first MAX_PAGE_SIZE
+ * rows (issue 20: every list is bounded; the whole list, as before, let 1 000 drafts make a
+ * 19 MB answer); one given: the other takes its default.
  */
-export function parsePaging(query: { page?: QueryValue; page_size?: QueryValue }): Paging | null {
+export function parsePaging(query: { page?: QueryValue; page_size?: QueryValue }): Paging {
   const page = positiveInteger(single(query.page, messages.pageParameter), messages.pageParameter);
   const pageSize = positiveInteger(single(query.page_size, messages.pageSizeParameter), messages.pageSizeParameter, MAX_PAGE_SIZE);
-  if (page === undefined && pageSize === undefined) return null;
+  if (page === undefined && pageSize === undefined) return { page: 1, pageSize: MAX_PAGE_SIZE, offset: 0 };
   const size = pageSize ?? DEFAULT_LIST_PAGE_SIZE;
   const number = page ?? 1;
   return { page: number, pageSize: size, offset: (number - 1) * size };

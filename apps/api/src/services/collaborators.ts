@@ -3,6 +3,12 @@
 // first (purchases.ts `lockOrganization`, which the ledger takes too), so parallel invitations
 // are counted one after the other and cannot pass the limit; invitation e-mails are sent after
 // the commit, so a slow mail server never holds that lock.
+//
+// No account enumeration (issue 20): an address with an active account elsewhere (another
+// organisation, an owner without one, an admin) is invited exactly as a new address is (same
+// 202, same pending row in the members list, same limits); only the e-mail differs: it tells
+// its holder, and nobody else, that this account cannot join (invitationHeldElsewhereEmail,
+// no link). The inviter learns only what concerns their own organisation (a member already).
 import { messages, PROBLEM_TYPES, validateInvite } from '@terres/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -14,7 +20,7 @@ import { asSystem } from '../db/scope.js';
 import { invitations, organizations, users } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
-import { invitationEmail } from '../mail/templates/auth.js';
+import { invitationEmail, invitationHeldElsewhereEmail } from '../mail/templates/auth.js';
 import { recordAudit } from './audit.js';
 import { releaseInvitationEmail, reserveInvitationEmail } from './invitation-emails.js';
 import { portalLinks } from './links.js';
@@ -52,12 +58,28 @@ async function inviterRow(app: App, viewer: MemberViewer): Promise<UserRow> {
   return user;
 }
 
-/** Mails the invitation link; 503 when it cannot be sent. */
-async function sendInvitation(app: App, invitation: InvitationRow, inviter: UserRow, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Is `email` the address of an active account that cannot join the viewer's organisation? Asked
+ * across organisations (row-level security hides the others' users from this request's scope);
+ * the answer only chooses which e-mail the address receives, never what the inviter is told.
+ */
+async function heldElsewhere(app: App, email: string): Promise<boolean> {
+  const holder = await asSystem('invitation-address', () => findUserByEmail(app.db, email.trim().toLowerCase()));
+  return holder !== undefined && !holder.archivedAt;
+}
+
+/**
+ * Mails the invitation link, or, to an address whose active account cannot join
+ * (`elsewhere`), a neutral notice without a link; 503 when it cannot be sent.
+ */
+async function sendInvitation(app: App, invitation: InvitationRow, inviter: UserRow, elsewhere: boolean, log: FastifyBaseLogger): Promise<void> {
   const [organization] = await app.db
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, invitation.organizationId));
+  const organizationName = organization?.name ?? 'Bourse aux terres';
+  const inviterName = fullNameOf(inviter);
+  // Signed either way, so both answers cost the same.
   const token = await signInvitationToken(app.config.authSecret, {
     email: invitation.email,
     organizationId: invitation.organizationId,
@@ -66,11 +88,9 @@ async function sendInvitation(app: App, invitation: InvitationRow, inviter: User
   try {
     await app.mailer.send({
       to: invitation.email,
-      ...invitationEmail({
-        organizationName: organization?.name ?? 'Bourse aux terres',
-        inviterName: fullNameOf(inviter),
-        acceptUrl: portalLinks(app.config).acceptInvitation(token),
-      }),
+      ...(elsewhere
+        ? invitationHeldElsewhereEmail({ organizationName, inviterName })
+        : invitationEmail({ organizationName, inviterName, acceptUrl: portalLinks(app.config).acceptInvitation(token) })),
     });
   } catch (error) {
     log.error({ err: error }, 'invitation e-mail not sent');
@@ -80,17 +100,17 @@ async function sendInvitation(app: App, invitation: InvitationRow, inviter: User
 
 /**
  * Invites `typed` into the viewer's organisation and mails the link. Refused (nothing kept)
- * beyond the limit, for oneself, a duplicate, an address with an active account anywhere, or
- * when the e-mail limits are reached; an invitation whose e-mail could not be sent is withdrawn,
- * so a retry is a fresh invite. Returns the address as stored.
+ * beyond the limit, for oneself, an address already a member or invited, or when the e-mail
+ * limits are reached; an invitation whose e-mail could not be sent is withdrawn, so a retry is
+ * a fresh invite. An address with an active account elsewhere is answered and kept the same
+ * way (no enumeration, see the header); its holder gets a notice instead of the link. Returns
+ * the address as stored.
  */
 export async function inviteCollaborator(app: App, viewer: Inviter, typed: string, log: FastifyBaseLogger): Promise<string> {
   const { organizationId } = viewer;
   const inviter = await inviterRow(app, viewer);
-  // An account with this address may belong to another organisation, which this request's
-  // scope cannot see (row-level security): asked across organisations, named, before the
-  // transaction (whose scope is its connection's). The answer is only 'taken' or not.
-  const holder = await asSystem('invitation-address', () => findUserByEmail(app.db, typed.trim().toLowerCase()));
+  // Before the transaction (whose scope is its connection's): see heldElsewhere.
+  const elsewhere = await heldElsewhere(app, typed);
   const invitation = await app.db.transaction(async (tx) => {
     // One invitation at a time per organisation, so parallel invites cannot pass the limit.
     await lockOrganization(tx, organizationId);
@@ -102,14 +122,12 @@ export async function inviteCollaborator(app: App, viewer: Inviter, typed: strin
     });
     if (!check.ok) throw inviteRefusal(check.message);
     const email = check.email.trim().toLowerCase();
-    const existing = holder?.email.toLowerCase() === email ? holder : await findUserByEmail(tx, email);
-    if (existing && !existing.archivedAt) throw problem(409, messages.addressTaken, { type: PROBLEM_TYPES.emailTaken });
     const sendId = await reserveInvitationEmail(tx, organizationId, email);
     const [row] = await tx.insert(invitations).values({ organizationId, email, invitedByUserId: viewer.userId }).returning();
     return { ...row!, sendId };
   });
   try {
-    await sendInvitation(app, invitation, inviter, log);
+    await sendInvitation(app, invitation, inviter, elsewhere, log);
   } catch (error) {
     await app.db.delete(invitations).where(eq(invitations.id, invitation.id));
     await releaseInvitationEmail(app.db, invitation.sendId);
@@ -148,7 +166,7 @@ export async function resendInvitation(app: App, viewer: MemberViewer, email: st
     return { ...row, sendId: await reserveInvitationEmail(tx, organizationId, row.email) };
   });
   try {
-    await sendInvitation(app, invitation, inviter, log);
+    await sendInvitation(app, invitation, inviter, await heldElsewhere(app, invitation.email), log);
   } catch (error) {
     await releaseInvitationEmail(app.db, invitation.sendId);
     throw error;

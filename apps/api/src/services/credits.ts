@@ -3,7 +3,8 @@
 // organisation's `credit_balance` caches the sum of its lines: it changes only here, in the
 // same transaction as the line, under a row lock on the organisation, and a CHECK keeps it >= 0.
 import { messages, PROBLEM_TYPES, type CreditTransactionKind } from '@terres/domain';
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { ListCount, Paging } from '../http/list-query.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { creditLedger, organizations } from '../db/schema.js';
 import { problem } from '../http/problem.js';
@@ -104,4 +105,14 @@ export function listLedgerLines(db: DbOrTx, organizationId: string): Promise<Led
     .from(creditLedger)
     .where(eq(creditLedger.organizationId, organizationId))
     .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
+}
+
+/** One page of the organisation's lines, newest first, and their count (GET .../credit-transactions). */
+export async function ledgerPage(db: DbOrTx, organizationId: string, paging: Paging): Promise<{ rows: LedgerLine[]; count: ListCount }> {
+  const where = eq(creditLedger.organizationId, organizationId);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(creditLedger).where(where).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(paging.pageSize).offset(paging.offset),
+    db.select({ total: count() }).from(creditLedger).where(where),
+  ]);
+  return { rows, count: { total: counted?.total ?? 0, capped: false } };
 }

@@ -12,6 +12,7 @@ import {
   isDeletableByAdvertiser,
   isEditableByAdvertiser,
   fieldsNotEditableMessage,
+  fillTemplate,
   isEndBeforeStart,
   listingCharge,
   messages,
@@ -24,7 +25,7 @@ import {
   type InquiryType,
   PROBLEM_TYPES,
 } from '@terres/domain';
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Role, Viewer } from '../auth/context.js';
@@ -188,9 +189,18 @@ export interface NewDraft {
   wireFields: Record<string, unknown>;
   /** Then checked by the caller with the domain's patch schema; the project name is present. */
   parseFields: () => InquiryFields;
+  /** The organisation's drafts may not pass this many (MAX_DRAFTS_PER_ORGANIZATION). */
+  maxDrafts: number;
 }
 
-/** A new DRAFT of the viewer's organisation; 409 when the id is taken. */
+/**
+ * A new DRAFT of the viewer's organisation; 409 when the id is taken, or when the organisation
+ * already has `maxDrafts` drafts (issue 20: drafts are free, and were unlimited). The count is
+ * taken under the organisation's row lock (`for no key update`: parallel creations are counted
+ * one after the other, the ledger's `for update` waits as for any of them, and foreign-key
+ * checks are not blocked); no other transaction takes an existing listing after that row, so
+ * the lock order (listing, then organisation) holds.
+ */
 export async function createDraft(db: DbOrTx, viewer: Viewer & { organizationId: string }, draft: NewDraft): Promise<InquiryRow> {
   refuseSealedFields(draft.wireFields, 'DRAFT', viewer.role);
   const fields = draft.parseFields();
@@ -198,6 +208,14 @@ export async function createDraft(db: DbOrTx, viewer: Viewer & { organizationId:
   return db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, draft.id));
     if (taken) throw problem(409, messages.idTaken, { type: PROBLEM_TYPES.idTaken });
+    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, viewer.organizationId)).for('no key update');
+    const [drafts] = await tx
+      .select({ n: count() })
+      .from(inquiries)
+      .where(and(eq(inquiries.organizationId, viewer.organizationId), eq(inquiries.status, 'DRAFT'), isNull(inquiries.deletedAt)));
+    if ((drafts?.n ?? 0) >= draft.maxDrafts) {
+      throw problem(409, fillTemplate(messages.draftLimit, { max: draft.maxDrafts }), { type: PROBLEM_TYPES.draftLimit });
+    }
     const [row] = await tx
       .insert(inquiries)
       .values({

@@ -36,8 +36,8 @@ export interface InquiryFilter {
 
 export interface InquiryListQuery extends InquiryFilter {
   sort: Sort<InquirySortKey>;
-  /** Null: every matching listing (the portal's own list). */
-  paging: Paging | null;
+  /** Always a page (issue 20: no list answers every row). */
+  paging: Paging;
 }
 
 /**
@@ -89,7 +89,7 @@ function listWhere(viewer: Viewer, filter: InquiryFilter): ListWhere | null {
 }
 
 /**
- * One page of the listings the viewer may see (or all of them without paging), in the asked
+ * One page of the listings the viewer may see, in the asked
  * order (ties broken by id, so pages never overlap), and their count. The page's ids come from
  * an index-only scan of the order's index; only those rows are read. A search counts up to
  * SEARCH_COUNT_CAP matches (`capped` beyond), anything else exactly from the (status, type) index.
@@ -106,12 +106,6 @@ export async function listInquiries(
   const order = `${query.sort.key}_${query.sort.descending ? 'desc' : 'asc'}`;
   const select = (db: DbOrTx, condition: SQL | undefined) => db.select(inquiryColumns).from(inquiries).where(condition).orderBy(...inquiryOrder(sort));
 
-  if (!query.paging) {
-    const rows = statement
-      ? await prepared(db, `${statement.name}_all_${order}`, (db, name) => select(db, where).prepare(name)).execute(statement.values)
-      : await select(db, where);
-    return { rows, count: { total: rows.length, capped: false } };
-  }
   const { ids, count: counted } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words), DEEP_PAGE_OFFSET, statement);
   const rows = ids.length
     ? await prepared(db, `inquiry_rows_${order}`, (db, name) => select(db, sql`${inquiries.id} = any(${sql.placeholder('ids')})`).prepare(name)).execute({ ids })

@@ -3,7 +3,8 @@
 // the year's row lock until the purchase's transaction ends: a rolled-back purchase gives its
 // number back, parallel purchases queue on the row, so the sequence never has a hole.
 import { messages } from '@terres/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { ListCount, Paging } from '../http/list-query.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { problem } from '../http/problem.js';
 import { invoiceCounters, invoices, purchases, type organizations } from '../db/schema.js';
@@ -108,13 +109,20 @@ export async function issueInvoice(
   return row!;
 }
 
-/** Newest first; `organizationId` null: every organisation's (admins). */
-export function listInvoices(db: DbOrTx, organizationId: string | null): Promise<InvoiceRow[]> {
-  return db
-    .select()
-    .from(invoices)
-    .where(organizationId === null ? undefined : eq(invoices.organizationId, organizationId))
-    .orderBy(desc(invoices.issuedAt), desc(invoices.year), desc(invoices.sequence));
+/** One page, newest first, and the count; `organizationId` null: every organisation's (admins). */
+export async function listInvoices(db: DbOrTx, organizationId: string | null, paging: Paging): Promise<{ rows: InvoiceRow[]; count: ListCount }> {
+  const where = organizationId === null ? undefined : eq(invoices.organizationId, organizationId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.issuedAt), desc(invoices.year), desc(invoices.sequence), desc(invoices.id))
+      .limit(paging.pageSize)
+      .offset(paging.offset),
+    db.select({ total: count() }).from(invoices).where(where),
+  ]);
+  return { rows, count: { total: counted?.total ?? 0, capped: false } };
 }
 
 /** The invoice if it exists and, unless `organizationId` is null (admins), belongs to it. */

@@ -5,7 +5,9 @@
 // Locks: a proposal locks both listings' rows in id order (so two proposals, or a proposal and
 // a generation touching the same listings, queue instead of deadlocking), then checks under
 // them that no open match holds the pair (the partial unique index `matches_open_pair_unique`
-// backs it). A status move locks the match's transfer's row (issue 18), then the match's row:
+// backs it), then both organisations' rows (share, id order: listing before organisation, as a
+// validation takes them) to refuse an archived one's (issue 20); accepting reads them the same
+// way, after the match's row. A status move locks the match's transfer's row (issue 18), then the match's row:
 // the order closing a transfer uses (services/transfers.ts). ACCEPTED opens the transfer in the
 // same transaction; DONE with a typed volume is for a transfer run outside the platform.
 import {
@@ -24,9 +26,9 @@ import {
   messages,
   PROBLEM_TYPES,
 } from '@terres/domain';
-import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/index.js';
-import { inquiries, matches, transfers } from '../db/schema.js';
+import { inquiries, matches, organizations, transfers } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
 import { recordAudit } from './audit.js';
@@ -156,6 +158,16 @@ export async function proposeMatch(db: DbOrTx, viewer: Viewer, proposal: Proposa
     if (!cut || !fill) throw problem(404, messages.listingNotFound);
     if (cut.type !== 'CUT' || fill.type !== 'FILL') throw problem(422, matchingMessages.matchPairInvalid);
     if (!isMatchableStatus(cut.status) || !isMatchableStatus(fill.status)) throw problem(409, matchingMessages.matchListingNotValidated);
+    // An archived organisation's listings are out of matching (issue 20). Its row is read under a
+    // share lock, so an archiving under way commits first (it takes the row for update and never
+    // a listing's: no deadlock) and is seen here.
+    const parties = await tx
+      .select({ archivedAt: organizations.archivedAt })
+      .from(organizations)
+      .where(inArray(organizations.id, [...new Set([cut.organizationId, fill.organizationId])]))
+      .orderBy(asc(organizations.id))
+      .for('share');
+    if (parties.some((party) => party.archivedAt !== null)) throw problem(409, matchingMessages.matchOrganizationArchived);
     const [open] = await tx
       .select({ id: matches.id })
       .from(matches)
@@ -224,6 +236,16 @@ export async function changeMatchStatus(db: DbOrTx, viewer: Viewer, id: string, 
     const current = await findMatch(tx, id, { forUpdate: true });
     const error = matchTransitionError(current.status, change.status);
     if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
+    // An archived organisation's listing is out of matching (issue 20): a match proposed before
+    // the archiving cannot be accepted (declining it stays possible). Share locks on the two
+    // organisations' rows, after the match's: an archiving under way is seen.
+    if (change.status === 'ACCEPTED') {
+      const parties = await tx.execute<{ archived_at: string | null }>(sql`
+        select o.archived_at from organizations o
+        where o.id in (select organization_id from inquiries where id in (${current.cutInquiryId}, ${current.fillInquiryId}))
+        order by o.id for share`);
+      if (parties.rows.some((party) => party.archived_at !== null)) throw problem(409, matchingMessages.matchOrganizationArchived);
+    }
     const now = new Date();
     const done = change.status === 'DONE' ? change.done : undefined;
     if (change.status === 'DONE' && !done) {

@@ -8,6 +8,11 @@
 // them, and states the box and the period with plain comparisons of numbers and dates, which are
 // leakproof: under row-level security PostgreSQL keeps only leakproof conditions in an index
 // scan (README "Matching at scale").
+//
+// An archived organisation's listings leave matching at once (issue 20): the prefilter keeps only
+// listings whose organisation is not archived (an anti-join on `organizations`, read at every
+// search, never cached), and a listing of an archived organisation has no counterparts; clearing
+// `archived_at` brings them back with the next search.
 import {
   acceptanceFromFields,
   advertiserSearchWindow,
@@ -21,9 +26,9 @@ import {
   type MatchListing,
   type MatchResult,
 } from '@terres/domain';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
-import { inquiries, type StoredMaterial } from '../db/schema.js';
+import { inquiries, organizations, type StoredMaterial } from '../db/schema.js';
 import { toMaterial, type InquiryRow } from './inquiries.js';
 
 /** A candidate as the prefilter reads it: what ranking needs (identity is read for the kept ones only). */
@@ -95,7 +100,8 @@ export function candidatesQuery(listing: MatchListing, config: Pick<MatchingConf
       and site_latitude is not null and site_longitude is not null and start_date <= end_date and jsonb_array_length(materials) > 0
       and site_latitude >= ${box.minLatitude}::float8 and site_latitude <= ${box.maxLatitude}::float8 and ${inLongitudes}
       and start_date <= ${listing.endDate}::date and end_date >= ${listing.startDate}::date
-      and id <> ${listing.id}`;
+      and id <> ${listing.id}
+      and not exists (select 1 from organizations o where o.id = inquiries.organization_id and o.archived_at is not null)`;
 }
 
 /**
@@ -175,7 +181,13 @@ export interface MatchSearch {
  * The compatible counterparts of a listing, ranked by the domain (`rankMatches`): how many there
  * are, and the best `limit` with their figures.
  */
-export async function findMatches(db: DbOrTx, row: Parameters<typeof toMatchListing>[0], config: MatchingConfig, limit: number): Promise<MatchSearch> {
+export async function findMatches(
+  db: DbOrTx,
+  row: Parameters<typeof toMatchListing>[0] & { organizationId: string },
+  config: MatchingConfig,
+  limit: number,
+): Promise<MatchSearch> {
+  if (await isOrganizationArchived(db, row.organizationId)) return { total: 0, ranked: [] };
   const listing = toMatchListing(row);
   const candidates = await matchCandidates(db, listing, config);
   if (candidates.length === 0) return { total: 0, ranked: [] };
@@ -204,7 +216,13 @@ export interface AdvertiserSearch {
  * margin, `advertiserSearchWindow`), then the ranking of the coarsened pair. Symmetric: the
  * view of (listing, candidate) is also what the candidate's organisation would be shown of it.
  */
-export async function findAdvertiserMatches(db: DbOrTx, row: Parameters<typeof toMatchListing>[0], config: MatchingConfig, limit: number): Promise<AdvertiserSearch> {
+export async function findAdvertiserMatches(
+  db: DbOrTx,
+  row: Parameters<typeof toMatchListing>[0] & { organizationId: string },
+  config: MatchingConfig,
+  limit: number,
+): Promise<AdvertiserSearch> {
+  if (await isOrganizationArchived(db, row.organizationId)) return { total: 0, ranked: [] };
   const listing = toMatchListing(row);
   const window = advertiserSearchWindow(listing, config);
   const candidates = await matchCandidates(db, window.listing, { radiusKm: window.radiusKm });
@@ -219,4 +237,13 @@ export async function findAdvertiserMatches(db: DbOrTx, row: Parameters<typeof t
       return candidate ? [{ view: item.view, candidate }] : [];
     }),
   };
+}
+
+/** Whether the organisation is archived (its listings are out of matching; see the header). */
+export async function isOrganizationArchived(db: DbOrTx, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), isNotNull(organizations.archivedAt)));
+  return row !== undefined;
 }

@@ -21,11 +21,10 @@ export interface OrganizationListQuery {
   words?: readonly string[] | null;
   withArchived: boolean;
   sort: Sort<OrganizationSortKey>;
-  /** Null: every matching organisation. */
-  paging: Paging | null;
+  paging: Paging;
 }
 
-/** One page (or all) of the organisations, and their exact count (thousands of rows at most). */
+/** One page of the organisations, and their exact count (thousands of rows at most). */
 export async function listOrganizations(
   db: DbOrTx,
   query: OrganizationListQuery,
@@ -40,10 +39,6 @@ export async function listOrganizations(
     .from(organizations)
     .where(where)
     .orderBy(...SORT_ORDERS[query.sort.key].map((column) => direction(column)), direction(organizations.id));
-  if (!query.paging) {
-    const rows = await select;
-    return { rows, count: { total: rows.length, capped: false } };
-  }
   const [rows, [counted]] = await Promise.all([
     select.limit(query.paging.pageSize).offset(query.paging.offset),
     db.select({ total: count() }).from(organizations).where(where),

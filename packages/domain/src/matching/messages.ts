@@ -38,6 +38,8 @@ export const matchingMessages = {
   matchPairOpen: 'Ces deux annonces sont déjà mises en relation (proposition en cours ou acceptée).',
   matchPairInvalid: 'Il faut une annonce de déblais et une annonce de remblais.',
   matchListingNotValidated: 'Seules les annonces validées (et pas encore traitées) peuvent être mises en relation.',
+  matchOrganizationArchived:
+    "L'organisation de l'une de ces annonces est archivée : ses annonces ne peuvent plus être mises en relation, sauf si elle est rétablie.",
   matchNotCompatible: 'Ces deux annonces ne sont pas compatibles : {reasons}',
   matchInquiryIdRequired: 'Veuillez indiquer les identifiants des deux annonces.',
   movedVolumeRequired: 'Indiquez le volume réellement transporté, en m³ (supérieur à 0).',

@@ -29,6 +29,9 @@ export const listingMessages = {
   listingNotFound: 'Erreur : annonce introuvable.',
   listingIdInvalid: 'Identifiant d’annonce invalide.',
   idTaken: 'Cet identifiant d’annonce est déjà utilisé.',
+  /** Issue 20: drafts are free, so an organisation keeps at most `{max}` of them (MAX_DRAFTS_PER_ORGANIZATION). */
+  draftLimit:
+    'Votre organisation a déjà {max} brouillons, le maximum autorisé. Soumettez ou supprimez un brouillon existant avant de créer une nouvelle annonce.',
   createdAsDraft: 'Une annonce est créée en brouillon (DRAFT).',
   notEditable: 'Seules les annonces en brouillon ou refusées peuvent être modifiées.',
   notDeletable: 'Seuls les brouillons peuvent être supprimés.',

@@ -21,7 +21,6 @@ export const organizationMessages = {
   userNotFound: 'Utilisateur introuvable.',
   collaboratorNotFound: 'Collaborateur introuvable.',
   noPendingInvitation: 'Aucune invitation en attente pour cette adresse email.',
-  addressTaken: 'Cette adresse email est déjà utilisée par un autre compte Bourse aux terres.',
   // Invitation e-mails (the API's 429 details, shown as they are by the collaborators page)
   invitationEmailTooSoon:
     "Une invitation vient d'être envoyée à cette adresse. Veuillez patienter une minute avant de la renvoyer.",

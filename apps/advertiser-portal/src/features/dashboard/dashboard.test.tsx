@@ -1,4 +1,4 @@
-import { getGetMyOrganizationMockHandler, getListInquiriesMockHandler } from '@terres/api-client/mocks';
+import { getGetMyOrganizationMockHandler, getListInquiriesMockHandler, getListInquiriesPageMockHandler } from '@terres/api-client/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,8 @@ function withBalance(creditBalance: number) {
 describe('dashboard (spec §2)', () => {
   it("lists the organisation's listings with type, status, dates and cost, each opening its detail", async () => {
     const listings = listingsOfEveryStatus();
-    server.use(withBalance(240), getListInquiriesMockHandler(listings));
+    // The API answers newest first (its default order).
+    server.use(withBalance(240), getListInquiriesPageMockHandler([...listings].reverse()));
     renderApp('/dashboard', { user: owner });
 
     const table = await screen.findByRole('table', { name: 'Annonces de votre organisation' });
@@ -153,5 +154,41 @@ describe('dashboard (spec §2)', () => {
     renderApp('/dashboard', { user: employee });
     expect(await screen.findByRole('button', { name: 'Créer une annonce' })).toBeInTheDocument();
     expect(screen.queryByText(/Des crédits sont nécessaires/)).not.toBeInTheDocument();
+  });
+  it('asks the API for one page at a time, with the search, and counts every listing (issue 20)', async () => {
+    // 23 listings, newest first as the API answers; the API pages them (never the whole list).
+    const listings = Array.from({ length: 23 }, (_, i) => makeInquiry({ projectName: `Chantier ${String(23 - i).padStart(2, '0')}` }));
+    const asked: URLSearchParams[] = [];
+    server.use(
+      withBalance(240),
+      getListInquiriesPageMockHandler(({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.searchParams);
+        const q = url.searchParams.get('q');
+        const rows = q ? listings.filter((l) => l.projectName.includes(q)) : listings;
+        const size = Number(url.searchParams.get('page_size'));
+        const start = (Number(url.searchParams.get('page')) - 1) * size;
+        return { items: rows.slice(start, start + size), total: rows.length };
+      }),
+    );
+    const app = renderApp('/dashboard', { user: owner });
+    const table = await screen.findByRole('table', { name: 'Annonces de votre organisation' });
+    expect(screen.getByText('23 annonces')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(within(table).getByRole('link', { name: 'Chantier 23' })).toBeInTheDocument();
+    expect(asked.every((params) => params.get('page_size') === '10')).toBe(true);
+
+    await app.user.click(screen.getByRole('button', { name: 'Page suivante' }));
+    expect(await within(table).findByRole('link', { name: 'Chantier 13' })).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'Chantier 23' })).not.toBeInTheDocument();
+    expect(asked.at(-1)?.get('page')).toBe('2');
+
+    await app.user.type(screen.getByRole('searchbox', { name: 'Rechercher une annonce' }), 'Chantier 0');
+    expect(await within(table).findByRole('link', { name: 'Chantier 09' })).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(9));
+    expect(asked.at(-1)?.get('q')).toBe('Chantier 0');
+    expect(asked.at(-1)?.get('page')).toBe('1');
+    // The count above the table stays the organisation's.
+    expect(screen.getByText('23 annonces')).toBeInTheDocument();
   });
 });

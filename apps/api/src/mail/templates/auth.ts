@@ -1,4 +1,5 @@
-// Sign-in e-mails: the code, the unknown-address notice, the invitation.
+// Sign-in e-mails: the code, the unknown-address notice, the invitation (and its notice to an
+// address whose account cannot join).
 import { renderEmail, type RenderedEmail } from './layout.js';
 
 const CODE_FOOTNOTE =
@@ -50,5 +51,22 @@ export function invitationEmail(input: { organizationName: string; inviterName: 
       "Cliquez sur le lien ci-dessous : un code de vérification vous sera envoyé pour vous connecter. Le lien est valable 7 jours.",
     ],
     action: { label: "Accepter l'invitation", url: input.acceptUrl },
+  });
+}
+
+/**
+ * An invitation to an address that already has an active account (another organisation's, or
+ * none yet): no link (the account cannot join), and the inviter is told nothing of it (issue 20).
+ */
+export function invitationHeldElsewhereEmail(input: { organizationName: string; inviterName: string | null }): RenderedEmail {
+  const who = input.inviterName ? `${input.inviterName} vous invite` : 'Vous êtes invité(e)';
+  return renderEmail({
+    subject: `Invitation à rejoindre ${input.organizationName} sur Bourse aux terres`,
+    paragraphs: [
+      `${who} à rejoindre l'organisation ${input.organizationName} sur Bourse aux terres.`,
+      "Votre adresse est déjà celle d'un compte Bourse aux terres, et un compte n'appartient qu'à une seule organisation : cette invitation ne peut pas être acceptée avec cette adresse.",
+      "Si vous souhaitez rejoindre cette organisation, demandez à la personne qui vous a invité(e) de vous inviter avec une autre adresse. Nous ne lui avons pas indiqué que votre adresse a déjà un compte.",
+    ],
+    footnote: "Si vous n'attendiez pas cette invitation, ignorez ce message : votre compte n'est pas modifié.",
   });
 }

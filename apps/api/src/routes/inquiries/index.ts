@@ -140,7 +140,13 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     const created = await createDraft(
       app.db,
       { ...request.auth, organizationId },
-      { id: (id as string | undefined) ?? randomUUID(), type: body.type, wireFields, parseFields: () => parsePatch(body) },
+      {
+        id: (id as string | undefined) ?? randomUUID(),
+        type: body.type,
+        wireFields,
+        parseFields: () => parsePatch(body),
+        maxDrafts: app.config.maxDraftsPerOrganization,
+      },
     );
     return reply.code(201).send(toInquiry(created));
   });

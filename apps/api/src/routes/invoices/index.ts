@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { organizationOf, requireRole } from '../../auth/guards.js';
 import { clientGone } from '../../heavy/pool.js';
 import { sendAttachment } from '../../http/attachment.js';
+import { parsePaging, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { invoiceFileName, listInvoices, readableInvoice, toInvoice, type InvoiceScope } from '../../services/invoices.js';
 
 /** Null for admins (every organisation), else the caller's organisation (403 without one). */
@@ -16,8 +17,9 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
   app.addHook('preHandler', requireRole('ADMIN', 'OWNER', 'EMPLOYEE'));
 
-  app.get('/', async (request) => {
-    const rows = await listInvoices(app.db, scopeOf(request));
+  app.get<{ Querystring: Record<'page' | 'page_size', QueryValue> }>('/', async (request, reply) => {
+    const { rows, count } = await listInvoices(app.db, scopeOf(request), parsePaging(request.query));
+    sendTotal(reply, count);
     return rows.map(toInvoice);
   });
 

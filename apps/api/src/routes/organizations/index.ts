@@ -8,7 +8,7 @@ import { requireRole } from '../../auth/guards.js';
 import { bodyObject, parseBody } from '../../http/input.js';
 import { parseBoolean, parsePaging, parseSearch, parseSort, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
-import { listLedgerLines, toCreditTransaction } from '../../services/credits.js';
+import { ledgerPage, toCreditTransaction } from '../../services/credits.js';
 import { DEFAULT_ORGANIZATION_SORT, listOrganizations, ORGANIZATION_SORT_KEYS } from '../../services/organization-lists.js';
 import {
   archiveOrganization,
@@ -84,9 +84,11 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     return listOrganizationMembers(app.db, organization.id);
   });
 
-  app.get<Params>('/:id/credit-transactions', async (request) => {
+  app.get<Params & { Querystring: Record<'page' | 'page_size', QueryValue> }>('/:id/credit-transactions', async (request, reply) => {
     const organization = await readableOrganization(app.db, request.auth, request.params.id);
-    return (await listLedgerLines(app.db, organization.id)).map(toCreditTransaction);
+    const { rows, count } = await ledgerPage(app.db, organization.id, parsePaging(request.query));
+    sendTotal(reply, count);
+    return rows.map(toCreditTransaction);
   });
 };
 

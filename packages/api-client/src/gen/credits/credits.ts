@@ -26,6 +26,7 @@ import type {
   CreditPackage,
   CreditTransaction,
   ForbiddenResponse,
+  ListCreditTransactionsParams,
   NotFoundResponse,
   UnauthorizedResponse,
   UriTooLongResponse
@@ -40,20 +41,32 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Role ADMIN; OWNER and EMPLOYEE of the organisation. Newest first.
+ * Role ADMIN; OWNER and EMPLOYEE of the organisation. Newest first, paged (issue 20: a
+ledger grows with every purchase, grant and validation): without `page` and
+`page_size`, the 100 newest lines; the total is `X-Total-Count`.
+
  * @summary The organisation's credit ledger
  */
-export const getListCreditTransactionsUrl = (id: string,) => {
+export const getListCreditTransactionsUrl = (id: string,
+    params?: ListCreditTransactionsParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/v1/organizations/${id}/credit-transactions`
+  return stringifiedParams.length > 0 ? `/api/v1/organizations/${id}/credit-transactions?${stringifiedParams}` : `/api/v1/organizations/${id}/credit-transactions`
 }
 
-export const listCreditTransactions = async (id: string, options?: RequestInit): Promise<CreditTransaction[]> => {
+export const listCreditTransactions = async (id: string,
+    params?: ListCreditTransactionsParams, options?: RequestInit): Promise<CreditTransaction[]> => {
   
-  return customFetch<CreditTransaction[]>(getListCreditTransactionsUrl(id),
+  return customFetch<CreditTransaction[]>(getListCreditTransactionsUrl(id,params),
   {      
     ...options,
     method: 'GET'
@@ -66,23 +79,25 @@ export const listCreditTransactions = async (id: string, options?: RequestInit):
 
 
 
-export const getListCreditTransactionsQueryKey = (id?: string,) => {
+export const getListCreditTransactionsQueryKey = (id?: string,
+    params?: ListCreditTransactionsParams,) => {
     return [
-    `/api/v1/organizations/${id}/credit-transactions`
+    `/api/v1/organizations/${id}/credit-transactions`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getListCreditTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListCreditTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListCreditTransactionsQueryKey(id);
+  const queryKey =  queryOptions?.queryKey ?? getListCreditTransactionsQueryKey(id,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCreditTransactions>>> = ({ signal }) => listCreditTransactions(id, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCreditTransactions>>> = ({ signal }) => listCreditTransactions(id,params, { signal, ...requestOptions });
 
       
 
@@ -96,7 +111,8 @@ export type ListCreditTransactionsQueryError = ErrorType<BadRequestResponse | Un
 
 
 export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>> & Pick<
+ id: string,
+    params: undefined |  ListCreditTransactionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditTransactions>>,
           TError,
@@ -106,7 +122,8 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>> & Pick<
+ id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditTransactions>>,
           TError,
@@ -116,7 +133,8 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -124,11 +142,12 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
  */
 
 export function useListCreditTransactions<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListCreditTransactionsQueryOptions(id,options)
+  const queryOptions = getListCreditTransactionsQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -139,16 +158,17 @@ export function useListCreditTransactions<TData = Awaited<ReturnType<typeof list
 
 
 
-export const getListCreditTransactionsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListCreditTransactionsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListCreditTransactionsQueryKey(id);
+  const queryKey =  queryOptions?.queryKey ?? getListCreditTransactionsQueryKey(id,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCreditTransactions>>> = ({ signal }) => listCreditTransactions(id, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCreditTransactions>>> = ({ signal }) => listCreditTransactions(id,params, { signal, ...requestOptions });
 
       
 
@@ -162,15 +182,18 @@ export type ListCreditTransactionsSuspenseQueryError = ErrorType<BadRequestRespo
 
 
 export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ id: string,
+    params: undefined |  ListCreditTransactionsParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -178,11 +201,12 @@ export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typ
  */
 
 export function useListCreditTransactionsSuspense<TData = Awaited<ReturnType<typeof listCreditTransactions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
- id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ id: string,
+    params?: ListCreditTransactionsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof listCreditTransactions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListCreditTransactionsSuspenseQueryOptions(id,options)
+  const queryOptions = getListCreditTransactionsSuspenseQueryOptions(id,params,options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

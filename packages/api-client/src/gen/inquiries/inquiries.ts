@@ -57,9 +57,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 /**
  * Role ADMIN (every organisation's listings; drafts only when `status` asks for DRAFT,
 CONTRACT §11); OWNER and EMPLOYEE (their organisation's listings only, drafts included).
-Newest first unless `sort` says otherwise. Without `page` and `page_size`, every
-matching listing (the portal's own list). The total of matching rows is the
-`X-Total-Count` header; a quick search counts up to 10 000 matches
+Newest first unless `sort` says otherwise. Without `page` and `page_size`, the first
+100 (every list is bounded, issue 20; the portal pages its own list). The total of
+matching rows is the `X-Total-Count` header; a quick search counts up to 10 000 matches
 (`X-Total-Count-Capped`).
 
  * @summary List listings
@@ -232,6 +232,8 @@ export function useListInquiriesSuspense<TData = Awaited<ReturnType<typeof listI
 /**
  * Roles OWNER, EMPLOYEE (with an organisation). Created as DRAFT once the project name
 is known. The client may choose the `id` (the wizard's route id); 409 if it is taken.
+An organisation keeps at most `MAX_DRAFTS_PER_ORGANIZATION` drafts (50 by default;
+issue 20): beyond, 409 `draft-limit` saying how many and to submit or delete one.
 
  * @summary Create a listing (draft)
  */

@@ -68,6 +68,8 @@ figure is computed (site to the centre of a fixed grid cell of about 2 km, price
 validated. Anyone else: 404. Candidates are the other type's listings that are
 validated and not processed, located within the radius, sharing a day of availability
 and with material lines; the domain's rules decide and rank (README "Matching").
+Listings of an archived organisation are left out at once (and an archived
+organisation's listing has none); they come back if the organisation is restored.
 
  * @summary The compatible sites of a listing, best first
  */
@@ -497,9 +499,10 @@ export function useListMatchesSuspense<TData = Awaited<ReturnType<typeof listMat
 
 /**
  * Role ADMIN (403 otherwise). Both listings must exist (404), be a CUT and a FILL (422),
-validated and not processed (409), compatible by the domain's rules (409 naming the
-failed rules), and no proposed or accepted match may already hold the pair (409). The
-figures of the moment are kept with the match.
+validated and not processed (409), of organisations that are not archived (409),
+compatible by the domain's rules (409 naming the failed rules), and no proposed or
+accepted match may already hold the pair (409). The figures of the moment are kept with
+the match.
 
  * @summary Propose a CUT and a FILL listing to each other
  */
@@ -727,7 +730,8 @@ export function useGetMatchSuspense<TData = Awaited<ReturnType<typeof getMatch>>
 
 /**
  * Role ADMIN (403 otherwise). PROPOSED to ACCEPTED or DECLINED; ACCEPTED to DONE or
-DECLINED; anything else is a 409 with a French detail. DONE records the volume actually
+DECLINED; anything else is a 409 with a French detail. ACCEPTED is a 409 too while
+either listing's organisation is archived (issue 20). DONE records the volume actually
 moved (`moved_volume_m3`, required, 422 otherwise) and the day the soil left the
 excavation site (`transfer_date`, today by default, never in the future): the national
 register export reads them.

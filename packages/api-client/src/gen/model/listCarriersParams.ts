@@ -19,7 +19,9 @@ digits (spaces, apostrophes, dashes, `@`). At most 100 characters (400 beyond).
  */
 q?: SearchParameter;
 /**
- * The page, from 1. Given alone, pages hold 25 rows.
+ * The page, from 1. Given alone, pages hold 25 rows. Without `page` and `page_size`, a
+list answers its first 100 rows (no list answers more than 100 at once).
+
  * @minimum 1
  */
 page?: PageParameter;

@@ -27,7 +27,9 @@ with_archived?: boolean;
  */
 sort?: ListOrganizationsSort;
 /**
- * The page, from 1. Given alone, pages hold 25 rows.
+ * The page, from 1. Given alone, pages hold 25 rows. Without `page` and `page_size`, a
+list answers its first 100 rows (no list answers more than 100 at once).
+
  * @minimum 1
  */
 page?: PageParameter;

@@ -5,6 +5,8 @@
  */
 
 /**
- * The page, from 1. Given alone, pages hold 25 rows.
+ * The page, from 1. Given alone, pages hold 25 rows. Without `page` and `page_size`, a
+list answers its first 100 rows (no list answers more than 100 at once).
+
  */
 export type PageParameter = number;

@@ -23,7 +23,9 @@ already named another request (a grant, a load). `carrier-unusable`: 422 on a lo
 archived, exemption that does not cover a hazardous code; domain `carrierUsableOn`).
 `over-remaining-volume`: 409, the load goes over the transfer's remaining expected
 volume; send it again with `confirm_over_remaining: true` to record it, flagged.
-`loads-in-transit`: 409, a transfer cannot close while loads are in transit. Statuses without a general type (405, 500...) answer
+`loads-in-transit`: 409, a transfer cannot close while loads are in transit.
+`draft-limit`: 409 on `POST /inquiries`, the organisation has as many drafts as
+allowed (`MAX_DRAFTS_PER_ORGANIZATION`); submit or delete one first. Statuses without a general type (405, 500...) answer
 `about:blank`.
 
  */
@@ -52,4 +54,5 @@ export const ProblemType = {
   carrierUnusable: 'urn:bourse-terres:problem:carrier-unusable',
   overRemainingVolume: 'urn:bourse-terres:problem:over-remaining-volume',
   loadsInTransit: 'urn:bourse-terres:problem:loads-in-transit',
+  draftLimit: 'urn:bourse-terres:problem:draft-limit',
 } as const;

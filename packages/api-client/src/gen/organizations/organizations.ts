@@ -54,7 +54,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
  * Role ADMIN. The admin console's table: quick search, archived ones on request, sorted
-and paged. Without `page` and `page_size`, every matching organisation. The total of
+and paged. Without `page` and `page_size`, the first 100 (every list is bounded). The total of
 matching rows is the `X-Total-Count` header.
 
  * @summary List organisations

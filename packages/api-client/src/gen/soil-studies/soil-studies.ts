@@ -42,7 +42,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 /**
  * Role ADMIN. One row per listing with a soil study file or a delegation to the
 platform, newest listing first unless `sort` says otherwise. Without `page` and
-`page_size`, every matching row. The total of matching rows is the `X-Total-Count` header.
+`page_size`, the first 100 (every list is bounded). The total of matching rows is the
+`X-Total-Count` header.
 
  * @summary Soil studies
  */

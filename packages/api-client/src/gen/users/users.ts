@@ -285,6 +285,10 @@ organisation (409); inviting oneself or an already listed employee is a 409 with
 'Vous ne pouvez pas vous inviter vous-même' or
 'Un employé avec cette adresse email a déjà été invité'. When the e-mail cannot be
 sent, 503 and nothing is stored.
+An address with an active account elsewhere (another organisation, or none yet) is
+answered and listed exactly as a new address (202, a pending invitation): the inviter
+learns nothing about other organisations' accounts; that address receives a notice
+without a link instead of the invitation (such an account cannot join).
 Invitation e-mails (invitations and resends together) are limited: one per address a
 minute, 5 per address and 20 per organisation over 24 hours (429 with `Retry-After`
 and a French detail, nothing stored or sent).

@@ -1,6 +1,7 @@
 // The organisations feature's data. Routes' loaders and the pages use the same options, so a
 // page renders with what its loader fetched.
 import {
+  getCreditTransactionsPageQueryOptions,
   getGetOrganizationSuspenseQueryOptions,
   getInquiriesPageQueryOptions,
   getListCreditTransactionsQueryOptions,
@@ -51,8 +52,14 @@ export function organizationQueryOptions(id: string) {
   return getGetOrganizationSuspenseQueryOptions(id);
 }
 
+/** The whole ledger's key (invalidating it invalidates every page of it). */
 export function creditTransactionsQueryOptions(id: string) {
   return getListCreditTransactionsQueryOptions(id);
+}
+
+/** One page of the ledger, newest first (the API answers a page at a time, issue 20). */
+export function creditLedgerPageQueryOptions(id: string, page: number, pageSize: number) {
+  return getCreditTransactionsPageQueryOptions(id, { page, page_size: pageSize });
 }
 
 export function membersQueryOptions(id: string) {

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { parseProblem, type CreditTransaction } from '@terres/api-client';
 import { AppLink } from '@terres/app-kit';
 import { creditTransactionKindLabel, formatDateTime, formatNumber } from '@terres/domain';
 import { Card } from '@terres/ui/card';
 import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
-import { creditTransactionsQueryOptions } from '../api/queries';
+import { useState } from 'react';
+import { creditLedgerPageQueryOptions } from '../api/queries';
 import { texts } from '../texts';
 
 const signed = (amount: number) => (amount > 0 ? `+${formatNumber(amount, 0)}` : formatNumber(amount, 0));
@@ -35,18 +36,25 @@ const COLUMNS: readonly DataTableColumn<CreditTransaction>[] = [
   },
 ];
 
-/** The organisation's credit ledger (CONTRACT §8), newest first, 10 lines a page. */
+/** The organisation's credit ledger (CONTRACT §8), newest first, 10 lines a page, paged by the API. */
 export function CreditLedger({ organisationId }: { organisationId: string }) {
-  const query = useQuery(creditTransactionsQueryOptions(organisationId));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const query = useQuery({ ...creditLedgerPageQueryOptions(organisationId, page, pageSize), placeholderData: keepPreviousData });
   return (
     <Card title={texts.ledgerTitle}>
       <DataTable
+        mode="server"
         caption={texts.ledgerCaption}
         columns={COLUMNS}
-        rows={query.data ?? []}
+        rows={query.data?.items ?? []}
+        total={query.data?.total ?? 0}
         getRowId={(line) => line.id}
         searchable={false}
-        defaultPageSize={10}
+        page={page}
+        onPageChange={setPage}
+        pageSize={pageSize}
+        onPageSizeChange={setPageSize}
         loading={query.isPending || (query.isFetching && !query.isError)}
         error={query.isError && !query.isFetching ? (parseProblem(query.error)?.detail ?? texts.ledgerLoadFailed) : undefined}
         onRetry={() => void query.refetch()}

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem } from '@terres/api-client';
 import { useAuth, useRouteRetry } from '@terres/app-kit';
@@ -7,7 +7,8 @@ import { EmptyState } from '@terres/ui/empty-state';
 import { ErrorState } from '@terres/ui/error-state';
 import { PortalShell } from '../../../components/portal-shell';
 import { myOrganizationQueryOptions } from '../../../lib/my-organization';
-import { organisationInquiriesQueryOptions } from '../api/inquiries';
+import { useState } from 'react';
+import { FIRST_DASHBOARD_PAGE, organisationInquiriesQueryOptions, type DashboardListState } from '../api/inquiries';
 import { texts } from '../texts';
 import { CreateInquiryDialog } from './create-inquiry-dialog';
 import { CreditsNeeded } from './credits-needed';
@@ -20,13 +21,18 @@ import './dashboard.css';
  */
 export function DashboardPage() {
   const { user } = useAuth();
-  const { data: inquiries } = useSuspenseQuery(organisationInquiriesQueryOptions());
+  // The first page, unfiltered (the loader's): its total is the organisation's count of listings.
+  const { data: first } = useSuspenseQuery(organisationInquiriesQueryOptions());
   const { data: organization } = useSuspenseQuery(myOrganizationQueryOptions());
-  const mayCreate = canCreateInquiry(inquiries.length, organization?.creditBalance);
+  const [state, setState] = useState<DashboardListState>(FIRST_DASHBOARD_PAGE);
+  // The page shown: the previous one stays on screen, greyed, while the next one loads.
+  const shown = useQuery({ ...organisationInquiriesQueryOptions(state), placeholderData: keepPreviousData });
+  const count = first.total;
+  const mayCreate = canCreateInquiry(count, organization?.creditBalance);
 
   return (
     <PortalShell title={texts.title}>
-      {inquiries.length === 0 ? (
+      {count === 0 ? (
         <EmptyState
           title={texts.empty}
           description={texts.emptyDescription}
@@ -36,11 +42,19 @@ export function DashboardPage() {
         <div className="dashboard">
           <div className="dashboard__toolbar">
             <p className="dashboard__count">
-              {inquiries.length === 1 ? texts.countOne : fillTemplate(texts.count, { count: String(inquiries.length) })}
+              {count === 1 ? texts.countOne : fillTemplate(texts.count, { count: String(count) })}
             </p>
             <CreateInquiryDialog />
           </div>
-          <InquiryList inquiries={inquiries} />
+          <InquiryList
+            inquiries={shown.data?.items ?? []}
+            total={shown.data?.total ?? 0}
+            state={state}
+            onStateChange={setState}
+            loading={shown.isFetching}
+            error={shown.isError && !shown.isFetching ? (parseProblem(shown.error)?.detail ?? texts.loadFailed) : undefined}
+            onRetry={() => void shown.refetch()}
+          />
         </div>
       )}
     </PortalShell>

@@ -1,10 +1,11 @@
 import type { Inquiry } from '@terres/api-client';
 import { AppLink } from '@terres/app-kit';
-import { fillTemplate, formatCredits, formatDate, MISSING_DATE_TEXT, statusLabel, typeLabel } from '@terres/domain';
+import { fillTemplate, formatCredits, formatDate, MISSING_DATE_TEXT } from '@terres/domain';
 import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
 import { StatusBadge } from '@terres/ui/status-badge';
 import { TypeBadge } from '@terres/ui/type-badge';
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import type { DashboardListState } from '../api/inquiries';
 import { texts } from '../texts';
 
 /** The detail page of a listing (spec §2: rows link to its overview). */
@@ -31,19 +32,16 @@ const columns: readonly DataTableColumn<Inquiry>[] = [
   {
     id: 'project',
     header: texts.columns.project,
-    searchValue: (inquiry) => `${inquiry.projectName} ${inquiry.siteAddress ?? ''}`,
     cell: (inquiry) => inquiry.projectName,
   },
   {
     id: 'type',
     header: texts.columns.type,
-    searchValue: (inquiry) => typeLabel(inquiry.type),
     cell: (inquiry) => <TypeBadge type={inquiry.type} />,
   },
   {
     id: 'status',
     header: texts.columns.status,
-    searchValue: (inquiry) => statusLabel(inquiry.status),
     cell: (inquiry) => (
       <Labelled label={texts.columns.status}>
         <StatusBadge status={inquiry.status} mode="label" />
@@ -68,20 +66,47 @@ const columns: readonly DataTableColumn<Inquiry>[] = [
   },
 ];
 
-/** The organisation's listings, newest first; each row opens the listing (spec §2). */
-export function InquiryList({ inquiries }: { inquiries: readonly Inquiry[] }) {
-  const rows = [...inquiries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+export interface InquiryListProps {
+  /** The page shown, newest first (the API's order). */
+  inquiries: readonly Inquiry[];
+  /** Listings matching the search, every page together (`X-Total-Count`). */
+  total: number;
+  state: DashboardListState;
+  /** Takes an update of the state (the table may report the search and the page one after the other). */
+  onStateChange: Dispatch<SetStateAction<DashboardListState>>;
+  loading: boolean;
+  error: string | undefined;
+  onRetry: () => void;
+}
+
+/**
+ * The organisation's listings, newest first, paged and searched by the API (issue 20: an
+ * organisation may have hundreds; the API answers a page at a time); each row opens the listing
+ * (spec §2). The search covers the project name, the site address and the maître d'ouvrage.
+ */
+export function InquiryList({ inquiries, total, state, onStateChange, loading, error, onRetry }: InquiryListProps) {
   return (
     <DataTable
+      mode="server"
       className="dashboard-list"
       caption={texts.tableCaption}
       searchLabel={texts.search}
       columns={columns}
-      rows={rows}
+      rows={inquiries}
+      total={total}
       getRowId={(inquiry) => inquiry.id}
       getRowHref={(inquiry) => inquiryOverviewHref(inquiry.id)}
       linkComponent={AppLink}
-      defaultPageSize={10}
+      query={state.query}
+      onQueryChange={(query) => onStateChange((current) => ({ ...current, query, page: 1 }))}
+      searchDelay={300}
+      page={state.page}
+      onPageChange={(page) => onStateChange((current) => ({ ...current, page }))}
+      pageSize={state.pageSize}
+      onPageSizeChange={(pageSize) => onStateChange((current) => ({ ...current, pageSize, page: 1 }))}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
     />
   );
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteInquiry, getListInquiriesQueryKey, type Inquiry } from '@terres/api-client';
+import { deleteInquiry, getListInquiriesQueryKey, type Inquiry, type Page } from '@terres/api-client';
 
 /**
- * A draft deleted: it leaves the dashboard's list at once (the dashboard must not show it, even
- * stale). Its own queries are forgotten by the page once it has left them (`useForgetInquiry`).
+ * A draft deleted: it leaves the dashboard's pages at once (the dashboard must not show it, even
+ * stale), then they are read again. Its own queries are forgotten by the page once it has left
+ * them (`useForgetInquiry`).
  */
 export function useDeleteInquiry() {
   const queryClient = useQueryClient();
@@ -11,7 +12,12 @@ export function useDeleteInquiry() {
     mutationFn: (id: string) => deleteInquiry(id),
     onSuccess: (_, id) => {
       const listKey = getListInquiriesQueryKey();
-      queryClient.setQueryData<Inquiry[]>(listKey, (list) => list?.filter((item) => item.id !== id));
+      // The pages live under the list's key (`getInquiriesPageQueryKey`).
+      queryClient.setQueriesData<Page<Inquiry>>({ queryKey: [...listKey, 'page'] }, (page) =>
+        page && page.items.some((item) => item.id === id)
+          ? { ...page, items: page.items.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) }
+          : page,
+      );
       void queryClient.invalidateQueries({ queryKey: listKey });
     },
   });

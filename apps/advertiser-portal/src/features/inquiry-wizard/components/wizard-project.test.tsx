@@ -1,5 +1,5 @@
 // Step 1 (project information) of the wizard, rendered in the real route tree against MSW.
-import { messages, PROBLEM_TYPES } from '@terres/domain';
+import { fillTemplate, messages, PROBLEM_TYPES } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,25 @@ describe('wizard, step 1: project information', () => {
       { id: LISTING_ID, type: 'CUT', status: 'DRAFT', project_name: 'ZAC des Tanneries' },
       { id: fresh, type: 'CUT', status: 'DRAFT', project_name: 'ZAC des Tanneries' },
     ]);
+  });
+
+  it("shows the API's draft limit (issue 20) and stays on the step with what was typed", async () => {
+    const api = fakeListingApi();
+    const detail = fillTemplate(messages.draftLimit, { max: 50 });
+    server.use(
+      http.post('*/inquiries', async ({ request }) => {
+        api.requests.push({ method: 'POST', path: '/api/v1/inquiries', body: await request.clone().json() });
+        return problem(409, detail, undefined, PROBLEM_TYPES.draftLimit);
+      }),
+    );
+    const app = renderApp(url(), { user: owner });
+    await heading(texts.subSteps.projectName);
+    await app.user.type(screen.getByRole('textbox', { name: 'Nom du projet' }), 'ZAC des Tanneries');
+    await app.user.click(nextButton());
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(detail).toContain('50 brouillons');
+    expect(screen.getByRole('textbox', { name: 'Nom du projet' })).toHaveValue('ZAC des Tanneries');
+    expect(app.location().search).toEqual({ type: 'CUT' });
   });
 
   it('titles a fill listing from the navigation state and keeps the type in the URL', async () => {

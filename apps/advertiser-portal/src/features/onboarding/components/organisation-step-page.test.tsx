@@ -322,12 +322,12 @@ describe('/onboarding/step-4 Ajouter des collaborateurs', () => {
     organisationApi(organization);
     members([self]);
     server.use(
-      http.post('*/users/invite', () => problem(409, 'Cette adresse email est déjà utilisée par un autre compte Bourse aux terres.')),
+      http.post('*/users/invite', () => problem(409, 'Un employé avec cette adresse email a déjà été invité')),
     );
     const app = renderApp('/onboarding/step-4', { user: owner });
     await app.user.type(await screen.findByLabelText(/^Adresse email du collaborateur/), 'paul@terres.fr');
     await app.user.click(screen.getByRole('button', { name: "Envoyer l'invitation" }));
-    expect(await screen.findByText('Cette adresse email est déjà utilisée par un autre compte Bourse aux terres.')).toBeInTheDocument();
+    expect(await screen.findByText('Un employé avec cette adresse email a déjà été invité')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Adresse email du collaborateur/)).toHaveValue('paul@terres.fr');
   });
 
