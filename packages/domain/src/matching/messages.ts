@@ -66,6 +66,9 @@ export const matchingMessages = {
   registerNoTransporter: 'Transporteur non renseigné : à compléter avant l’import dans le registre national.',
   registerDateInFuture: 'La date {date} est dans le futur : le registre la refusera.',
   registerDateTooOld: 'La date {date} a plus de 18 mois : le registre la refusera.',
+  registerOutsideAvailability: 'La date {date} est hors de la période de disponibilité du site {site} (du {start} au {end}) : vérifiez-la avant l’import.',
+  registerRepeatedIds: 'Le registre répète l’identifiant unique {ids} pour un même déclarant : aucun fichier n’est produit.',
+  registerDeclarantInvalid: 'Indiquez le SIRET du déclarant (14 chiffres).',
   registerQuantity: 'Le volume transféré doit être supérieur à 0.',
   registerDescription: 'La dénomination des terres doit compter de 2 à 300 caractères.',
 } as const;
