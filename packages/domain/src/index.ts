@@ -54,6 +54,7 @@ export * from './matching/compatibility';
 export * from './matching/ranking';
 export * from './matching/register';
 export * from './matching/csv';
+export * from './matching/register-conformance';
 export * from './matching/format';
 export * from './matching/proposals';
 
