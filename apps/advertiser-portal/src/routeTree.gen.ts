@@ -35,6 +35,7 @@ import { Route as AuthenticatedCompleteUserAccountCarriersRouteImport } from './
 import { Route as AuthenticatedCompleteUserAccountCollaboratorsRouteImport } from './routes/_authenticated/_complete/user/account/collaborators';
 import { Route as AuthenticatedCompleteUserAccountInformationsRouteImport } from './routes/_authenticated/_complete/user/account/informations';
 import { Route as AuthenticatedCompleteUserAccountOrganizationRouteImport } from './routes/_authenticated/_complete/user/account/organization';
+import { Route as AuthenticatedCompleteUserAccountRegisterRouteImport } from './routes/_authenticated/_complete/user/account/register';
 import { Route as AuthenticatedCompleteUserCreateInquiryIdRouteImport } from './routes/_authenticated/_complete/user/create-inquiry/$id';
 import { Route as AuthenticatedCompleteUserTransfersIndexRouteImport } from './routes/_authenticated/_complete/user/transfers/index';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id';
@@ -191,6 +192,12 @@ const AuthenticatedCompleteUserAccountOrganizationRoute =
     path: '/organization',
     getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
   } as any);
+const AuthenticatedCompleteUserAccountRegisterRoute =
+  AuthenticatedCompleteUserAccountRegisterRouteImport.update({
+    id: '/register',
+    path: '/register',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
 const AuthenticatedCompleteUserCreateInquiryIdRoute =
   AuthenticatedCompleteUserCreateInquiryIdRouteImport.update({
     id: '/user/create-inquiry/$id',
@@ -276,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
   '/user/transfers/': typeof AuthenticatedCompleteUserTransfersIndexRoute;
@@ -310,6 +318,7 @@ export interface FileRoutesByTo {
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/user/account': typeof AuthenticatedCompleteUserAccountIndexRoute;
   '/user/transfers': typeof AuthenticatedCompleteUserTransfersIndexRoute;
@@ -348,6 +357,7 @@ export interface FileRoutesById {
   '/_authenticated/_complete/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/_authenticated/_complete/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/_authenticated/_complete/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/_authenticated/_complete/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/_authenticated/_complete/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/_authenticated/_complete/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
   '/_authenticated/_complete/user/transfers/': typeof AuthenticatedCompleteUserTransfersIndexRoute;
@@ -386,6 +396,7 @@ export interface FileRouteTypes {
     | '/user/account/collaborators'
     | '/user/account/informations'
     | '/user/account/organization'
+    | '/user/account/register'
     | '/user/create-inquiry/$id'
     | '/user/account/'
     | '/user/transfers/'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/user/account/collaborators'
     | '/user/account/informations'
     | '/user/account/organization'
+    | '/user/account/register'
     | '/user/create-inquiry/$id'
     | '/user/account'
     | '/user/transfers'
@@ -457,6 +469,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/user/account/collaborators'
     | '/_authenticated/_complete/user/account/informations'
     | '/_authenticated/_complete/user/account/organization'
+    | '/_authenticated/_complete/user/account/register'
     | '/_authenticated/_complete/user/create-inquiry/$id'
     | '/_authenticated/_complete/user/account/'
     | '/_authenticated/_complete/user/transfers/'
@@ -664,6 +677,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserAccountOrganizationRouteImport;
       parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
     };
+    '/_authenticated/_complete/user/account/register': {
+      id: '/_authenticated/_complete/user/account/register';
+      path: '/register';
+      fullPath: '/user/account/register';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountRegisterRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
     '/_authenticated/_complete/user/create-inquiry/$id': {
       id: '/_authenticated/_complete/user/create-inquiry/$id';
       path: '/user/create-inquiry/$id';
@@ -743,6 +763,7 @@ interface AuthenticatedCompleteUserAccountRouteChildren {
   AuthenticatedCompleteUserAccountCollaboratorsRoute: typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   AuthenticatedCompleteUserAccountInformationsRoute: typeof AuthenticatedCompleteUserAccountInformationsRoute;
   AuthenticatedCompleteUserAccountOrganizationRoute: typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  AuthenticatedCompleteUserAccountRegisterRoute: typeof AuthenticatedCompleteUserAccountRegisterRoute;
   AuthenticatedCompleteUserAccountIndexRoute: typeof AuthenticatedCompleteUserAccountIndexRoute;
 }
 
@@ -758,6 +779,8 @@ const AuthenticatedCompleteUserAccountRouteChildren: AuthenticatedCompleteUserAc
       AuthenticatedCompleteUserAccountInformationsRoute,
     AuthenticatedCompleteUserAccountOrganizationRoute:
       AuthenticatedCompleteUserAccountOrganizationRoute,
+    AuthenticatedCompleteUserAccountRegisterRoute:
+      AuthenticatedCompleteUserAccountRegisterRoute,
     AuthenticatedCompleteUserAccountIndexRoute:
       AuthenticatedCompleteUserAccountIndexRoute,
   };
