@@ -25,6 +25,7 @@ import {
   outgoingTexsRows,
   parseWasteCode,
   projectOwnerPartyName,
+  qualityClassOf,
   receivedWeight,
   registerIssues,
   registerMotifs,
@@ -116,6 +117,17 @@ function descriptionOf(cut: InquiryRow, code: WasteCode): string {
   const chosen = lines.length > 0 ? lines : cut.materials;
   const text = [...new Set(chosen.map((line) => `${line.materialName} – ${line.groundComposition}`))].join(', ').slice(0, 300);
   return text.length >= 2 ? text : 'Terres excavées';
+}
+
+/**
+ * POP of a code's soil: NON when every CUT line of that code is declared inert soil of the natural
+ * geochemical background (persistent organic pollutants are man-made: such soil holds none);
+ * otherwise unknown (null): the cell stays empty and `Erreur` asks for it, never asserted.
+ */
+function popOf(cut: InquiryRow, code: WasteCode): boolean | null {
+  const lines = cut.materials.filter((line) => (wasteCodeOf(line) ?? '17 05 04') === code);
+  const chosen = lines.length > 0 ? lines : cut.materials;
+  return chosen.length > 0 && chosen.every((line) => qualityClassOf(line) === 'INERT_NATURAL_BACKGROUND') ? false : null;
 }
 
 /** The carrier copied on a load, as the domain reads a carrier. */
@@ -247,6 +259,7 @@ export async function registerLines(
         receptionDate,
         wasteCode: code,
         wasteDescription: descriptionOf(cut, code),
+        pop: popOf(cut, code),
         volumeM3: volume,
         weightTonnes: weight.estimated ? null : weight.tonnes,
         ...(density !== undefined ? { soilDensityTonnesPerM3: density } : {}),
@@ -272,6 +285,7 @@ export async function registerLines(
           receptionDate: match.transferDate,
           wasteCode: part.code,
           wasteDescription: descriptionOf(cut, part.code),
+          pop: popOf(cut, part.code),
           volumeM3: part.volume,
           ...(density !== undefined ? { soilDensityTonnesPerM3: density } : {}),
           producer: company(cut, cutOrg),

@@ -66,6 +66,8 @@ export const matchingMessages = {
   registerNoTransporter: 'Transporteur non renseigné : à compléter avant l’import dans le registre national.',
   registerDateInFuture: 'La date {date} est dans le futur : le registre la refusera.',
   registerDateTooOld: 'La date {date} a plus de 18 mois : le registre la refusera.',
+  registerPopUnknown:
+    'POP (polluants organiques persistants) : à renseigner d’après les analyses du lot (OUI ou NON) ; la plateforme ne le sait pas pour une terre qui n’est pas déclarée inerte du fond géochimique naturel.',
   registerOutsideAvailability: 'La date {date} est hors de la période de disponibilité du site {site} (du {start} au {end}) : vérifiez-la avant l’import.',
   registerRepeatedIds: 'Le registre répète l’identifiant unique {ids} pour un même déclarant : aucun fichier n’est produit.',
   registerDeclarantInvalid: 'Indiquez le SIRET du déclarant (14 chiffres).',

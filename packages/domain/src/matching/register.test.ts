@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { incomingTexsCsv, outgoingTexsCsv } from './csv';
+import { matchingMessages } from './messages';
 import {
   INCOMING_TEXS_HEADERS,
   incomingTexsRows,
@@ -246,6 +247,15 @@ describe('registerIssues', () => {
       'La date 01/12/2026 est dans le futur : le registre la refusera.',
     ]);
     expect(registerIssues({ ...TRANSFER, dispatchDate: '2025-05-23', receptionDate: null }, { now })).toEqual([]);
+  });
+
+  it('leaves POP and « Dangereux » empty when POP is not known, and asks for it', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    const [row] = outgoingTexsRows({ ...TRANSFER, pop: null });
+    expect(row).toMatchObject({ wastePop: null, wasteIsDangerous: null });
+    expect(outgoingTexsRows({ ...TRANSFER, pop: null, wasteCode: '17 05 03*' })[0]).toMatchObject({ wastePop: null, wasteIsDangerous: true });
+    expect(outgoingTexsRows({ ...TRANSFER, pop: false })[0]).toMatchObject({ wastePop: false, wasteIsDangerous: false });
+    expect(registerIssues({ ...TRANSFER, pop: null }, { now })).toEqual([matchingMessages.registerPopUnknown]);
   });
 
   it('flags a day outside the listings\' availability', () => {

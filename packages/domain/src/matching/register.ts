@@ -225,8 +225,12 @@ export interface ProcessedTransfer {
   weightTonnes?: number | null;
   /** t/m³ of that estimate: the matching's configured soil density; 1.7 when missing. */
   soilDensityTonnesPerM3?: number | null;
-  /** Persistent organic pollutants: false unless an analysis says so. */
-  pop?: boolean;
+  /**
+   * Persistent organic pollutants: true or false when known; null when the platform does not
+   * know it (the cell is left empty, « Dangereux » too unless the code is starred, and
+   * `registerIssues` asks for it: Trackdéchets requires the column). Missing: false, as before.
+   */
+  pop?: boolean | null;
   /** Chemical-analysis bordereau or DAP number, at most 50 characters. */
   analysisReference?: string | null;
   /** Excavation site's maître d'ouvrage (the CUT listing's project owner or organisation). */
@@ -382,8 +386,8 @@ export function outgoingTexsRows(transfer: ProcessedTransfer): OutgoingTexsRow[]
     wasteDescription: transfer.wasteDescription.trim(),
     wasteCode: transfer.wasteCode,
     wasteCodeBale: null,
-    wastePop: transfer.pop === true,
-    wasteIsDangerous: transfer.pop === true || isHazardousWasteCode(transfer.wasteCode),
+    wastePop: transfer.pop === null ? null : transfer.pop === true,
+    wasteIsDangerous: transfer.pop === true || isHazardousWasteCode(transfer.wasteCode) ? true : transfer.pop === null ? null : false,
     wasteDap: text(transfer.analysisReference),
     dispatchDate: transfer.dispatchDate,
     weightValue: weight,
@@ -550,6 +554,7 @@ export function registerIssues(
     if (location.numbers.length === 0 && location.coordinates.length === 0) issues.push(fillTemplate(matchingMessages.registerNoLocation, { site }));
   }
   if (!transfer.transporter) issues.push(matchingMessages.registerNoTransporter);
+  if (transfer.pop === null) issues.push(matchingMessages.registerPopUnknown);
   if (!(transfer.volumeM3 > 0)) issues.push(matchingMessages.registerQuantity);
   const description = transfer.wasteDescription.trim();
   if (description.length < 2 || description.length > 300) issues.push(matchingMessages.registerDescription);
