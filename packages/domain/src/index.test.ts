@@ -57,6 +57,8 @@ const PUBLIC_NAMES = [
   'partiesVisible', 'transferTransitionError', 'TRANSFER_ACTIONS', 'TRANSFER_PERMISSIONS', 'transferSideOf', 'transferActionError',
   'MATCH_DONE_SOURCES', 'MATCH_DONE_SOURCE_LABELS', 'matchDoneFromClosing', 'outsidePlatformDoneError', 'carrierCompanyType',
   'texsTransporterColumns', 'texsTransporterCells', 'texsTransporterIssues',
+  // The register export (issue 19): ids, « Motif », the « Erreur » column, our conformance check.
+  'repeatedPublicIds', 'registerMotifs', 'TEXS_ERROR_HEADER', 'texsLineIssues', 'readTexsTable', 'parseTexsCsv',
 ];
 
 describe('public API', () => {
