@@ -73,7 +73,7 @@ export const matchingMessages = {
   registerDeclarantInvalid: 'Indiquez le SIRET du déclarant (14 chiffres).',
   // Shown beside every register download (console and portal).
   registerFileAdvice:
-    'Importez le fichier XLSX dans Trackdéchets : une seule feuille, chaque valeur exactement telle que saisie, sans formule. La dernière colonne, « Erreur », indique ce qu’il reste à compléter sur une ligne ; Trackdéchets l’ignore. Le CSV contient les mêmes lignes, pour un tableur.',
+    'Importez le fichier XLSX dans Trackdéchets : une seule feuille, chaque valeur exactement telle que saisie, sans formule. La dernière colonne, « Erreur », indique ce qu’il reste à compléter sur une ligne ; Trackdéchets l’ignore. Le CSV contient les mêmes lignes, pour un tableur.',
   registerOneFilePerDeclarant: 'Un fichier par SIRET déclarant ; plusieurs déclarants : une archive ZIP.',
   registerQuantity: 'Le volume transféré doit être supérieur à 0.',
   registerDescription: 'La dénomination des terres doit compter de 2 à 300 caractères.',

@@ -31,7 +31,7 @@ describe('/user/account/register', () => {
     const app = renderApp('/user/account/register', { user: employee });
     const card = await screen.findByRole('region', { name: 'Registre national des terres excavées' });
     expect(within(screen.getByRole('navigation', { name: 'Mon Compte' })).getByRole('link', { name: 'Registre' })).toHaveAttribute('href', '/user/account/register');
-    expect(within(card).getByText(matchingMessages.registerFileAdvice)).toBeInTheDocument();
+    expect(within(card).getByText(/^Importez le fichier XLSX dans Trackdéchets/).textContent).toBe(matchingMessages.registerFileAdvice);
     await app.user.click(within(card).getByRole('button', { name: 'Télécharger mon registre' }));
     await waitFor(() => expect(downloads.names).toEqual(['registre-sortant-terres-excavees_81234567000028_2026-10-01_2026-11-27.xlsx']));
     expect(asked[0]?.get('register')).toBe('outgoing');
@@ -48,7 +48,7 @@ describe('/user/account/register', () => {
     const app = renderApp('/user/account/register', { user: owner });
     const card = await screen.findByRole('region', { name: 'Registre national des terres excavées' });
     await app.user.click(within(card).getByRole('combobox', { name: 'Registre' }));
-    await app.user.click(await screen.findByRole('option', { name: 'Entrant (terres reçues sur vos sites)' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Entrant (vos remblais)' }));
     await app.user.click(within(card).getByRole('combobox', { name: 'Format' }));
     await app.user.click(await screen.findByRole('option', { name: 'CSV' }));
     await app.user.click(within(card).getByRole('button', { name: 'Télécharger mon registre' }));

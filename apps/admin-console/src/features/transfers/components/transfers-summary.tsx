@@ -119,7 +119,7 @@ function RegisterExport() {
           value={format}
           onValueChange={(value) => setFormat(value as typeof format)}
           options={[
-            { value: 'xlsx', label: 'XLSX (à importer dans Trackdéchets)' },
+            { value: 'xlsx', label: 'XLSX (à importer)' },
             { value: 'csv', label: 'CSV' },
           ]}
         />
