@@ -231,6 +231,11 @@ describe('corrections, cancellations and who sees what', () => {
     expect(others.filter((l) => ownIds.has(l.fields.publicId))).toEqual([]);
     expect((await ownerLines(otherOwner, 'incoming')).filter((l) => ownIds.has(l.fields.publicId))).toEqual([]);
     expect(adminIds.size).toBeGreaterThan(ownIds.size);
+    // The maître d'ouvrage that is a company is named by its raison sociale (domain projectOwnerPartyName), as in the contracts.
+    const incoming = await ownerLines(admin, 'incoming');
+    const heyritz = incoming.filter((l) => l.fields.emitterPickupSiteName?.startsWith('Friche portuaire du Heyritz'));
+    expect(heyritz.length).toBeGreaterThan(0);
+    expect(new Set(heyritz.map((l) => `${l.fields.emitterCompanyOrgId} ${l.fields.emitterCompanyName}`))).toEqual(new Set(['81234567000028 Travaux Publics de l’Eurométropole SAS']));
     expect((await download(undefined, `from=${from}&to=${to}`)).status).toBe(401);
   });
 
