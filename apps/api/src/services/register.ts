@@ -27,6 +27,7 @@ import {
   projectOwnerPartyName,
   qualityClassOf,
   receivedWeight,
+  REGISTER_MAX_LINES,
   registerIssues,
   registerMotifs,
   repeatedPublicIds,
@@ -58,8 +59,6 @@ import { inquiryColumns, type InquiryRow } from './inquiries.js';
 export type RegisterKind = 'outgoing' | 'incoming';
 export type RegisterFormat = 'csv' | 'xlsx';
 
-/** Lines one export may hold (bounded work per request): a period holding more is a 400. */
-export const REGISTER_MAX_LINES = 20_000;
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -185,9 +184,18 @@ function shiftDay(day: string, days: number): string {
 export async function registerLines(
   db: DbOrTx,
   viewer: Pick<Viewer, 'role' | 'organizationId'>,
-  options: { kind: RegisterKind; from: string; to: string; declarant?: string | undefined; soilDensityTonnesPerM3?: number | undefined },
+  options: {
+    kind: RegisterKind;
+    from: string;
+    to: string;
+    declarant?: string | undefined;
+    soilDensityTonnesPerM3?: number | undefined;
+    /** Bounded work per request: more rows than this is a 400, read no further. */
+    max?: number;
+  },
 ): Promise<RegisterLine[]> {
   const { kind, from, to } = options;
+  const max = options.max ?? REGISTER_MAX_LINES;
   const organizationId = viewer.role === 'ADMIN' ? null : viewer.organizationId;
   if (viewer.role !== 'ADMIN' && !organizationId) return [];
   const density = options.soilDensityTonnesPerM3;
@@ -208,16 +216,16 @@ export async function registerLines(
         ),
       )
       .orderBy(asc(instant), asc(loads.number))
-      .limit(REGISTER_MAX_LINES + 1);
-    if (loadRows.length > REGISTER_MAX_LINES) throw problem(400, matchingMessages.registerTooManyTransfers);
+      .limit(max + 1);
+    if (loadRows.length > max) throw problem(400, matchingMessages.registerTooManyLines);
     // Transfers done outside the platform: no load, a typed volume and day.
     const outside = await db
       .select()
       .from(matches)
       .where(and(eq(matches.status, 'DONE'), or(isNull(matches.doneSource), ne(matches.doneSource, 'PLATFORM_TRANSFER')), gte(matches.transferDate, from), lte(matches.transferDate, to)))
       .orderBy(asc(matches.transferDate), asc(matches.id))
-      .limit(REGISTER_MAX_LINES + 1);
-    if (outside.length > REGISTER_MAX_LINES) throw problem(400, matchingMessages.registerTooManyTransfers);
+      .limit(max + 1);
+    if (outside.length > max) throw problem(400, matchingMessages.registerTooManyLines);
 
     const matchIds = [...new Set(loadRows.map((row) => row.matchId))];
     const loadMatches = matchIds.length ? await db.select().from(matches).where(inArray(matches.id, matchIds)) : [];

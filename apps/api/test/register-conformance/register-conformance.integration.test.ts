@@ -18,6 +18,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LocalFileStorage } from '../../src/files/storage.js';
 import { DEMO_ACCOUNTS, loadDemoData } from '../../src/db/seed.js';
+import { registerLines } from '../../src/services/register.js';
 import { openPostgres, startApp, tempDir, testConfig } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { dayFromToday } from '../helpers/fixtures.js';
@@ -250,5 +251,10 @@ describe('corrections, cancellations and who sees what', () => {
     const bad = await api.request('GET', `/register/exports?from=${from}&to=${to}&siret=123`, { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe(matchingMessages.registerDeclarantInvalid);
+    // Bounded work: a period holding more lines than the cap is refused, read no further.
+    await expect(registerLines(api.database.db, { role: 'ADMIN', organizationId: null }, { kind: 'outgoing', from, to, max: 3 })).rejects.toMatchObject({
+      status: 400,
+      detail: matchingMessages.registerTooManyLines,
+    });
   });
 });

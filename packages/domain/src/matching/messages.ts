@@ -3,7 +3,7 @@
 // rule holds: one source for the forms, the API's problem details and the tests. None of
 // these is a spec text (the spec says nothing of matching): see README, Decisions 2026-11-23.
 
-import { REGISTER_MAX_TRANSFERS } from '../constants';
+import { REGISTER_MAX_LINES } from '../constants';
 
 export const matchingMessages = {
   // Soil quality of a material line (CUT) and the acceptance of a FILL listing.
@@ -56,7 +56,7 @@ export const matchingMessages = {
   registerPeriodInvalid: 'Indiquez une période valide (dates du … au …, la fin après le début).',
   registerFormatInvalid: 'Format d’export inconnu : csv ou xlsx.',
   registerKindInvalid: 'Registre inconnu : sortant ou entrant.',
-  registerTooManyTransfers: `La période compte plus de ${REGISTER_MAX_TRANSFERS} transferts : exportez-la en plusieurs périodes plus courtes.`,
+  registerTooManyLines: `La période compte plus de ${String(REGISTER_MAX_LINES).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')} lignes de registre : exportez-la en plusieurs périodes plus courtes.`,
 
   // Register export: what keeps a transfer's line from being imported as is.
   registerSiretInvalid: 'Le SIRET {party} est invalide.',

@@ -56,9 +56,9 @@ describe('/user/account/register', () => {
     expect(asked[0]?.get('register')).toBe('incoming');
     expect(asked[0]?.get('format')).toBe('csv');
 
-    server.use(http.get('*/register/exports', () => problem(400, matchingMessages.registerTooManyTransfers)));
+    server.use(http.get('*/register/exports', () => problem(400, matchingMessages.registerTooManyLines)));
     await app.user.click(within(card).getByRole('button', { name: 'Télécharger mon registre' }));
-    expect(await screen.findByText(matchingMessages.registerTooManyTransfers)).toBeInTheDocument();
+    expect(await screen.findByText(matchingMessages.registerTooManyLines)).toBeInTheDocument();
   });
 
   it('keeps its own texts apart from the spec (it has none)', () => {
