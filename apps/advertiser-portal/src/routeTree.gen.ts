@@ -34,6 +34,7 @@ import { Route as AuthenticatedCompleteUserAccountCarriersRouteImport } from './
 import { Route as AuthenticatedCompleteUserAccountCollaboratorsRouteImport } from './routes/_authenticated/_complete/user/account/collaborators';
 import { Route as AuthenticatedCompleteUserAccountInformationsRouteImport } from './routes/_authenticated/_complete/user/account/informations';
 import { Route as AuthenticatedCompleteUserAccountOrganizationRouteImport } from './routes/_authenticated/_complete/user/account/organization';
+import { Route as AuthenticatedCompleteUserAccountRegisterRouteImport } from './routes/_authenticated/_complete/user/account/register';
 import { Route as AuthenticatedCompleteUserCreateInquiryIdRouteImport } from './routes/_authenticated/_complete/user/create-inquiry/$id';
 import { Route as AuthenticatedCompleteUserTransfersIndexRouteImport } from './routes/_authenticated/_complete/user/transfers/index';
 import { Route as AuthenticatedCompleteUserInquiryDetailsIdRouteImport } from './routes/_authenticated/_complete/user/inquiry/details/$id';
@@ -186,6 +187,12 @@ const AuthenticatedCompleteUserAccountOrganizationRoute =
     path: '/organization',
     getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
   } as any);
+const AuthenticatedCompleteUserAccountRegisterRoute =
+  AuthenticatedCompleteUserAccountRegisterRouteImport.update({
+    id: '/register',
+    path: '/register',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
 const AuthenticatedCompleteUserCreateInquiryIdRoute =
   AuthenticatedCompleteUserCreateInquiryIdRouteImport.update({
     id: '/user/create-inquiry/$id',
@@ -282,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
   '/user/transfers/': typeof AuthenticatedCompleteUserTransfersIndexRoute;
@@ -318,6 +326,7 @@ export interface FileRoutesByTo {
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/user/account': typeof AuthenticatedCompleteUserAccountIndexRoute;
   '/user/transfers': typeof AuthenticatedCompleteUserTransfersIndexRoute;
@@ -357,6 +366,7 @@ export interface FileRoutesById {
   '/_authenticated/_complete/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/_authenticated/_complete/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
   '/_authenticated/_complete/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  '/_authenticated/_complete/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/_authenticated/_complete/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
   '/_authenticated/_complete/user/account/': typeof AuthenticatedCompleteUserAccountIndexRoute;
   '/_authenticated/_complete/user/transfers/': typeof AuthenticatedCompleteUserTransfersIndexRoute;
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/user/account/collaborators'
     | '/user/account/informations'
     | '/user/account/organization'
+    | '/user/account/register'
     | '/user/create-inquiry/$id'
     | '/user/account/'
     | '/user/transfers/'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/user/account/collaborators'
     | '/user/account/informations'
     | '/user/account/organization'
+    | '/user/account/register'
     | '/user/create-inquiry/$id'
     | '/user/account'
     | '/user/transfers'
@@ -470,6 +482,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/user/account/collaborators'
     | '/_authenticated/_complete/user/account/informations'
     | '/_authenticated/_complete/user/account/organization'
+    | '/_authenticated/_complete/user/account/register'
     | '/_authenticated/_complete/user/create-inquiry/$id'
     | '/_authenticated/_complete/user/account/'
     | '/_authenticated/_complete/user/transfers/'
@@ -672,6 +685,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserAccountOrganizationRouteImport;
       parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
     };
+    '/_authenticated/_complete/user/account/register': {
+      id: '/_authenticated/_complete/user/account/register';
+      path: '/register';
+      fullPath: '/user/account/register';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountRegisterRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
     '/_authenticated/_complete/user/create-inquiry/$id': {
       id: '/_authenticated/_complete/user/create-inquiry/$id';
       path: '/user/create-inquiry/$id';
@@ -765,6 +785,7 @@ interface AuthenticatedCompleteUserAccountRouteChildren {
   AuthenticatedCompleteUserAccountCollaboratorsRoute: typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   AuthenticatedCompleteUserAccountInformationsRoute: typeof AuthenticatedCompleteUserAccountInformationsRoute;
   AuthenticatedCompleteUserAccountOrganizationRoute: typeof AuthenticatedCompleteUserAccountOrganizationRoute;
+  AuthenticatedCompleteUserAccountRegisterRoute: typeof AuthenticatedCompleteUserAccountRegisterRoute;
   AuthenticatedCompleteUserAccountIndexRoute: typeof AuthenticatedCompleteUserAccountIndexRoute;
 }
 
@@ -780,6 +801,8 @@ const AuthenticatedCompleteUserAccountRouteChildren: AuthenticatedCompleteUserAc
       AuthenticatedCompleteUserAccountInformationsRoute,
     AuthenticatedCompleteUserAccountOrganizationRoute:
       AuthenticatedCompleteUserAccountOrganizationRoute,
+    AuthenticatedCompleteUserAccountRegisterRoute:
+      AuthenticatedCompleteUserAccountRegisterRoute,
     AuthenticatedCompleteUserAccountIndexRoute:
       AuthenticatedCompleteUserAccountIndexRoute,
   };

@@ -73,8 +73,8 @@ export const LISTING_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 /** A Stripe event (a Checkout Session with its metadata is a few KiB). */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
-/** The register export reads at most this many processed transfers (matches) at once. */
-export const REGISTER_MAX_TRANSFERS = 5000;
+/** The register export writes at most this many lines (loads, transfers done outside the platform) at once. */
+export const REGISTER_MAX_LINES = 20_000;
 
 export const MAP = {
   maxZoom: 16,

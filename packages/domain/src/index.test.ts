@@ -61,6 +61,8 @@ const PUBLIC_NAMES = [
   'MATCH_DONE_SOURCES', 'MATCH_DONE_SOURCE_LABELS', 'matchDoneFromClosing', 'outsidePlatformDoneError', 'carrierCompanyType',
   'texsTransporterColumns', 'texsTransporterCells', 'texsTransporterIssues',
   'LOAD_TICKET_DOCUMENT_KIND', 'LOAD_TICKET_EXTENSIONS', 'LOAD_TICKET_ACCEPT', 'checkLoadTicketFile',
+  // The register export (issue 19): ids, « Motif », the « Erreur » column, our conformance check.
+  'repeatedPublicIds', 'registerMotifs', 'TEXS_ERROR_HEADER', 'texsLineIssues', 'readTexsTable', 'parseTexsCsv',
 ];
 
 describe('public API', () => {

@@ -55,6 +55,7 @@ export * from './matching/compatibility';
 export * from './matching/ranking';
 export * from './matching/register';
 export * from './matching/csv';
+export * from './matching/register-conformance';
 export * from './matching/format';
 export * from './matching/proposals';
 export * from './matching/disclosure';

@@ -733,3 +733,34 @@ export const loadVersions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.loadId, table.version] })],
 );
+
+// ── The register's memory (issue 19; apps/api/docs/register.md) ──
+
+/**
+ * What each register export wrote, per register, declaring SIRET and line id: its content's
+ * digest, whether it changed since, whether an ANNULER was written, and the line itself (an
+ * ANNULER repeats it). Read and written only by the register export (system scope `register`).
+ */
+export const registerExportedLines = pgTable(
+  'register_exported_lines',
+  {
+    register: text('register').notNull(),
+    declarantSiret: text('declarant_siret').notNull(),
+    publicId: text('public_id').notNull(),
+    /** The organisation whose listing gave the line (CUT for outgoing, FILL for incoming). */
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    /** Day of the line (dispatch or reception), what a period's export covers. */
+    day: date('day').notNull(),
+    hash: text('hash').notNull(),
+    modified: boolean('modified').notNull().default(false),
+    cancelled: boolean('cancelled').notNull().default(false),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+    firstExportedAt: timestamp('first_exported_at', { withTimezone: true }).notNull().defaultNow(),
+    lastExportedAt: timestamp('last_exported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.register, table.declarantSiret, table.publicId] }),
+    index('register_exported_lines_day_idx').on(table.register, table.declarantSiret, table.day),
+    check('register_exported_lines_register_values', sql`${table.register} in ('outgoing', 'incoming')`),
+  ],
+);

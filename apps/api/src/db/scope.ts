@@ -29,6 +29,8 @@ export type SystemReason =
   | 'load-ticket'
   /** E-mails about loads (a refusal, the daily digest) go to the other party's users and the admins. */
   | 'transfer-mail'
+  /** The register export: an organisation's lines name the other party of its transfers (its own side checked in SQL), and the export's memory is kept per declaring SIRET across organisations. */
+  | 'register'
   /** Demo data loaded at start-up (DEMO_DATA=1) and its tests. */
   | 'demo-seed'
   /** Benchmarks and the scale seed (scripts/). */

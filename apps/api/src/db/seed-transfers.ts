@@ -221,6 +221,8 @@ export async function seedTransfers(tx: Tx, ids: DemoIdentities, storage: FileSt
         projectName: 'Friche portuaire du Heyritz – dépollution',
         projectOwnerFirstName: 'Léa',
         projectOwnerLastName: 'Hoffmann',
+        // The maître d'ouvrage is a company: its raison sociale is what the register and the contracts name (issue 19).
+        projectOwnerCompanyName: 'Travaux Publics de l’Eurométropole SAS',
         projectOwnerStreet: '15 quai Kléber',
         projectOwnerPostcode: '67000',
         projectOwnerCity: 'Strasbourg',

@@ -4,7 +4,7 @@
 // boundary: plain objects, arrays, strings, numbers, Dates (structured clone), no functions.
 // Only types are imported here: a worker thread starts light and loads what its first task needs.
 import type { Party, TransferParties } from '../pdf/transfer.js';
-import type { RegisterKind, RegisterTransfer } from '../services/register.js';
+import type { RegisterFile, RegisterFormat, RegisterKind } from '../services/register.js';
 import type { InquiryRow } from '../services/inquiries.js';
 import type { InvoiceRow } from '../services/invoices.js';
 
@@ -14,7 +14,7 @@ export type HeavyTask =
   | { kind: 'doubt-clearing-letter-pdf'; party: Party; issuedOn: Date }
   | { kind: 'pre-contract-pdf'; parties: TransferParties; issuedOn: Date }
   | { kind: 'transfer-contract-pdf'; parties: TransferParties; issuedOn: Date }
-  | { kind: 'register-csv' | 'register-xlsx'; register: RegisterKind; transfers: RegisterTransfer[] };
+  | { kind: 'register-export'; register: RegisterKind; format: RegisterFormat; files: RegisterFile[]; zipped: boolean };
 
 /** Each renderer (pdfkit, exceljs) is loaded by the first task that needs it (issue 13). */
 export async function runHeavyTask(task: HeavyTask): Promise<Buffer> {
@@ -29,9 +29,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<Buffer> {
       return (await import('../pdf/transfer.js')).preContractPdf(task.parties, task.issuedOn);
     case 'transfer-contract-pdf':
       return (await import('../pdf/transfer.js')).transferContractPdf(task.parties, task.issuedOn);
-    case 'register-csv':
-      return Buffer.from((await import('./register-files.js')).registerCsv(task.register, task.transfers), 'utf8');
-    case 'register-xlsx':
-      return (await import('./register-files.js')).registerXlsx(task.register, task.transfers);
+    case 'register-export':
+      return (await import('./register-files.js')).registerExport(task.register, task.format, task.files, task.zipped);
   }
 }

@@ -31,11 +31,14 @@ describe('csvCell', () => {
     expect(csvCell('Terre Végétale – Bonne qualité')).toBe('Terre Végétale – Bonne qualité');
   });
 
-  it('keeps a spreadsheet from running text as a formula', () => {
-    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('+33 1 23')).toBe("'+33 1 23");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+  it('keeps a spreadsheet from running text as a formula, with a tab that a trimming import drops', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\t=HYPERLINK(""x"")"');
+    expect(csvCell('+33 1 23')).toBe('"\t+33 1 23"');
+    expect(csvCell('@SUM(A1)')).toBe('"\t@SUM(A1)"');
+    expect(csvCell('-Lot 3')).toBe('"\t-Lot 3"');
     expect(csvCell(-5)).toBe('-5'); // numbers are not text
+    // Trackdéchets' reader trims each cell: the value it imports is the one entered, no apostrophe.
+    expect(csvCell('=Chantier "Les Tanneurs"; lot 3').slice(1, -1).replace(/""/g, '"').trim()).toBe('=Chantier "Les Tanneurs"; lot 3');
   });
 });
 

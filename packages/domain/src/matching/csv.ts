@@ -15,8 +15,13 @@ import {
 // - coordinates keep their dot ('47.75 7.33'): the register's pattern demands it;
 // - yes/no as OUI/NON, the weight type as ESTIME/REEL, lists joined by commas, dates 'YYYY-MM-DD';
 // - a cell holding ';', '"', a line break or edge spaces is quoted, quotes doubled (RFC 4180);
-// - a text cell starting with =, +, -, @, tab or CR gets a leading apostrophe, so a spreadsheet
-//   never runs a project name as a formula (OWASP « CSV injection »).
+// - a text cell starting with =, +, - or @ gets a leading tab (and is quoted), so a spreadsheet
+//   shows it as text and never runs a project name as a formula (OWASP « CSV injection »), while
+//   Trackdéchets, which trims every cell (fast-csv `trim: true`, JavaScript's `trim()` removes the
+//   tab), reads the value exactly as entered. An apostrophe, as before issue 19, was imported as
+//   part of the value;
+// - an optional last column `Erreur` (Trackdéchets ignores a column of that exact header) says
+//   what to complete on a line before the import.
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -32,7 +37,10 @@ export function csvNumber(value: number, maxFractionDigits = 3): string {
   return (fixed === '-0' ? '0' : fixed).replace('.', ',');
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@]/;
+
+/** The header of the column Trackdéchets' import ignores (`ERROR_HEADER` of its options.ts): what to complete. */
+export const TEXS_ERROR_HEADER = 'Erreur';
 
 /** One cell's text, quoted when needed. */
 export function csvCell(value: string | number | boolean | readonly string[] | null | undefined): string {
@@ -42,7 +50,7 @@ export function csvCell(value: string | number | boolean | readonly string[] | n
   else if (typeof value === 'boolean') text = value ? 'OUI' : 'NON';
   else if (Array.isArray(value)) text = value.join(',');
   else text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `\t${text}`;
   return /[;"\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -58,22 +66,26 @@ function texsCell(field: string, value: TexsValue): string | number | boolean | 
   return value;
 }
 
-function texsCsv(headers: Record<string, string>, rows: readonly Record<string, TexsValue>[]): string {
+function texsCsv(headers: Record<string, string>, rows: readonly Record<string, TexsValue>[], errors?: readonly string[]): string {
   const fields = Object.keys(headers);
+  const withErrors = errors !== undefined;
   return toCsv(
-    fields.map((field) => headers[field] as string),
-    rows.map((row) => fields.map((field) => texsCell(field, row[field] ?? null))),
+    [...fields.map((field) => headers[field] as string), ...(withErrors ? [TEXS_ERROR_HEADER] : [])],
+    rows.map((row, index) => [...fields.map((field) => texsCell(field, row[field] ?? null)), ...(withErrors ? [errors[index] ?? ''] : [])]),
   );
 }
 
-/** The outgoing TEXS register as a CSV file Trackdéchets imports. */
-export function outgoingTexsCsv(rows: readonly OutgoingTexsRow[]): string {
-  return texsCsv(OUTGOING_TEXS_HEADERS, rows);
+/**
+ * The outgoing TEXS register as a CSV file Trackdéchets imports; with `errors` (one text per
+ * row, '' when the line is complete), a last column `Erreur` that the import ignores.
+ */
+export function outgoingTexsCsv(rows: readonly OutgoingTexsRow[], errors?: readonly string[]): string {
+  return texsCsv(OUTGOING_TEXS_HEADERS, rows, errors);
 }
 
-/** The incoming TEXS register as a CSV file Trackdéchets imports. */
-export function incomingTexsCsv(rows: readonly IncomingTexsRow[]): string {
-  return texsCsv(INCOMING_TEXS_HEADERS, rows);
+/** The incoming TEXS register as a CSV file Trackdéchets imports (`errors`: as for the outgoing one). */
+export function incomingTexsCsv(rows: readonly IncomingTexsRow[], errors?: readonly string[]): string {
+  return texsCsv(INCOMING_TEXS_HEADERS, rows, errors);
 }
 
 /** A row's cells in header order, as the file shows them (ESTIME/REEL, OUI/NON kept as booleans for XLSX). */

@@ -3,7 +3,7 @@
 // rule holds: one source for the forms, the API's problem details and the tests. None of
 // these is a spec text (the spec says nothing of matching): see README, Decisions 2026-11-23.
 
-import { REGISTER_MAX_TRANSFERS } from '../constants';
+import { REGISTER_MAX_LINES } from '../constants';
 
 export const matchingMessages = {
   // Soil quality of a material line (CUT) and the acceptance of a FILL listing.
@@ -58,7 +58,7 @@ export const matchingMessages = {
   registerPeriodInvalid: 'Indiquez une période valide (dates du … au …, la fin après le début).',
   registerFormatInvalid: 'Format d’export inconnu : csv ou xlsx.',
   registerKindInvalid: 'Registre inconnu : sortant ou entrant.',
-  registerTooManyTransfers: `La période compte plus de ${REGISTER_MAX_TRANSFERS} transferts : exportez-la en plusieurs périodes plus courtes.`,
+  registerTooManyLines: `La période compte plus de ${String(REGISTER_MAX_LINES).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')} lignes de registre : exportez-la en plusieurs périodes plus courtes.`,
 
   // Register export: what keeps a transfer's line from being imported as is.
   registerSiretInvalid: 'Le SIRET {party} est invalide.',
@@ -68,6 +68,15 @@ export const matchingMessages = {
   registerNoTransporter: 'Transporteur non renseigné : à compléter avant l’import dans le registre national.',
   registerDateInFuture: 'La date {date} est dans le futur : le registre la refusera.',
   registerDateTooOld: 'La date {date} a plus de 18 mois : le registre la refusera.',
+  registerPopUnknown:
+    'POP (polluants organiques persistants) : à renseigner d’après les analyses du lot (OUI ou NON) ; la plateforme ne le sait pas pour une terre qui n’est pas déclarée inerte du fond géochimique naturel.',
+  registerOutsideAvailability: 'La date {date} est hors de la période de disponibilité du site {site} (du {start} au {end}) : vérifiez-la avant l’import.',
+  registerRepeatedIds: 'Le registre répète l’identifiant unique {ids} pour un même déclarant : aucun fichier n’est produit.',
+  registerDeclarantInvalid: 'Indiquez le SIRET du déclarant (14 chiffres).',
+  // Shown beside every register download (console and portal).
+  registerFileAdvice:
+    'Importez le fichier XLSX dans Trackdéchets : une seule feuille, chaque valeur exactement telle que saisie, sans formule. La dernière colonne, « Erreur », indique ce qu’il reste à compléter sur une ligne ; Trackdéchets l’ignore. Le CSV contient les mêmes lignes, pour un tableur.',
+  registerOneFilePerDeclarant: 'Un fichier par SIRET déclarant ; plusieurs déclarants : une archive ZIP.',
   registerQuantity: 'Le volume transféré doit être supérieur à 0.',
   registerDescription: 'La dénomination des terres doit compter de 2 à 300 caractères.',
 } as const;

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { incomingTexsCsv, outgoingTexsCsv } from './csv';
+import { matchingMessages } from './messages';
 import {
   INCOMING_TEXS_HEADERS,
   incomingTexsRows,
   OUTGOING_TEXS_HEADERS,
   outgoingTexsRows,
   registerIssues,
+  registerMotifs,
   registerParcel,
+  repeatedPublicIds,
   splitQuantities,
   texsPublicId,
+  type ExportedRegisterLine,
   type ProcessedTransfer,
 } from './register';
 
@@ -144,6 +148,54 @@ describe('splitQuantities and texsPublicId', () => {
     expect(texsPublicId('match-42', 1, 3)).toBe('match-42-2');
     expect(texsPublicId('5f0c3f5e-8a51-4c8e-9a7e-2a3b1c4d5e6f', 0, 2)).toBe('5f0c3f5e8a514c8e9a7e2a3b1c4d5e6f-1');
   });
+
+  it('never cuts the suffix: the lines of a long id stay distinct, up to 999 of them', () => {
+    const long = '53d44de4c74d4bae8c115e84902.170503D'; // 35 characters, as multi-code ids were
+    const ids = Array.from({ length: 999 }, (_, i) => texsPublicId(long, i, 999));
+    expect(new Set(ids).size).toBe(999);
+    expect(ids.every((id) => id.length <= 36)).toBe(true);
+    expect(ids[10]).toBe('53d44de4c74d4bae8c115e84902.17050-11');
+  });
+
+  it('finds the ids a file repeats', () => {
+    expect(repeatedPublicIds([{ publicId: 'a' }, { publicId: 'b' }, { publicId: 'a' }])).toEqual(['a']);
+    expect(repeatedPublicIds([{ publicId: 'a' }, { publicId: 'b' }])).toEqual([]);
+  });
+});
+
+describe('registerMotifs', () => {
+  const period = { from: '2026-11-01', to: '2026-11-30' };
+  const remembered = (line: Partial<ExportedRegisterLine> & { publicId: string }): [string, ExportedRegisterLine] => [
+    line.publicId,
+    { hash: 'h1', modified: false, cancelled: false, day: '2026-11-10', ...line },
+  ];
+
+  it('leaves the motif empty for a new or unchanged line, and says MODIFIER for a changed one', () => {
+    const memory = new Map([remembered({ publicId: 'bt-1' }), remembered({ publicId: 'bt-2' })]);
+    const { reasons, cancelled } = registerMotifs(
+      [
+        { publicId: 'bt-1', hash: 'h1' },
+        { publicId: 'bt-2', hash: 'h2' },
+        { publicId: 'bt-3', hash: 'h1' },
+      ],
+      memory,
+      period,
+    );
+    expect(Object.fromEntries(reasons)).toEqual({ 'bt-1': null, 'bt-2': 'MODIFIER', 'bt-3': null });
+    expect(cancelled).toEqual([]);
+  });
+
+  it('keeps saying MODIFIER once a line changed, and after an ANNULER', () => {
+    const memory = new Map([remembered({ publicId: 'bt-1', modified: true }), remembered({ publicId: 'bt-2', cancelled: true })]);
+    const { reasons } = registerMotifs([{ publicId: 'bt-1', hash: 'h1' }, { publicId: 'bt-2', hash: 'h1' }], memory, period);
+    expect(Object.fromEntries(reasons)).toEqual({ 'bt-1': 'MODIFIER', 'bt-2': 'MODIFIER' });
+  });
+
+  it('cancels the remembered lines of the period that are gone, not those of other periods', () => {
+    const memory = new Map([remembered({ publicId: 'bt-1' }), remembered({ publicId: 'bt-9', day: '2026-10-31' })]);
+    const { cancelled } = registerMotifs([], memory, period);
+    expect(cancelled.map((line) => line.publicId)).toEqual(['bt-1']);
+  });
 });
 
 describe('incomingTexsRows', () => {
@@ -196,6 +248,24 @@ describe('registerIssues', () => {
     ]);
     expect(registerIssues({ ...TRANSFER, dispatchDate: '2025-05-23', receptionDate: null }, { now })).toEqual([]);
   });
+
+  it('leaves POP and « Dangereux » empty when POP is not known, and asks for it', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    const [row] = outgoingTexsRows({ ...TRANSFER, pop: null });
+    expect(row).toMatchObject({ wastePop: null, wasteIsDangerous: null });
+    expect(outgoingTexsRows({ ...TRANSFER, pop: null, wasteCode: '17 05 03*' })[0]).toMatchObject({ wastePop: null, wasteIsDangerous: true });
+    expect(outgoingTexsRows({ ...TRANSFER, pop: false })[0]).toMatchObject({ wastePop: false, wasteIsDangerous: false });
+    expect(registerIssues({ ...TRANSFER, pop: null }, { now })).toEqual([matchingMessages.registerPopUnknown]);
+  });
+
+  it('flags a day outside the listings\' availability', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    expect(registerIssues(TRANSFER, { now, dispatchWindow: { start: '2026-11-12', end: null }, receptionWindow: { start: '2026-01-01', end: '2026-11-09' } })).toEqual([
+      'La date 10/11/2026 est hors de la période de disponibilité du site de déblais (du 12/11/2026 au …) : vérifiez-la avant l’import.',
+      'La date 10/11/2026 est hors de la période de disponibilité du site de remblai (du 01/01/2026 au 09/11/2026) : vérifiez-la avant l’import.',
+    ]);
+    expect(registerIssues(TRANSFER, { now, dispatchWindow: { start: '2026-11-10', end: '2026-11-10' } })).toEqual([]);
+  });
 });
 
 describe('the CSV files', () => {
@@ -219,6 +289,13 @@ describe('the CSV files', () => {
     expect(cell('operationCode')).toBe('R 5');
     expect(cell('destinationCompanyName')).toBe('Colmar Habitat');
     expect(cells).toHaveLength(Object.keys(OUTGOING_TEXS_HEADERS).length);
+  });
+
+  it('add an « Erreur » column, which Trackdéchets ignores, when given what to complete', () => {
+    const csv = outgoingTexsCsv(outgoingTexsRows(TRANSFER), ['Transporteur non renseigné']);
+    const [header, line] = csv.slice(1).split('\r\n');
+    expect(header?.split(';').at(-1)).toBe('Erreur');
+    expect(line?.split(';').at(-1)).toBe('Transporteur non renseigné');
   });
 
   it('write the incoming register with its own headers', () => {

@@ -225,8 +225,12 @@ export interface ProcessedTransfer {
   weightTonnes?: number | null;
   /** t/m³ of that estimate: the matching's configured soil density; 1.7 when missing. */
   soilDensityTonnesPerM3?: number | null;
-  /** Persistent organic pollutants: false unless an analysis says so. */
-  pop?: boolean;
+  /**
+   * Persistent organic pollutants: true or false when known; null when the platform does not
+   * know it (the cell is left empty, « Dangereux » too unless the code is starred, and
+   * `registerIssues` asks for it: Trackdéchets requires the column). Missing: false, as before.
+   */
+  pop?: boolean | null;
   /** Chemical-analysis bordereau or DAP number, at most 50 characters. */
   analysisReference?: string | null;
   /** Excavation site's maître d'ouvrage (the CUT listing's project owner or organisation). */
@@ -304,12 +308,29 @@ export function splitQuantities(volumeM3: number, weightTonnes: number): { volum
 
 /**
  * A line's `publicId` (1–36 characters among letters, digits, - _ . /): the transfer id, with
- * '-2', '-3'… when split. A UUID (36 characters) loses its dashes to leave room for the suffix.
+ * '-2', '-3'… when split. The suffix is never cut: when the id and its suffix exceed 36
+ * characters, the id loses its dashes, then its end (before issue 19 the suffix was cut, and two
+ * lines of one transfer could carry the same id). Callers give ids short enough to stay unique
+ * (load numbers, or a match id shortened with its code); the export refuses a file that still
+ * repeats an id (`repeatedPublicIds`).
  */
 export function texsPublicId(transferId: string, index: number, count: number): string {
   const suffix = count > 1 ? `-${index + 1}` : '';
-  const base = transferId.length + suffix.length <= TEXS_PUBLIC_ID_MAX_LENGTH ? transferId : transferId.replace(/-/g, '');
-  return `${base}${suffix}`.slice(0, TEXS_PUBLIC_ID_MAX_LENGTH);
+  const room = TEXS_PUBLIC_ID_MAX_LENGTH - suffix.length;
+  const base = transferId.length <= room ? transferId : transferId.replace(/-/g, '').slice(0, room);
+  return `${base}${suffix}`;
+}
+
+/** The ids that appear more than once among the lines (Trackdéchets keeps one line per id and declarant). */
+export function repeatedPublicIds(rows: readonly { publicId: TexsValue }[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const row of rows) {
+    const id = String(row.publicId ?? '');
+    if (seen.has(id)) repeated.add(id);
+    seen.add(id);
+  }
+  return [...repeated];
 }
 
 const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -365,8 +386,8 @@ export function outgoingTexsRows(transfer: ProcessedTransfer): OutgoingTexsRow[]
     wasteDescription: transfer.wasteDescription.trim(),
     wasteCode: transfer.wasteCode,
     wasteCodeBale: null,
-    wastePop: transfer.pop === true,
-    wasteIsDangerous: transfer.pop === true || isHazardousWasteCode(transfer.wasteCode),
+    wastePop: transfer.pop === null ? null : transfer.pop === true,
+    wasteIsDangerous: transfer.pop === true || isHazardousWasteCode(transfer.wasteCode) ? true : transfer.pop === null ? null : false,
     wasteDap: text(transfer.analysisReference),
     dispatchDate: transfer.dispatchDate,
     weightValue: weight,
@@ -486,7 +507,10 @@ export function incomingTexsRows(transfer: ProcessedTransfer): IncomingTexsRow[]
 
 const EIGHTEEN_MONTHS = 18;
 
-function monthsBefore(day: string, months: number): string {
+const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** 'YYYY-MM-DD' `months` months before `day` (the end of a shorter month when the day does not exist). */
+export function monthsBefore(day: string, months: number): string {
   const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
   const total = y * 12 + (m - 1) - months;
   const year = Math.floor(total / 12);
@@ -500,7 +524,16 @@ function monthsBefore(day: string, months: number): string {
  * before exporting (empty when the lines should import): SIRETs, addresses, a location for each
  * site, a transporter, dates within [today − 18 months, today], a volume, a description.
  */
-export function registerIssues(transfer: ProcessedTransfer, options: { now?: Now } = {}): string[] {
+export function registerIssues(
+  transfer: ProcessedTransfer,
+  options: {
+    now?: Now;
+    /** The CUT listing's availability ('YYYY-MM-DD' bounds, either may be missing): the dispatch day must fall in it. */
+    dispatchWindow?: { start?: string | null; end?: string | null };
+    /** The FILL listing's availability: the reception day must fall in it. */
+    receptionWindow?: { start?: string | null; end?: string | null };
+  } = {},
+): string[] {
   const issues: string[] = [];
   const parties: [string, RegisterCompany | null | undefined][] = [
     ['de l’expéditeur (site de déblais)', transfer.producer],
@@ -521,6 +554,7 @@ export function registerIssues(transfer: ProcessedTransfer, options: { now?: Now
     if (location.numbers.length === 0 && location.coordinates.length === 0) issues.push(fillTemplate(matchingMessages.registerNoLocation, { site }));
   }
   if (!transfer.transporter) issues.push(matchingMessages.registerNoTransporter);
+  if (transfer.pop === null) issues.push(matchingMessages.registerPopUnknown);
   if (!(transfer.volumeM3 > 0)) issues.push(matchingMessages.registerQuantity);
   const description = transfer.wasteDescription.trim();
   if (description.length < 2 || description.length > 300) issues.push(matchingMessages.registerDescription);
@@ -529,9 +563,58 @@ export function registerIssues(transfer: ProcessedTransfer, options: { now?: Now
   for (const value of [transfer.dispatchDate, transfer.receptionDate]) {
     const day = toCalendarDate(value);
     if (day === null) continue;
-    const display = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+    const display = frenchDay(day);
     if (day > today) issues.push(fillTemplate(matchingMessages.registerDateInFuture, { date: display }));
     else if (day < oldest) issues.push(fillTemplate(matchingMessages.registerDateTooOld, { date: display }));
   }
+  const windows: [string | null | undefined, { start?: string | null; end?: string | null } | undefined, string][] = [
+    [transfer.dispatchDate, options.dispatchWindow, 'de déblais'],
+    [transfer.receptionDate ?? transfer.dispatchDate, options.receptionWindow, 'de remblai'],
+  ];
+  for (const [value, window, site] of windows) {
+    const day = toCalendarDate(value ?? null);
+    if (day === null || !window) continue;
+    const start = toCalendarDate(window.start ?? null);
+    const end = toCalendarDate(window.end ?? null);
+    if ((start !== null && day < start) || (end !== null && day > end)) {
+      issues.push(fillTemplate(matchingMessages.registerOutsideAvailability, { date: frenchDay(day), site, start: start ? frenchDay(start) : '…', end: end ? frenchDay(end) : '…' }));
+    }
+  }
   return [...new Set(issues)];
+}
+
+/** What the platform remembers of a line it exported for a declarant (issue 19: « Motif »). */
+export interface ExportedRegisterLine {
+  publicId: string;
+  /** The line's content (its fields without « Motif ») as last exported: a digest. */
+  hash: string;
+  /** The line changed after it was first exported: every later export says MODIFIER. */
+  modified: boolean;
+  /** An export has said ANNULER for it since. */
+  cancelled: boolean;
+  /** The line's date (dispatch or reception), 'YYYY-MM-DD': an export of a period cancels only its own lines. */
+  day: string;
+}
+
+/**
+ * The « Motif » of each line of an export, from what was exported before for the same declarant
+ * and register: empty for a line never exported (Trackdéchets refuses a motif on an id it has not
+ * imported) or unchanged; MODIFIER for a line whose content changed since it was first exported,
+ * and for a line exported again after an ANNULER; and the remembered lines of the period that are
+ * gone (a load cancelled or refused after the export), to be written again with ANNULER. A
+ * changed line stays MODIFIER in every later export, so a file downloaded but not imported
+ * loses nothing (Trackdéchets takes a repeated MODIFIER as a new version of the same line).
+ */
+export function registerMotifs(
+  current: readonly { publicId: string; hash: string }[],
+  remembered: ReadonlyMap<string, ExportedRegisterLine>,
+  period: { from: string; to: string },
+): { reasons: Map<string, 'MODIFIER' | null>; cancelled: ExportedRegisterLine[] } {
+  const reasons = new Map<string, 'MODIFIER' | null>();
+  for (const line of current) {
+    const before = remembered.get(line.publicId);
+    reasons.set(line.publicId, before && (before.cancelled || before.modified || before.hash !== line.hash) ? 'MODIFIER' : null);
+  }
+  const cancelled = [...remembered.values()].filter((line) => !reasons.has(line.publicId) && line.day >= period.from && line.day <= period.to);
+  return { reasons, cancelled };
 }

@@ -13,6 +13,8 @@ export const USER_ACCOUNT_TABS: readonly TabMenuItem[] = [
   { href: '/user/account/bills', label: 'Factures' },
   // Issue 18 (the spec's four tabs first).
   { href: '/user/account/carriers', label: 'Transporteurs' },
+  // Issue 19: each organisation downloads its own register lines.
+  { href: '/user/account/register', label: 'Registre' },
 ];
 
 /** The user listing detail tabs (spec §2). */

@@ -11,4 +11,9 @@ from: string;
 to: string;
 format?: ExportRegisterFormat;
 register?: ExportRegisterRegister;
+/**
+ * The declaring SIRET whose lines to export (14 digits).
+ * @pattern ^[0-9 ]{14,17}$
+ */
+siret?: string;
 };

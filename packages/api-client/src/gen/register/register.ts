@@ -24,6 +24,7 @@ import type {
 import type {
   BadRequestResponse,
   BusyResponse,
+  ConflictResponse,
   ExportRegisterParams,
   ForbiddenResponse,
   UnauthorizedResponse
@@ -38,19 +39,31 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Role ADMIN (403 otherwise). The transfers done (matches DONE) whose transfer day lies
-between `from` and `to` (both included), as lines of Trackdéchets' TEXS registers
-(`register`: `outgoing`, declared by the excavation site, by default; or `incoming`, by
-the receiving site): one line per transfer and waste code, with the volume actually
-moved, the weight estimated at 1.7 t/m³ (ESTIME), the parcels or coordinates of both
-sites, producer and receiver with their SIRET, operation R 5. `format=csv` (default):
-UTF-8 with BOM, `;`, French decimal commas; `format=xlsx`: the same columns, plus a sheet
-'À compléter' listing what the register would refuse (a missing transporter...). The
-file name is French (`registre-sortant-terres-excavees_<from>_<to>.csv`). 400 in French
-for a bad period, format or register, or a period of more than 5 000 transfers (export
-it in shorter periods). The file is written in a worker thread: 503 when they are all busy.
+ * Roles ADMIN, OWNER and EMPLOYEE (an owner without organisation: 403). Lines of
+Trackdéchets' TEXS registers (`register`: `outgoing`, declared by the excavation site's
+maître d'ouvrage, by default; or `incoming`, by the receiving site's), dated in
+[`from`, `to`]: one line per load accepted on the platform (id = the load number; dated by
+its departure, outgoing, or its reception, incoming; weight REEL when weighed, else ESTIME
+at the configured density; transporter n°1 = the load's carrier), and one line per waste
+code of a transfer done outside the platform (no transporter: the `Erreur` column says so).
+An admin reads every organisation's lines; an owner or employee only its organisation's
+(outgoing: its CUT listings; incoming: its FILL listings). The declarant (« SIRET de
+l'expéditeur » / « du destinataire ») is the listing's maître d'ouvrage when it has a SIRET,
+else the organisation; `siret` keeps one declarant's lines. One declarant (or none): its
+file; several: `application/zip` with one file per declarant
+(`registre-sortant-terres-excavees_<siret>_<from>_<to>.csv` each). « Motif » is MODIFIER for
+a line changed since an earlier export for that declarant, and a line exported before and
+now gone (load refused or cancelled) is written again with ANNULER; every download counts
+as an export. `format=xlsx` (the file to import): one sheet, text cells typed as text (no
+formula, values exact); `format=csv`: UTF-8 with BOM, `;`, decimal commas, a tab before a
+text starting with = + - @ (Trackdéchets trims it). Both end with a column `Erreur`,
+which Trackdéchets ignores, saying what to complete on the line (transporter, a date older
+than 18 months or outside the listings' availability...). 400 in French for a bad period,
+format, register or SIRET, or a period of more than 20 000 lines; 409 if a file would repeat
+an id for one declarant (nothing written). The files are written in a worker thread: 503
+when they are all busy.
 
- * @summary The processed transfers of a period, as the national register's lines
+ * @summary The register lines of a period, one file per declaring SIRET
  */
 export const getExportRegisterUrl = (params: ExportRegisterParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -89,7 +102,7 @@ export const getExportRegisterQueryKey = (params?: ExportRegisterParams,) => {
     }
 
     
-export const getExportRegisterQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getExportRegisterQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -108,10 +121,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportRegisterQueryResult = NonNullable<Awaited<ReturnType<typeof exportRegister>>>
-export type ExportRegisterQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>
+export type ExportRegisterQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>
 
 
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportRegister>>,
@@ -121,7 +134,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportRegister>>,
@@ -131,15 +144,15 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The processed transfers of a period, as the national register's lines
+ * @summary The register lines of a period, one file per declaring SIRET
  */
 
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -155,7 +168,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
 
 
 
-export const getExportRegisterSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getExportRegisterSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -174,26 +187,26 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportRegisterSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof exportRegister>>>
-export type ExportRegisterSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>
+export type ExportRegisterSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>
 
 
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The processed transfers of a period, as the national register's lines
+ * @summary The register lines of a period, one file per declaring SIRET
  */
 
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

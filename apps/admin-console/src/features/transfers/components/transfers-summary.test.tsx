@@ -103,7 +103,7 @@ describe('transfers on the admin map (issue 11)', () => {
     expect(await screen.findByText('Aucun transfert réalisé pour l’instant.')).toBeInTheDocument();
   });
 
-  it('downloads the national register for the period chosen, as CSV or XLSX', async () => {
+  it('downloads the national register for the period chosen, XLSX first, one declarant or all of them zipped', async () => {
     server.use(http.get('*/matches', () => HttpResponse.json([])));
     const downloads = captureDownloads();
     const asked: URLSearchParams[] = [];
@@ -112,8 +112,8 @@ describe('transfers on the admin map (issue 11)', () => {
         asked.push(new URL(request.url).searchParams);
         return new HttpResponse('\uFEFFMotif;Identifiant unique\r\n', {
           headers: {
-            'Content-Type': 'text/csv; charset=utf-8',
-            'Content-Disposition': 'attachment; filename="registre-sortant-terres-excavees_2026-11-01_2026-11-23.csv"',
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="registres-sortants-terres-excavees_2026-11-01_2026-11-23.zip"',
           },
         });
       }),
@@ -121,11 +121,24 @@ describe('transfers on the admin map (issue 11)', () => {
     const app = renderApp('/admin/map', { user: admin });
     const card = await screen.findByRole('region', { name: 'Registre national des terres excavées' });
     await app.user.click(within(card).getByRole('button', { name: 'Télécharger le registre' }));
-    await waitFor(() => expect(downloads.names).toEqual(['registre-sortant-terres-excavees_2026-11-01_2026-11-23.csv']));
+    await waitFor(() => expect(downloads.names).toEqual(['registres-sortants-terres-excavees_2026-11-01_2026-11-23.zip']));
     expect(asked[0]?.get('register')).toBe('outgoing');
-    expect(asked[0]?.get('format')).toBe('csv');
+    expect(asked[0]?.get('format')).toBe('xlsx');
+    expect(asked[0]?.has('siret')).toBe(false);
     expect(asked[0]?.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
     expect(await screen.findByText('Registre téléchargé.')).toBeInTheDocument();
+    expect(within(card).getByText(/Importez le fichier XLSX dans Trackdéchets/)).toBeInTheDocument();
+
+    // One declarant: its SIRET, spaces dropped; a bad one is said before any request.
+    const field = within(card).getByRole('textbox', { name: /SIRET du déclarant/ });
+    await app.user.type(field, '123');
+    expect(within(card).getByText('Indiquez le SIRET du déclarant (14 chiffres).')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Télécharger le registre' })).toBeDisabled();
+    await app.user.clear(field);
+    await app.user.type(field, '812 345 670 00028');
+    await app.user.click(within(card).getByRole('button', { name: 'Télécharger le registre' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]?.get('siret')).toBe('81234567000028');
   });
 
   it('tells the refusal of the export in French', async () => {

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { downloadFile, getExportRegisterUrl, getListMatchesQueryOptions, problemMessage, saveFile, type ExportRegisterParams, type TransferSavings } from '@terres/api-client';
-import { fillTemplate, formatCo2, formatCubicMetres, formatKilometres, formatNumber, summariseSavings, todayInParis } from '@terres/domain';
+import { fillTemplate, formatCo2, matchingMessages, formatCubicMetres, formatKilometres, formatNumber, summariseSavings, todayInParis } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { DateField } from '@terres/ui/date-field';
 import { DescriptionList } from '@terres/ui/description-list';
 import { ErrorState } from '@terres/ui/error-state';
 import { Select } from '@terres/ui/select';
+import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
 import { texts } from '../texts';
@@ -76,15 +77,19 @@ function RegisterExport() {
   const [from, setFrom] = useState(monthStart(today));
   const [to, setTo] = useState(today);
   const [register, setRegister] = useState<NonNullable<ExportRegisterParams['register']>>('outgoing');
-  const [format, setFormat] = useState<NonNullable<ExportRegisterParams['format']>>('csv');
+  // XLSX first: the file to import (values exact, one sheet).
+  const [format, setFormat] = useState<NonNullable<ExportRegisterParams['format']>>('xlsx');
+  const [siret, setSiret] = useState('');
   const [busy, setBusy] = useState(false);
-  const invalid = !from || !to || to < from;
+  const declarant = siret.replace(/\s+/g, '');
+  const siretInvalid = declarant !== '' && !/^\d{14}$/.test(declarant);
+  const invalid = !from || !to || to < from || siretInvalid;
 
   async function download() {
     setBusy(true);
     try {
-      const { blob, fileName } = await downloadFile(getExportRegisterUrl({ from, to, register, format }), {
-        fallbackFileName: `registre-terres-excavees.${format}`,
+      const { blob, fileName } = await downloadFile(getExportRegisterUrl({ from, to, register, format, ...(declarant ? { siret: declarant } : {}) }), {
+        fallbackFileName: declarant ? `registre-terres-excavees.${format}` : 'registres-terres-excavees.zip',
       });
       saveFile(blob, fileName);
       toast.success(texts.downloaded, fileName);
@@ -114,11 +119,20 @@ function RegisterExport() {
           value={format}
           onValueChange={(value) => setFormat(value as typeof format)}
           options={[
+            { value: 'xlsx', label: 'XLSX (à importer)' },
             { value: 'csv', label: 'CSV' },
-            { value: 'xlsx', label: 'XLSX (Excel)' },
           ]}
         />
+        <TextField
+          label={texts.declarant}
+          hint={texts.declarantHint}
+          inputMode="numeric"
+          value={siret}
+          onChange={(event) => setSiret(event.target.value)}
+          error={siretInvalid ? matchingMessages.registerDeclarantInvalid : undefined}
+        />
       </div>
+      <p className="register-export-advice">{matchingMessages.registerFileAdvice}</p>
       <Button onClick={() => void download()} disabled={invalid} loading={busy}>
         {busy ? texts.downloading : texts.download}
       </Button>

@@ -18,7 +18,7 @@ describe('account layout', () => {
     const app = renderApp('/user/account', { user: owner });
     expect(await screen.findByRole('heading', { level: 2, name: 'Mes informations' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/user/account/informations');
-    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Collaborateurs', 'Factures', 'Transporteurs']);
+    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Collaborateurs', 'Factures', 'Transporteurs', 'Registre']);
     const back = screen.getByRole('navigation', { name: 'Retour' });
     expect(within(back).getByRole('link', { name: 'Revenir à mes annonces' })).toHaveAttribute('href', '/dashboard');
     expect(within(back).getByRole('link', { name: 'Aide' })).toHaveAttribute('href', '/help');
@@ -29,7 +29,7 @@ describe('account layout', () => {
     server.use(getGetMyOrganizationMockHandler(organization), getGetCurrentUserMockHandler(employee));
     renderApp('/user/account/informations', { user: employee });
     await screen.findByRole('heading', { level: 2, name: 'Mes informations' });
-    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Factures', 'Transporteurs']);
+    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Factures', 'Transporteurs', 'Registre']);
   });
 });
 
