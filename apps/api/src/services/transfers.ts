@@ -5,13 +5,16 @@
 // the replaced departure into `load_versions` first.
 //
 // Locks, always in this order: the transfer's row, then the match's (close, and the match's
-// status route), then a load's row, then the year's number counter. Recording and correcting a
-// load lock the transfer FOR UPDATE (the remaining volume is checked under it, so two parallel
-// loads cannot both fit in the same remainder); a reception or a cancellation locks it FOR SHARE
-// (they run in parallel with each other, never with a close) and moves the load with a
-// conditional UPDATE (`WHERE status = <the status read>`): of parallel confirmations of one load,
-// one updates the row, the others find it moved and answer 409 (or 200 with the load for a
-// retry carrying the same Idempotency-Key): counted once.
+// status route), then a load's row. Every change to a load locks the transfer's row (FOR UPDATE
+// for a correction and the close, FOR NO KEY UPDATE for a record, a reception, a cancellation:
+// the loads' foreign key checks pass it) because the trigger `loads_balance` (migration 0023)
+// moves the transfer's running balance (received, in transit) in the same transaction: the
+// remaining volume is checked on that row under its lock, so two parallel loads cannot both fit
+// in the same remainder, and two balance updates never deadlock. A reception or a cancellation
+// moves the load with a conditional UPDATE (`WHERE status = <the status read>`): of parallel
+// confirmations of one load, one updates the row, the others find it moved and answer 409 (or
+// 200 with the load for a retry carrying the same Idempotency-Key): counted once. Load numbers
+// come from a sequence per year (no lock held).
 import { createHash } from 'node:crypto';
 import {
   availableLoadActions,
@@ -25,7 +28,6 @@ import {
   loadCancelSchema,
   loadCreationError,
   loadMachine,
-  formatLoadNumber,
   loadNumberYear,
   matchDoneFromClosing,
   matchingMessages,
@@ -58,7 +60,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Viewer } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
-import { carriers, inquiries, loadNumberCounters, loads, loadVersions, matches, organizations, transfers, users } from '../db/schema.js';
+import { auditLog, carriers, inquiries, loads, loadVersions, matches, organizations, transfers, users } from '../db/schema.js';
 import { asSystem } from '../db/scope.js';
 import { bodyObject } from '../http/input.js';
 import { isUuid } from '../http/ids.js';
@@ -154,11 +156,11 @@ export async function readableTransfer(
   db: DbOrTx,
   viewer: Pick<Viewer, 'role' | 'organizationId'>,
   id: string,
-  options: { lock?: 'update' | 'share' } = {},
+  options: { lock?: 'update' | 'no key update' } = {},
 ): Promise<TransferRow> {
   if (!isUuid(id)) throw problem(404, m.transferNotFound);
   const query = db.select().from(transfers).where(eq(transfers.id, id));
-  const [row] = options.lock === 'update' ? await query.for('update') : options.lock === 'share' ? await query.for('share') : await query;
+  const [row] = options.lock ? await query.for(options.lock) : await query;
   if (!row) throw problem(404, m.transferNotFound);
   if (viewer.role !== 'ADMIN' && sideOf(viewer, row) === null) throw problem(404, m.transferNotFound);
   return row;
@@ -588,13 +590,36 @@ function departureInput(body: unknown): DepartureInput {
   return { raw, confirmOverRemaining: confirm === true, expectedVersion: expected as number | undefined };
 }
 
+/** The body's carrier id when it is one (read before the body is checked: the reader joins it). */
+function carrierIdOf(body: unknown): string | null {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).carrier_id : undefined;
+  return typeof value === 'string' && isUuid(value) ? value : null;
+}
+
+/**
+ * What a departure's checks read, in one statement under the caller's scope: the transfer, the
+ * CUT listing's materials (its waste codes), the named carrier (when the caller's organisation
+ * may read it) and the load an Idempotency-Key already recorded on this transfer.
+ */
+async function departureFacts(db: DbOrTx, transferId: string, carrierId: string | null, key: string | null) {
+  const [row] = await db
+    .select({ transfer: transfers, materials: inquiries.materials, carrier: carriers, earlier: loads })
+    .from(transfers)
+    .leftJoin(matches, eq(matches.id, transfers.matchId))
+    .leftJoin(inquiries, eq(inquiries.id, matches.cutInquiryId))
+    .leftJoin(carriers, carrierId ? eq(carriers.id, carrierId) : sql`false`)
+    .leftJoin(loads, key ? and(eq(loads.transferId, transfers.id), eq(loads.idempotencyKey, key)) : sql`false`)
+    .where(eq(transfers.id, transferId));
+  return row;
+}
+
 /** Checks a departure against the listing's codes and the carrier (of the CUT organisation, usable that day). */
-async function checkedDeparture(tx: DbOrTx, transfer: TransferRow, matchCutInquiryId: string, raw: Record<string, unknown>) {
-  const carrierId = typeof raw.carrier_id === 'string' && isUuid(raw.carrier_id) ? raw.carrier_id : null;
-  const [carrier] = carrierId ? await tx.select().from(carriers).where(eq(carriers.id, carrierId)) : [];
-  const [listing] = await tx.select({ materials: inquiries.materials }).from(inquiries).where(eq(inquiries.id, matchCutInquiryId));
+function checkedDeparture(transfer: TransferRow, materials: unknown, carrier: CarrierRow | null | undefined, raw: Record<string, unknown>) {
   const departure = v.parse(
-    createLoadDepartureSchema({ wasteCodes: wasteCodesOf(listing?.materials), transportMode: (carrier?.transportMode as TransportMode | undefined) ?? 'ROAD' }),
+    createLoadDepartureSchema({
+      wasteCodes: wasteCodesOf(materials as { wasteCode?: unknown }[] | null | undefined),
+      transportMode: (carrier?.transportMode as TransportMode | undefined) ?? 'ROAD',
+    }),
     toCamelKeys(raw),
   );
   if (!carrier || carrier.organizationId !== transfer.cutOrganizationId) {
@@ -605,21 +630,10 @@ async function checkedDeparture(tx: DbOrTx, transfer: TransferRow, matchCutInqui
   return { departure, carrier };
 }
 
-async function committedVolumes(tx: Tx, transferId: string) {
-  const [row] = await tx
-    .select({
-      received: sql<number>`coalesce(sum(case when ${loads.receivedVolumeM3} > 0 then ${loads.receivedVolumeM3} else ${loads.volumeM3} end) filter (where ${loads.status} = 'ACCEPTED'), 0)::float8`,
-      inTransit: sql<number>`coalesce(sum(${loads.volumeM3}) filter (where ${loads.status} = 'IN_TRANSIT'), 0)::float8`,
-    })
-    .from(loads)
-    .where(eq(loads.transferId, transferId));
-  return { receivedVolumeM3: Number(row?.received ?? 0), inTransitVolumeM3: Number(row?.inTransit ?? 0) };
-}
-
 /** 409 `over-remaining-volume` unless confirmed; true when the load is over (then flagged). */
-async function overRemaining(tx: Tx, transfer: TransferRow, volumeM3: number, confirmed: boolean, replacingVolumeM3?: number): Promise<boolean> {
-  const committed = await committedVolumes(tx, transfer.id);
-  const balance = { expectedVolumeM3: transfer.expectedVolumeM3, ...committed };
+function overRemaining(transfer: TransferRow, volumeM3: number, confirmed: boolean, replacingVolumeM3?: number): boolean {
+  // The running balance of the transfer's row, read under its lock (migration 0023's trigger keeps it).
+  const balance = { expectedVolumeM3: transfer.expectedVolumeM3, receivedVolumeM3: Number(transfer.receivedVolumeM3), inTransitVolumeM3: Number(transfer.inTransitVolumeM3) };
   const replacing = replacingVolumeM3 === undefined ? {} : { replacingVolumeM3 };
   if (!exceedsRemaining(balance, volumeM3, replacing)) return false;
   if (confirmed) return true;
@@ -633,85 +647,101 @@ function requestHash(raw: Record<string, unknown>, confirmed: boolean): string {
   return createHash('sha256').update(`${canonical}|${confirmed}`).digest('hex');
 }
 
-/** The next load number of `now`'s year: the counter row is taken in the caller's transaction. */
+/**
+ * The load number of `now`'s year ('BT-2026-000123'): drawn from the year's sequence by the
+ * database function `terres_next_load_number` (migration 0023; the domain's `formatLoadNumber`,
+ * pinned equal by a test). A sequence takes no lock that lasts: parallel recordings never queue
+ * on it. A rolled-back insert leaves a gap, never a duplicate.
+ */
+function loadNumberSql(now: Date): SQL<string> {
+  return sql<string>`terres_next_load_number(${loadNumberYear(now)}::int)`;
+}
+
+/** The next load number of `now`'s year, for inserts that are not `recordLoad`'s (the demo seed). */
 export async function nextLoadNumber(tx: Tx, now: Date): Promise<string> {
-  const year = loadNumberYear(now);
-  const [row] = await tx
-    .insert(loadNumberCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: loadNumberCounters.year, set: { last: sql`${loadNumberCounters.last} + 1` } })
-    .returning({ last: loadNumberCounters.last });
-  return formatLoadNumber(year, row!.last);
+  const result = await tx.execute<{ number: string }>(sql`select ${loadNumberSql(now)} as number`);
+  return result.rows[0]!.number;
 }
 
 /** The receiving side's digest: due at most once a day, a quarter of an hour after a departure at the earliest. */
 const digestDue = sql`coalesce(${transfers.digestDueAt}, greatest(now() + interval '15 minutes', coalesce(${transfers.lastDigestAt} + interval '1 day', now())))`;
 
 /**
- * Records a load at departure (CUT members): under the transfer's lock, once per Idempotency-Key
- * (a retry answers the load recorded, `created: false`).
+ * Records a load at departure (CUT members), once per Idempotency-Key (a retry answers the load
+ * recorded, `created: false`). Round trips: one statement reads everything the checks need
+ * (`departureFacts`); then the transaction locks the transfer's row and reads its running balance
+ * (one statement), inserts the load with its number and its audit line (one statement; the
+ * trigger `loads_balance` adds the load to the balance) and commits. The transfer's lock is held
+ * for those two statements only; nothing else is shared between transfers.
  */
 export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string, input: { body: unknown; idempotencyKey: unknown }) {
   const key = parseIdempotencyKey(input.idempotencyKey);
-  const readable = await readableTransfer(db, viewer, transferId);
+  if (!isUuid(transferId)) throw problem(404, m.transferNotFound);
+  const facts = await departureFacts(db, transferId, carrierIdOf(input.body), key);
+  if (!facts || (viewer.role !== 'ADMIN' && sideOf(viewer, facts.transfer) === null)) throw problem(404, m.transferNotFound);
+  const readable = facts.transfer;
   const creationError = loadCreationError({ role: viewer.role, side: sideOf(viewer, readable) }, readable.status);
   if (creationError) refusal(creationError);
   const body = departureInput(input.body);
   const hash = requestHash(body.raw, body.confirmOverRemaining);
-  const replay = async (tx: DbOrTx, transfer: TransferRow) => {
-    if (!key) return undefined;
-    const [earlier] = await tx.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key)));
+  const replay = (earlier: LoadRow | null | undefined, transfer: TransferRow) => {
     if (!earlier) return undefined;
     if (earlier.requestHash !== hash) throw problem(409, m.loadIdempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
     return { load: toLoad(earlier, viewer, transfer), created: false };
   };
   // A retry answers before anything else (even if its carrier's receipt expired since).
-  const early = await replay(db, readable);
+  const early = replay(facts.earlier, readable);
   if (early) return early;
-  // What does not change under the transfer's lock is checked before taking it (the lock is held
-  // for the remaining volume, the number and the insert only: 20 site managers on one transfer
-  // queue on it).
-  const [match] = await db.select({ cutInquiryId: matches.cutInquiryId }).from(matches).where(eq(matches.id, readable.matchId));
-  const { departure, carrier } = await checkedDeparture(db, readable, match!.cutInquiryId, body.raw);
+  // What does not change under the transfer's lock is checked before taking it.
+  const { departure, carrier } = checkedDeparture(readable, facts.materials, facts.carrier, body.raw);
   return db.transaction(async (tx) => {
-    const transfer = await readableTransfer(tx, viewer, transferId, { lock: 'update' });
-    const again = await replay(tx, transfer);
-    if (again) return again;
+    // FOR NO KEY UPDATE: the loads' foreign key checks (KEY SHARE) pass, a parallel record,
+    // correction, reception, cancellation or close of this transfer waits.
+    const transfer = await readableTransfer(tx, viewer, readable.id, { lock: 'no key update' });
     const stillOpen = loadCreationError({ role: viewer.role, side: sideOf(viewer, transfer) }, transfer.status);
     if (stillOpen) refusal(stillOpen);
-    const flagged = await overRemaining(tx, transfer, departure.volumeM3, body.confirmOverRemaining);
+    const flagged = overRemaining(transfer, departure.volumeM3, body.confirmOverRemaining);
     const now = new Date();
-    const [row] = await tx
-      .insert(loads)
-      .values({
-        transferId: transfer.id,
-        number: await nextLoadNumber(tx, now),
-        overRemaining: flagged,
-        idempotencyKey: key,
-        requestHash: hash,
-        departedAt: new Date(departure.departedAt),
-        carrierId: carrier.id,
-        carrierSnapshot: carrierSnapshot(carrier),
-        vehiclePlate: departure.vehiclePlate,
-        wasteCode: departure.wasteCode,
-        volumeM3: departure.volumeM3,
-        weightTonnes: departure.weightTonnes,
-        weighbridgeTicket: departure.weighbridgeTicket,
-        createdBy: viewer.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const inserted = tx.$with('inserted').as(
+      tx
+        .insert(loads)
+        .values({
+          transferId: transfer.id,
+          number: loadNumberSql(now),
+          overRemaining: flagged,
+          idempotencyKey: key,
+          requestHash: hash,
+          departedAt: new Date(departure.departedAt),
+          carrierId: carrier.id,
+          carrierSnapshot: carrierSnapshot(carrier),
+          vehiclePlate: departure.vehiclePlate,
+          wasteCode: departure.wasteCode,
+          volumeM3: departure.volumeM3,
+          weightTonnes: departure.weightTonnes,
+          weighbridgeTicket: departure.weighbridgeTicket,
+          createdBy: viewer.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        // A retry racing this one (same key, both past the first read): one row, the other answers it.
+        .onConflictDoNothing({ target: [loads.transferId, loads.idempotencyKey] })
+        .returning(),
+    );
+    // The audit line in the same statement (services/audit.ts's columns), with the number drawn.
+    const details = { transferId: transfer.id, volumeM3: departure.volumeM3, overRemaining: flagged };
+    const audited = tx.$with('audited', {}).as(
+      sql`insert into ${auditLog} (${sql.identifier('actor_user_id')}, ${sql.identifier('action')}, ${sql.identifier('target_type')}, ${sql.identifier('target_id')}, ${sql.identifier('details')})
+        select ${viewer.userId}::uuid, 'load.recorded', 'load', ${inserted.id}::text, ${JSON.stringify(details)}::jsonb || jsonb_build_object('number', ${inserted.number})
+        from ${inserted}`,
+    );
+    const [row] = await tx.with(inserted, audited).select().from(inserted);
+    if (!row) {
+      const [earlier] = await tx.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key!)));
+      return replay(earlier, transfer)!;
+    }
     // The receiving side's digest: set once until it is sent.
     if (transfer.digestDueAt === null) await tx.update(transfers).set({ digestDueAt: digestDue }).where(eq(transfers.id, transfer.id));
-    await recordAudit(tx, {
-      actorUserId: viewer.userId,
-      action: 'load.recorded',
-      targetType: 'load',
-      targetId: row!.id,
-      details: { transferId: transfer.id, number: row!.number, volumeM3: row!.volumeM3, overRemaining: flagged },
-    });
-    return { load: toLoad(row!, viewer, transfer), created: true };
+    return { load: toLoad(row, viewer, transfer), created: true };
   });
 }
 
@@ -727,9 +757,9 @@ export async function correctLoad(db: DbOrTx, viewer: Viewer, loadId: string, bo
     if (input.expectedVersion !== undefined && input.expectedVersion !== load!.version) {
       throw problem(409, fillTemplate(m.loadVersionChanged, { version: load!.version }), { type: PROBLEM_TYPES.conflict });
     }
-    const [match] = await tx.select({ cutInquiryId: matches.cutInquiryId }).from(matches).where(eq(matches.id, transfer.matchId));
-    const { departure, carrier } = await checkedDeparture(tx, transfer, match!.cutInquiryId, input.raw);
-    const flagged = await overRemaining(tx, transfer, departure.volumeM3, input.confirmOverRemaining, load!.volumeM3);
+    const facts = await departureFacts(tx, transfer.id, carrierIdOf(body), null);
+    const { departure, carrier } = checkedDeparture(transfer, facts?.materials, facts?.carrier, input.raw);
+    const flagged = overRemaining(transfer, departure.volumeM3, input.confirmOverRemaining, load!.volumeM3);
     const now = new Date();
     await tx.insert(loadVersions).values({
       loadId: load!.id,
@@ -799,7 +829,7 @@ export async function receiveLoad(db: DbOrTx, viewer: Viewer, loadId: string, in
   const reception = v.parse(createLoadReceptionSchema({ departedAt: load.departedAt.toISOString(), transportMode: mode }), toCamelKeys(bodyObject(input.body)));
   const action: LoadAction = reception.outcome === 'REFUSED' ? 'REFUSE' : 'ACCEPT';
   return db.transaction(async (tx) => {
-    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'share' });
+    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'no key update' });
     const error = loadActionError(load.status, action, { role: viewer.role, side: sideOf(viewer, locked) }, locked.status);
     if (error) refusal(error);
     const now = new Date();
@@ -835,7 +865,7 @@ export async function cancelLoad(db: DbOrTx, viewer: Viewer, loadId: string, bod
   guardFirst('CANCEL', viewer, transfer);
   const { reason } = v.parse(loadCancelSchema, toCamelKeys(bodyObject(body)));
   return db.transaction(async (tx) => {
-    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'share' });
+    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'no key update' });
     const error = loadActionError(load.status, 'CANCEL', { role: viewer.role, side: sideOf(viewer, locked) }, locked.status);
     if (error) refusal(error);
     const now = new Date();

@@ -445,10 +445,10 @@ const LOAD_NUMBER = /^BT-(\d{4})-(\d{6,})$/;
 /**
  * The printable number of a load: 'BT-2026-000123' (« bon de transport »), the year and a sequence
  * padded to 6 digits (a 7th digit appears past 999 999 and the numbers stay unique). Pure
- * formatting: uniqueness is the caller's, which draws `sequence` from one counter row per year
- * (`UPDATE load_number_counters SET last = last + 1 WHERE year = $1 RETURNING last`, in the
- * load's insert transaction) and keeps a UNIQUE constraint on the number. A rolled-back insert
- * leaves a gap, never a duplicate.
+ * formatting: uniqueness is the caller's, which draws `sequence` from one sequence per year (the
+ * API's `terres_next_load_number(year)`, migration 0023, writes this same format in SQL; a test
+ * pins the two equal) and keeps a UNIQUE constraint on the number. A rolled-back insert leaves a
+ * gap, never a duplicate.
  */
 export function formatLoadNumber(year: number, sequence: number): string {
   if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError('year must be a 4-digit integer');
