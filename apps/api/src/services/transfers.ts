@@ -599,10 +599,11 @@ function carrierIdOf(body: unknown): string | null {
 /**
  * What a departure's checks read, in one statement under the caller's scope: the transfer, the
  * CUT listing's materials (its waste codes), the named carrier (when the caller's organisation
- * may read it) and the load an Idempotency-Key already recorded on this transfer.
+ * may read it) and the load an Idempotency-Key already recorded on this transfer. `lock` locks
+ * the transfer's row (and reads its latest version, running balance included) in the same statement.
  */
-async function departureFacts(db: DbOrTx, transferId: string, carrierId: string | null, key: string | null) {
-  const [row] = await db
+async function departureFacts(db: DbOrTx, transferId: string, carrierId: string | null, key: string | null, lock?: 'no key update') {
+  const query = db
     .select({ transfer: transfers, materials: inquiries.materials, carrier: carriers, earlier: loads })
     .from(transfers)
     .leftJoin(matches, eq(matches.id, transfers.matchId))
@@ -610,6 +611,7 @@ async function departureFacts(db: DbOrTx, transferId: string, carrierId: string 
     .leftJoin(carriers, carrierId ? eq(carriers.id, carrierId) : sql`false`)
     .leftJoin(loads, key ? and(eq(loads.transferId, transfers.id), eq(loads.idempotencyKey, key)) : sql`false`)
     .where(eq(transfers.id, transferId));
+  const [row] = lock ? await query.for(lock, { of: transfers }) : await query;
   return row;
 }
 
@@ -668,38 +670,35 @@ const digestDue = sql`coalesce(${transfers.digestDueAt}, greatest(now() + interv
 
 /**
  * Records a load at departure (CUT members), once per Idempotency-Key (a retry answers the load
- * recorded, `created: false`). Round trips: one statement reads everything the checks need
- * (`departureFacts`); then the transaction locks the transfer's row and reads its running balance
- * (one statement), inserts the load with its number and its audit line (one statement; the
- * trigger `loads_balance` adds the load to the balance) and commits. The transfer's lock is held
- * for those two statements only; nothing else is shared between transfers.
+ * recorded, `created: false`). One transaction, four round trips: BEGIN; one statement locks the
+ * transfer's row (FOR NO KEY UPDATE: the loads' foreign key checks pass, a parallel record,
+ * correction, reception, cancellation or close of this transfer waits) and reads with it
+ * everything the checks need (`departureFacts`, the running balance included); the checks run
+ * here, without a round trip; one statement inserts the load with its number and its audit line
+ * (the trigger `loads_balance` adds it to the balance); COMMIT. Nothing is shared between
+ * transfers: site managers on different transfers never wait for each other.
  */
 export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string, input: { body: unknown; idempotencyKey: unknown }) {
   const key = parseIdempotencyKey(input.idempotencyKey);
   if (!isUuid(transferId)) throw problem(404, m.transferNotFound);
-  const facts = await departureFacts(db, transferId, carrierIdOf(input.body), key);
-  if (!facts || (viewer.role !== 'ADMIN' && sideOf(viewer, facts.transfer) === null)) throw problem(404, m.transferNotFound);
-  const readable = facts.transfer;
-  const creationError = loadCreationError({ role: viewer.role, side: sideOf(viewer, readable) }, readable.status);
-  if (creationError) refusal(creationError);
-  const body = departureInput(input.body);
-  const hash = requestHash(body.raw, body.confirmOverRemaining);
-  const replay = (earlier: LoadRow | null | undefined, transfer: TransferRow) => {
-    if (!earlier) return undefined;
-    if (earlier.requestHash !== hash) throw problem(409, m.loadIdempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
-    return { load: toLoad(earlier, viewer, transfer), created: false };
-  };
-  // A retry answers before anything else (even if its carrier's receipt expired since).
-  const early = replay(facts.earlier, readable);
-  if (early) return early;
-  // What does not change under the transfer's lock is checked before taking it.
-  const { departure, carrier } = checkedDeparture(readable, facts.materials, facts.carrier, body.raw);
   return db.transaction(async (tx) => {
-    // FOR NO KEY UPDATE: the loads' foreign key checks (KEY SHARE) pass, a parallel record,
-    // correction, reception, cancellation or close of this transfer waits.
-    const transfer = await readableTransfer(tx, viewer, readable.id, { lock: 'no key update' });
-    const stillOpen = loadCreationError({ role: viewer.role, side: sideOf(viewer, transfer) }, transfer.status);
-    if (stillOpen) refusal(stillOpen);
+    const facts = await departureFacts(tx, transferId, carrierIdOf(input.body), key, 'no key update');
+    if (!facts || (viewer.role !== 'ADMIN' && sideOf(viewer, facts.transfer) === null)) throw problem(404, m.transferNotFound);
+    const { transfer } = facts;
+    const side = sideOf(viewer, transfer);
+    const creationError = loadCreationError({ role: viewer.role, side }, transfer.status);
+    if (creationError) refusal(creationError);
+    const body = departureInput(input.body);
+    const hash = requestHash(body.raw, body.confirmOverRemaining);
+    const replay = (earlier: LoadRow | null | undefined) => {
+      if (!earlier) return undefined;
+      if (earlier.requestHash !== hash) throw problem(409, m.loadIdempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
+      return { load: toLoad(earlier, viewer, transfer), created: false };
+    };
+    // A retry answers before the departure is checked (even if its carrier's receipt expired since).
+    const early = replay(facts.earlier);
+    if (early) return early;
+    const { departure, carrier } = checkedDeparture(transfer, facts.materials, facts.carrier, body.raw);
     const flagged = overRemaining(transfer, departure.volumeM3, body.confirmOverRemaining);
     const now = new Date();
     const inserted = tx.$with('inserted').as(
@@ -737,7 +736,7 @@ export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string,
     const [row] = await tx.with(inserted, audited).select().from(inserted);
     if (!row) {
       const [earlier] = await tx.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key!)));
-      return replay(earlier, transfer)!;
+      return replay(earlier)!;
     }
     // The receiving side's digest: set once until it is sent.
     if (transfer.digestDueAt === null) await tx.update(transfers).set({ digestDueAt: digestDue }).where(eq(transfers.id, transfer.id));
