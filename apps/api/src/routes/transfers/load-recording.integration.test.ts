@@ -135,6 +135,12 @@ describe('recording loads in parallel', () => {
     expect(answers[0]!.body.overRemaining).toBe(true);
     const figures = await ledger();
     expect(figures.loads).toBe(11);
+    // One audit line per load recorded (written in the load's own statement), with its number.
+    const audit = await api.database.db.execute<{ number: string; loads: string }>(sql`
+      select a.details->>'number' as number, l.number as loads from audit_log a join loads l on l.id::text = a.target_id
+      where a.action = 'load.recorded' and l.transfer_id = ${transferId}`);
+    expect(audit.rows).toHaveLength(11);
+    for (const row of audit.rows) expect(row.number).toBe(row.loads);
     expect(await expectBalanceEqualsLoads()).toEqual({ received: 0, inTransit: 104.2 });
   });
 
