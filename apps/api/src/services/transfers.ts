@@ -785,15 +785,16 @@ export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string,
     };
     return { load: toLoad(row, viewer, transfer), created: true };
   }
-  // Nothing inserted: closed meanwhile, over the remaining volume, or a retry that raced this one.
+  // Nothing inserted: closed meanwhile, a retry that raced this one (its load may have taken the
+  // remainder: answered, not asked to confirm), or over the remaining volume the statement saw.
   const closed = loadCreationError({ role: viewer.role, side }, recorded.status as TransferStatus);
   if (closed) refusal(closed);
-  const seen = { ...transfer, receivedVolumeM3: Number(recorded.received), inTransitVolumeM3: Number(recorded.in_transit) };
-  overRemaining(seen, departure.volumeM3, body.confirmOverRemaining);
   const [earlier] = key ? await db.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key))) : [];
   const again = replay(earlier);
-  if (!again) throw new Error('recordLoad: no load inserted, none to answer');
-  return again;
+  if (again) return again;
+  const seen = { ...transfer, receivedVolumeM3: Number(recorded.received), inTransitVolumeM3: Number(recorded.in_transit) };
+  overRemaining(seen, departure.volumeM3, body.confirmOverRemaining);
+  throw new Error('recordLoad: no load inserted and no reason found');
 }
 
 /** Corrects a load in transit (CUT members): the replaced departure becomes a version row. */

@@ -191,6 +191,17 @@ describe('recording loads in parallel', () => {
     expect(after.inTransit).toBeCloseTo(total(loads) - total([a, b, c, d, e, f, g, h]) + 9.7 + 0.1 + 2.35, 9);
   });
 
+  it('answers retries racing the load that fills the remainder with that load, not a confirmation', async () => {
+    const figures = await ledger();
+    const remaining = Math.round((100 - figures.received - figures.inTransit) * 1000) / 1000;
+    expect(remaining).toBeGreaterThan(0);
+    const body = departure({ volume_m3: Math.min(remaining, 50) });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => record(body, 'fills-the-rest')));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((res) => res.body.id)).size).toBe(1);
+    await expectBalanceEqualsLoads();
+  });
+
   it('draws numbers written as the domain writes them, past 999 999 too', async () => {
     // As the tables' owner (the runtime roles may draw a number, not move a sequence).
     const owner = new pg.Client({ connectionString: inject('databaseUrl') });
