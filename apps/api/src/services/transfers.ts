@@ -639,9 +639,14 @@ function overRemaining(transfer: TransferRow, volumeM3: number, confirmed: boole
   const replacing = replacingVolumeM3 === undefined ? {} : { replacingVolumeM3 };
   if (!exceedsRemaining(balance, volumeM3, replacing)) return false;
   if (confirmed) return true;
+  throw overRemainingProblem(balance, volumeM3, replacing);
+}
+
+/** The 409 `over-remaining-volume` asking to confirm a load of `volumeM3`, with the remainder. */
+function overRemainingProblem(balance: Parameters<typeof remainingVolumeOf>[0], volumeM3: number, replacing: { replacingVolumeM3?: number } = {}) {
   const remaining = Math.round(remainingVolumeOf(balance, replacing) * 1000) / 1000;
   const detail = overRemainingMessage(`${String(volumeM3).replace('.', ',')} m³`, `${String(remaining).replace('.', ',')} m³`);
-  throw problem(409, detail, { type: PROBLEM_TYPES.overRemainingVolume, extensions: { remainingVolumeM3: remaining } });
+  return problem(409, detail, { type: PROBLEM_TYPES.overRemainingVolume, extensions: { remainingVolumeM3: remaining } });
 }
 
 function requestHash(raw: Record<string, unknown>, confirmed: boolean): string {
@@ -792,9 +797,8 @@ export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string,
   const [earlier] = key ? await db.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key))) : [];
   const again = replay(earlier);
   if (again) return again;
-  const seen = { ...transfer, receivedVolumeM3: Number(recorded.received), inTransitVolumeM3: Number(recorded.in_transit) };
-  overRemaining(seen, departure.volumeM3, body.confirmOverRemaining);
-  throw new Error('recordLoad: no load inserted and no reason found');
+  // The statement found the load over the remaining volume (the domain's committedCeiling).
+  throw overRemainingProblem({ ...transfer, receivedVolumeM3: Number(recorded.received), inTransitVolumeM3: Number(recorded.in_transit) }, departure.volumeM3);
 }
 
 /** Corrects a load in transit (CUT members): the replaced departure becomes a version row. */
