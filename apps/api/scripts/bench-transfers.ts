@@ -11,6 +11,9 @@
 //   3. the minimal ceiling (scripts/bench-api-ceiling.ts, its own process: HS256 check + one
 //      SELECT by id) under the same 20 clients, and the ratio of each p95 to it.
 // Targets of issue 18: opening under 1 s p95, recording under 50 ms p95. Prints, asserts nothing.
+// The API runs with its read caches on, as in production. Preloading scripts/profile-statements.mjs
+// also prints, for each recording round, every statement's count, p50, p95 and total time as the
+// API waited for it (lock waits included) and the pool checkouts (docs/transfers.md, "Figures").
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +29,12 @@ import { freeLoopbackPort } from './free-port.js';
 import { recordResults } from './bench-results.js';
 
 recordResults('transfers');
+
+/**
+ * The per-statement profile of each recording round, when scripts/profile-statements.mjs is
+ * preloaded: `node --import tsx --import ./scripts/profile-statements.mjs scripts/bench-transfers.ts`.
+ */
+const profile = (globalThis as { terresStatementProfile?: { reset(): void; print(title: string): void } }).terresStatementProfile;
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -60,7 +69,9 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; stat
 async function main(): Promise<void> {
   const fresh = await createTestDatabase();
   const adminEmail = `admin.${randomBytes(4).toString('hex')}@bench.test`;
-  const config = testConfig({ DATABASE_URL: fresh.url, ADMIN_EMAILS: adminEmail, DEV_OUTBOX: '1' });
+  // The read caches on, as in production (READ_CACHE defaults to 1 outside tests): the session
+  // check is served from memory and a write that changes a cached row waits for the feed's settle.
+  const config = testConfig({ DATABASE_URL: fresh.url, ADMIN_EMAILS: adminEmail, DEV_OUTBOX: '1', READ_CACHE: '1' });
   const database = await createDatabase(config, { unscoped: systemScope('scripts') });
   await database.migrate();
   const { db } = database;
@@ -198,8 +209,11 @@ async function main(): Promise<void> {
       );
       return { times, statuses, perSecond: times.length / ((performance.now() - started) / 1000) };
     }
+    profile?.reset();
     const ownSites = await recordRound((client) => siteTransfers[client]!.id, 'own');
+    profile?.print('recording, each client on its own transfer');
     const oneSite = await recordRound(() => transfer!.id, 'one');
+    profile?.print('recording, every client on the 5 000-load transfer');
     console.log(`\n2. Recording loads: ${CLIENTS} parallel clients x ${PER_CLIENT} loads`);
     const recordP95 = line('  each on its own site\'s transfer', ownSites.times, ownSites.statuses, `  ${ownSites.perSecond.toFixed(0)} loads/s`).p95;
     const sameP95 = line('  all on the 5 000-load transfer (one lock)', oneSite.times, oneSite.statuses, `  ${oneSite.perSecond.toFixed(0)} loads/s`).p95;

@@ -55,7 +55,7 @@ const PUBLIC_NAMES = [
   'canManageCarriers', 'normalizePlate', 'createLoadDepartureSchema', 'createLoadReceptionSchema', 'loadCancelSchema',
   'LOAD_FIELD_LABELS', 'LOAD_STATUSES', 'LOAD_STATUS_LABELS', 'LOAD_ACTIONS', 'loadMachine', 'loadCreationError', 'loadActionError',
   'availableLoadActions', 'formatLoadNumber', 'parseLoadNumber', 'loadNumberYear', 'MAX_LOAD_VOLUME_M3', 'MAX_LOAD_WEIGHT_T',
-  'RECEPTION_OUTCOMES', 'transferBalance', 'currentLoads', 'departureWeight', 'receivedWeight', 'exceedsRemaining', 'remainingVolumeOf',
+  'RECEPTION_OUTCOMES', 'transferBalance', 'currentLoads', 'departureWeight', 'receivedWeight', 'exceedsRemaining', 'remainingVolumeOf', 'committedCeiling',
   'overRemainingMessage', 'transferClosing', 'TRANSFER_STATUSES', 'TRANSFER_STATUS_LABELS', 'transferMachine', 'transferOpensWith',
   'partiesVisible', 'transferTransitionError', 'TRANSFER_ACTIONS', 'TRANSFER_PERMISSIONS', 'transferSideOf', 'transferActionError',
   'MATCH_DONE_SOURCES', 'MATCH_DONE_SOURCE_LABELS', 'matchDoneFromClosing', 'outsidePlatformDoneError', 'carrierCompanyType',

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -643,6 +644,13 @@ export const transfers = pgTable(
     /** When the next digest of loads on their way is due (null: nothing to tell). */
     digestDueAt: timestamp('digest_due_at', { withTimezone: true }),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /**
+     * The running balance (migration 0023): what the loads commit of the expected volume, kept by
+     * the trigger `loads_balance` (accepted loads at their received volume when given, loads in
+     * transit at their departed one), read by the over-remaining check instead of every load.
+     */
+    receivedVolumeM3: numeric('received_volume_m3', { mode: 'number' }).notNull().default(0),
+    inTransitVolumeM3: numeric('in_transit_volume_m3', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -655,12 +663,6 @@ export const transfers = pgTable(
     check('transfers_expected_volume_positive', sql`${table.expectedVolumeM3} > 0`),
   ],
 );
-
-/** Load numbers: one counter row per year, incremented in the load's insert transaction. */
-export const loadNumberCounters = pgTable('load_number_counters', {
-  year: integer('year').primaryKey(),
-  last: integer('last').notNull().default(0),
-});
 
 /**
  * One truck (or wagon, barge) of soil. The current departure lives here; each correction first

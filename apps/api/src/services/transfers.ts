@@ -5,17 +5,22 @@
 // the replaced departure into `load_versions` first.
 //
 // Locks, always in this order: the transfer's row, then the match's (close, and the match's
-// status route), then a load's row, then the year's number counter. Recording and correcting a
-// load lock the transfer FOR UPDATE (the remaining volume is checked under it, so two parallel
-// loads cannot both fit in the same remainder); a reception or a cancellation locks it FOR SHARE
-// (they run in parallel with each other, never with a close) and moves the load with a
-// conditional UPDATE (`WHERE status = <the status read>`): of parallel confirmations of one load,
-// one updates the row, the others find it moved and answer 409 (or 200 with the load for a
-// retry carrying the same Idempotency-Key): counted once.
-import { createHash } from 'node:crypto';
+// status route), then a load's row. Every change to a load locks the transfer's row (FOR UPDATE
+// for a correction and the close, FOR NO KEY UPDATE for a record, a reception, a cancellation:
+// the loads' foreign key checks pass it) because the trigger `loads_balance` (migration 0023)
+// moves the transfer's running balance (received, in transit) in the same transaction: the
+// remaining volume is checked on that row under its lock (a record: inside the one statement that
+// locks and inserts), so two parallel loads cannot both fit in the same remainder, and two
+// balance updates never deadlock. A reception or a cancellation
+// moves the load with a conditional UPDATE (`WHERE status = <the status read>`): of parallel
+// confirmations of one load, one updates the row, the others find it moved and answer 409 (or
+// 200 with the load for a retry carrying the same Idempotency-Key): counted once. Load numbers
+// come from a sequence per year (no lock held).
+import { createHash, randomUUID } from 'node:crypto';
 import {
   availableLoadActions,
   carrierUsableOn,
+  committedCeiling,
   createLoadDepartureSchema,
   createLoadReceptionSchema,
   exceedsRemaining,
@@ -25,7 +30,6 @@ import {
   loadCancelSchema,
   loadCreationError,
   loadMachine,
-  formatLoadNumber,
   loadNumberYear,
   matchDoneFromClosing,
   matchingMessages,
@@ -58,7 +62,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Viewer } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
-import { carriers, inquiries, loadNumberCounters, loads, loadVersions, matches, organizations, transfers, users } from '../db/schema.js';
+import { auditLog, carriers, inquiries, loads, loadVersions, matches, organizations, transfers, users } from '../db/schema.js';
 import { asSystem } from '../db/scope.js';
 import { bodyObject } from '../http/input.js';
 import { isUuid } from '../http/ids.js';
@@ -154,11 +158,11 @@ export async function readableTransfer(
   db: DbOrTx,
   viewer: Pick<Viewer, 'role' | 'organizationId'>,
   id: string,
-  options: { lock?: 'update' | 'share' } = {},
+  options: { lock?: 'update' | 'no key update' } = {},
 ): Promise<TransferRow> {
   if (!isUuid(id)) throw problem(404, m.transferNotFound);
   const query = db.select().from(transfers).where(eq(transfers.id, id));
-  const [row] = options.lock === 'update' ? await query.for('update') : options.lock === 'share' ? await query.for('share') : await query;
+  const [row] = options.lock ? await query.for(options.lock) : await query;
   if (!row) throw problem(404, m.transferNotFound);
   if (viewer.role !== 'ADMIN' && sideOf(viewer, row) === null) throw problem(404, m.transferNotFound);
   return row;
@@ -588,13 +592,36 @@ function departureInput(body: unknown): DepartureInput {
   return { raw, confirmOverRemaining: confirm === true, expectedVersion: expected as number | undefined };
 }
 
+/** The body's carrier id when it is one (read before the body is checked: the reader joins it). */
+function carrierIdOf(body: unknown): string | null {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).carrier_id : undefined;
+  return typeof value === 'string' && isUuid(value) ? value : null;
+}
+
+/**
+ * What a departure's checks read, in one statement under the caller's scope: the transfer, the
+ * CUT listing's materials (its waste codes), the named carrier (when the caller's organisation
+ * may read it) and the load an Idempotency-Key already recorded on this transfer.
+ */
+async function departureFacts(db: DbOrTx, transferId: string, carrierId: string | null, key: string | null) {
+  const [row] = await db
+    .select({ transfer: transfers, materials: inquiries.materials, carrier: carriers, earlier: loads })
+    .from(transfers)
+    .leftJoin(matches, eq(matches.id, transfers.matchId))
+    .leftJoin(inquiries, eq(inquiries.id, matches.cutInquiryId))
+    .leftJoin(carriers, carrierId ? eq(carriers.id, carrierId) : sql`false`)
+    .leftJoin(loads, key ? and(eq(loads.transferId, transfers.id), eq(loads.idempotencyKey, key)) : sql`false`)
+    .where(eq(transfers.id, transferId));
+  return row;
+}
+
 /** Checks a departure against the listing's codes and the carrier (of the CUT organisation, usable that day). */
-async function checkedDeparture(tx: DbOrTx, transfer: TransferRow, matchCutInquiryId: string, raw: Record<string, unknown>) {
-  const carrierId = typeof raw.carrier_id === 'string' && isUuid(raw.carrier_id) ? raw.carrier_id : null;
-  const [carrier] = carrierId ? await tx.select().from(carriers).where(eq(carriers.id, carrierId)) : [];
-  const [listing] = await tx.select({ materials: inquiries.materials }).from(inquiries).where(eq(inquiries.id, matchCutInquiryId));
+function checkedDeparture(transfer: TransferRow, materials: unknown, carrier: CarrierRow | null | undefined, raw: Record<string, unknown>) {
   const departure = v.parse(
-    createLoadDepartureSchema({ wasteCodes: wasteCodesOf(listing?.materials), transportMode: (carrier?.transportMode as TransportMode | undefined) ?? 'ROAD' }),
+    createLoadDepartureSchema({
+      wasteCodes: wasteCodesOf(materials as { wasteCode?: unknown }[] | null | undefined),
+      transportMode: (carrier?.transportMode as TransportMode | undefined) ?? 'ROAD',
+    }),
     toCamelKeys(raw),
   );
   if (!carrier || carrier.organizationId !== transfer.cutOrganizationId) {
@@ -605,27 +632,21 @@ async function checkedDeparture(tx: DbOrTx, transfer: TransferRow, matchCutInqui
   return { departure, carrier };
 }
 
-async function committedVolumes(tx: Tx, transferId: string) {
-  const [row] = await tx
-    .select({
-      received: sql<number>`coalesce(sum(case when ${loads.receivedVolumeM3} > 0 then ${loads.receivedVolumeM3} else ${loads.volumeM3} end) filter (where ${loads.status} = 'ACCEPTED'), 0)::float8`,
-      inTransit: sql<number>`coalesce(sum(${loads.volumeM3}) filter (where ${loads.status} = 'IN_TRANSIT'), 0)::float8`,
-    })
-    .from(loads)
-    .where(eq(loads.transferId, transferId));
-  return { receivedVolumeM3: Number(row?.received ?? 0), inTransitVolumeM3: Number(row?.inTransit ?? 0) };
-}
-
 /** 409 `over-remaining-volume` unless confirmed; true when the load is over (then flagged). */
-async function overRemaining(tx: Tx, transfer: TransferRow, volumeM3: number, confirmed: boolean, replacingVolumeM3?: number): Promise<boolean> {
-  const committed = await committedVolumes(tx, transfer.id);
-  const balance = { expectedVolumeM3: transfer.expectedVolumeM3, ...committed };
+function overRemaining(transfer: TransferRow, volumeM3: number, confirmed: boolean, replacingVolumeM3?: number): boolean {
+  // The running balance of the transfer's row, read under its lock (migration 0023's trigger keeps it).
+  const balance = { expectedVolumeM3: transfer.expectedVolumeM3, receivedVolumeM3: Number(transfer.receivedVolumeM3), inTransitVolumeM3: Number(transfer.inTransitVolumeM3) };
   const replacing = replacingVolumeM3 === undefined ? {} : { replacingVolumeM3 };
   if (!exceedsRemaining(balance, volumeM3, replacing)) return false;
   if (confirmed) return true;
+  throw overRemainingProblem(balance, volumeM3, replacing);
+}
+
+/** The 409 `over-remaining-volume` asking to confirm a load of `volumeM3`, with the remainder. */
+function overRemainingProblem(balance: Parameters<typeof remainingVolumeOf>[0], volumeM3: number, replacing: { replacingVolumeM3?: number } = {}) {
   const remaining = Math.round(remainingVolumeOf(balance, replacing) * 1000) / 1000;
   const detail = overRemainingMessage(`${String(volumeM3).replace('.', ',')} m³`, `${String(remaining).replace('.', ',')} m³`);
-  throw problem(409, detail, { type: PROBLEM_TYPES.overRemainingVolume, extensions: { remainingVolumeM3: remaining } });
+  return problem(409, detail, { type: PROBLEM_TYPES.overRemainingVolume, extensions: { remainingVolumeM3: remaining } });
 }
 
 function requestHash(raw: Record<string, unknown>, confirmed: boolean): string {
@@ -633,86 +654,151 @@ function requestHash(raw: Record<string, unknown>, confirmed: boolean): string {
   return createHash('sha256').update(`${canonical}|${confirmed}`).digest('hex');
 }
 
-/** The next load number of `now`'s year: the counter row is taken in the caller's transaction. */
+/**
+ * The load number of `now`'s year ('BT-2026-000123'): drawn from the year's sequence by the
+ * database function `terres_next_load_number` (migration 0023; the domain's `formatLoadNumber`,
+ * pinned equal by a test). A sequence takes no lock that lasts: parallel recordings never queue
+ * on it. A rolled-back insert leaves a gap, never a duplicate.
+ */
+function loadNumberSql(now: Date): SQL<string> {
+  return sql<string>`terres_next_load_number(${loadNumberYear(now)}::int)`;
+}
+
+/** The next load number of `now`'s year, for inserts that are not `recordLoad`'s (the demo seed). */
 export async function nextLoadNumber(tx: Tx, now: Date): Promise<string> {
-  const year = loadNumberYear(now);
-  const [row] = await tx
-    .insert(loadNumberCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: loadNumberCounters.year, set: { last: sql`${loadNumberCounters.last} + 1` } })
-    .returning({ last: loadNumberCounters.last });
-  return formatLoadNumber(year, row!.last);
+  const result = await tx.execute<{ number: string }>(sql`select ${loadNumberSql(now)} as number`);
+  return result.rows[0]!.number;
 }
 
 /** The receiving side's digest: due at most once a day, a quarter of an hour after a departure at the earliest. */
 const digestDue = sql`coalesce(${transfers.digestDueAt}, greatest(now() + interval '15 minutes', coalesce(${transfers.lastDigestAt} + interval '1 day', now())))`;
 
+interface RecordedRow extends Record<string, unknown> {
+  status: string;
+  received: number;
+  in_transit: number;
+  number: string | null;
+  over_remaining: boolean | null;
+}
+
 /**
- * Records a load at departure (CUT members): under the transfer's lock, once per Idempotency-Key
- * (a retry answers the load recorded, `created: false`).
+ * Records a load at departure (CUT members), once per Idempotency-Key (a retry answers the load
+ * recorded, `created: false`). Two statements, no explicit transaction:
+ * 1. `departureFacts`: the transfer, the listing's waste codes, the carrier and a load already
+ *    recorded with this key; everything but the remaining volume is checked here (role and side,
+ *    status, body, carrier usable that day), and a retry answered;
+ * 2. one statement, atomic by itself, that locks the transfer's row (FOR NO KEY UPDATE), inserts
+ *    the load only if the transfer is still open and, unless confirmed, the committed volume of
+ *    its running balance is at most the domain's `committedCeiling` for this load (the rule of
+ *    `exceedsRemaining` as one number), flags it when over, draws its number, writes its audit
+ *    line and the digest's due time, and commits. The trigger `loads_balance` adds it to the
+ *    balance in the same statement. The row's lock lasts that statement: no round trip to the
+ *    process while it is held, so 20 site managers on one transfer queue for microseconds each.
+ * When nothing was inserted, the balance the statement saw tells why (closed, over the remaining
+ * volume, or a retry of the same key that raced this one).
  */
 export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string, input: { body: unknown; idempotencyKey: unknown }) {
   const key = parseIdempotencyKey(input.idempotencyKey);
-  const readable = await readableTransfer(db, viewer, transferId);
-  const creationError = loadCreationError({ role: viewer.role, side: sideOf(viewer, readable) }, readable.status);
+  if (!isUuid(transferId)) throw problem(404, m.transferNotFound);
+  const facts = await departureFacts(db, transferId, carrierIdOf(input.body), key);
+  if (!facts || (viewer.role !== 'ADMIN' && sideOf(viewer, facts.transfer) === null)) throw problem(404, m.transferNotFound);
+  const { transfer } = facts;
+  const side = sideOf(viewer, transfer);
+  const creationError = loadCreationError({ role: viewer.role, side }, transfer.status);
   if (creationError) refusal(creationError);
   const body = departureInput(input.body);
   const hash = requestHash(body.raw, body.confirmOverRemaining);
-  const replay = async (tx: DbOrTx, transfer: TransferRow) => {
-    if (!key) return undefined;
-    const [earlier] = await tx.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key)));
+  const replay = (earlier: LoadRow | null | undefined) => {
     if (!earlier) return undefined;
     if (earlier.requestHash !== hash) throw problem(409, m.loadIdempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
     return { load: toLoad(earlier, viewer, transfer), created: false };
   };
-  // A retry answers before anything else (even if its carrier's receipt expired since).
-  const early = await replay(db, readable);
+  // A retry answers before the departure is checked (even if its carrier's receipt expired since).
+  const early = replay(facts.earlier);
   if (early) return early;
-  // What does not change under the transfer's lock is checked before taking it (the lock is held
-  // for the remaining volume, the number and the insert only: 20 site managers on one transfer
-  // queue on it).
-  const [match] = await db.select({ cutInquiryId: matches.cutInquiryId }).from(matches).where(eq(matches.id, readable.matchId));
-  const { departure, carrier } = await checkedDeparture(db, readable, match!.cutInquiryId, body.raw);
-  return db.transaction(async (tx) => {
-    const transfer = await readableTransfer(tx, viewer, transferId, { lock: 'update' });
-    const again = await replay(tx, transfer);
-    if (again) return again;
-    const stillOpen = loadCreationError({ role: viewer.role, side: sideOf(viewer, transfer) }, transfer.status);
-    if (stillOpen) refusal(stillOpen);
-    const flagged = await overRemaining(tx, transfer, departure.volumeM3, body.confirmOverRemaining);
-    const now = new Date();
-    const [row] = await tx
-      .insert(loads)
-      .values({
-        transferId: transfer.id,
-        number: await nextLoadNumber(tx, now),
-        overRemaining: flagged,
-        idempotencyKey: key,
-        requestHash: hash,
-        departedAt: new Date(departure.departedAt),
-        carrierId: carrier.id,
-        carrierSnapshot: carrierSnapshot(carrier),
-        vehiclePlate: departure.vehiclePlate,
-        wasteCode: departure.wasteCode,
-        volumeM3: departure.volumeM3,
-        weightTonnes: departure.weightTonnes,
-        weighbridgeTicket: departure.weighbridgeTicket,
-        createdBy: viewer.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    // The receiving side's digest: set once until it is sent.
-    if (transfer.digestDueAt === null) await tx.update(transfers).set({ digestDueAt: digestDue }).where(eq(transfers.id, transfer.id));
-    await recordAudit(tx, {
-      actorUserId: viewer.userId,
-      action: 'load.recorded',
-      targetType: 'load',
-      targetId: row!.id,
-      details: { transferId: transfer.id, number: row!.number, volumeM3: row!.volumeM3, overRemaining: flagged },
-    });
-    return { load: toLoad(row!, viewer, transfer), created: true };
-  });
+  const { departure, carrier } = checkedDeparture(transfer, facts.materials, facts.carrier, body.raw);
+
+  const now = new Date();
+  const id = randomUUID();
+  const snapshot = carrierSnapshot(carrier);
+  const values = {
+    transferId: transfer.id,
+    idempotencyKey: key,
+    requestHash: hash,
+    departedAt: new Date(departure.departedAt),
+    carrierId: carrier.id,
+    carrierSnapshot: snapshot,
+    vehiclePlate: departure.vehiclePlate,
+    wasteCode: departure.wasteCode,
+    volumeM3: departure.volumeM3,
+    weightTonnes: departure.weightTonnes,
+    weighbridgeTicket: departure.weighbridgeTicket,
+    createdBy: viewer.userId,
+  };
+  const ceiling = committedCeiling(transfer.expectedVolumeM3, departure.volumeM3);
+  const committed = sql`(t.received_volume_m3 + t.in_transit_volume_m3)`;
+  const details = { transferId: transfer.id, volumeM3: departure.volumeM3 };
+  const result = await db.execute<RecordedRow>(sql`
+    with t as (
+      select id, status, received_volume_m3, in_transit_volume_m3 from ${transfers} where id = ${transfer.id} for no key update
+    ), gate as (
+      select t.id, ${committed} > ${ceiling}::float8 as over from t
+      where t.status = 'OPEN' and (${body.confirmOverRemaining}::boolean or ${committed} <= ${ceiling}::float8)
+    ), inserted as (
+      insert into ${loads} (id, transfer_id, number, over_remaining, idempotency_key, request_hash, departed_at, carrier_id, carrier_snapshot,
+        vehicle_plate, waste_code, volume_m3, weight_tonnes, weighbridge_ticket, created_by, created_at, updated_at)
+      select ${id}::uuid, gate.id, ${loadNumberSql(now)}, gate.over, ${key}::text, ${hash}::text, ${values.departedAt.toISOString()}::timestamptz, ${carrier.id}::uuid,
+        ${JSON.stringify(snapshot)}::jsonb, ${values.vehiclePlate}::text, ${values.wasteCode}::text, ${values.volumeM3}::float8, ${values.weightTonnes}::float8,
+        ${values.weighbridgeTicket}::text, ${viewer.userId}::uuid, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from gate
+      on conflict (transfer_id, idempotency_key) do nothing
+      returning id, number, over_remaining
+    ), audited as (
+      insert into ${auditLog} (actor_user_id, action, target_type, target_id, details)
+      select ${viewer.userId}::uuid, 'load.recorded', 'load', inserted.id::text,
+        ${JSON.stringify(details)}::jsonb || jsonb_build_object('number', inserted.number, 'overRemaining', inserted.over_remaining)
+      from inserted
+    ), digest as (
+      -- The receiving side's digest: set once until it is sent.
+      update ${transfers} set digest_due_at = ${digestDue} where id = (select t.id from t) and digest_due_at is null and exists (select 1 from inserted)
+    )
+    select t.status, t.received_volume_m3::float8 as received, t.in_transit_volume_m3::float8 as in_transit, inserted.number, inserted.over_remaining
+    from t left join inserted on true`);
+  const recorded = result.rows[0];
+  if (!recorded) throw problem(404, m.transferNotFound);
+  if (recorded.number !== null) {
+    const row: LoadRow = {
+      ...values,
+      id,
+      number: recorded.number,
+      status: 'IN_TRANSIT',
+      version: 1,
+      overRemaining: recorded.over_remaining === true,
+      ticketDocumentId: null,
+      receivedAt: null,
+      receivedBy: null,
+      outcome: null,
+      refusalReason: null,
+      receivedVolumeM3: null,
+      receivedWeightTonnes: null,
+      receptionIdempotencyKey: null,
+      cancelledAt: null,
+      cancelledBy: null,
+      cancelReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return { load: toLoad(row, viewer, transfer), created: true };
+  }
+  // Nothing inserted: closed meanwhile, a retry that raced this one (its load may have taken the
+  // remainder: answered, not asked to confirm), or over the remaining volume the statement saw.
+  const closed = loadCreationError({ role: viewer.role, side }, recorded.status as TransferStatus);
+  if (closed) refusal(closed);
+  const [earlier] = key ? await db.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key))) : [];
+  const again = replay(earlier);
+  if (again) return again;
+  // The statement found the load over the remaining volume (the domain's committedCeiling).
+  throw overRemainingProblem({ ...transfer, receivedVolumeM3: Number(recorded.received), inTransitVolumeM3: Number(recorded.in_transit) }, departure.volumeM3);
 }
 
 /** Corrects a load in transit (CUT members): the replaced departure becomes a version row. */
@@ -727,9 +813,9 @@ export async function correctLoad(db: DbOrTx, viewer: Viewer, loadId: string, bo
     if (input.expectedVersion !== undefined && input.expectedVersion !== load!.version) {
       throw problem(409, fillTemplate(m.loadVersionChanged, { version: load!.version }), { type: PROBLEM_TYPES.conflict });
     }
-    const [match] = await tx.select({ cutInquiryId: matches.cutInquiryId }).from(matches).where(eq(matches.id, transfer.matchId));
-    const { departure, carrier } = await checkedDeparture(tx, transfer, match!.cutInquiryId, input.raw);
-    const flagged = await overRemaining(tx, transfer, departure.volumeM3, input.confirmOverRemaining, load!.volumeM3);
+    const facts = await departureFacts(tx, transfer.id, carrierIdOf(body), null);
+    const { departure, carrier } = checkedDeparture(transfer, facts?.materials, facts?.carrier, input.raw);
+    const flagged = overRemaining(transfer, departure.volumeM3, input.confirmOverRemaining, load!.volumeM3);
     const now = new Date();
     await tx.insert(loadVersions).values({
       loadId: load!.id,
@@ -799,7 +885,7 @@ export async function receiveLoad(db: DbOrTx, viewer: Viewer, loadId: string, in
   const reception = v.parse(createLoadReceptionSchema({ departedAt: load.departedAt.toISOString(), transportMode: mode }), toCamelKeys(bodyObject(input.body)));
   const action: LoadAction = reception.outcome === 'REFUSED' ? 'REFUSE' : 'ACCEPT';
   return db.transaction(async (tx) => {
-    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'share' });
+    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'no key update' });
     const error = loadActionError(load.status, action, { role: viewer.role, side: sideOf(viewer, locked) }, locked.status);
     if (error) refusal(error);
     const now = new Date();
@@ -835,7 +921,7 @@ export async function cancelLoad(db: DbOrTx, viewer: Viewer, loadId: string, bod
   guardFirst('CANCEL', viewer, transfer);
   const { reason } = v.parse(loadCancelSchema, toCamelKeys(bodyObject(body)));
   return db.transaction(async (tx) => {
-    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'share' });
+    const locked = await readableTransfer(tx, viewer, transfer.id, { lock: 'no key update' });
     const error = loadActionError(load.status, 'CANCEL', { role: viewer.role, side: sideOf(viewer, locked) }, locked.status);
     if (error) refusal(error);
     const now = new Date();

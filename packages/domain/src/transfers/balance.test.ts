@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SOIL_DENSITY_T_PER_M3 } from '../matching/config';
-import { currentLoads, departureWeight, exceedsRemaining, overRemainingMessage, receivedWeight, remainingVolumeOf, transferBalance, transferClosing, type BalanceLoad } from './balance';
+import { committedCeiling, currentLoads, departureWeight, exceedsRemaining, overRemainingMessage, receivedWeight, remainingVolumeOf, transferBalance, transferClosing, type BalanceLoad } from './balance';
 
 // A week of a Lyon transfer expecting 1 200 m³: rigid tippers carrying about 20 t, i.e. 11.76 m³
 // of soil in place at 1.7 t/m³ (the matching's truck), some weighed at the quarry's weighbridge.
@@ -133,6 +133,22 @@ describe('exceedsRemaining', () => {
   it('gives back the corrected load’s volume before comparing', () => {
     expect(exceedsRemaining(balance, 24.9, { replacingVolumeM3: 12.4 })).toBe(false);
     expect(exceedsRemaining(balance, 25, { replacingVolumeM3: 12.4 })).toBe(true);
+  });
+
+  it('is the committed volume above the ceiling, the same answer as the remaining volume gives', () => {
+    // A grid of litres around the boundary: expected 100, loads of 0.001 to 30 m³.
+    for (const expected of [100, 12.54, 0.5]) {
+      for (const volume of [0.001, 0.5, 9.999, 10, 10.001, 30]) {
+        for (let committed = 0; committed <= expected + 1; committed = Math.round((committed + 0.25) * 1000) / 1000) {
+          const balance = { expectedVolumeM3: expected, receivedVolumeM3: committed / 2, inTransitVolumeM3: committed / 2 };
+          const byRemaining = volume > remainingVolumeOf(balance) + 0.0005;
+          expect(exceedsRemaining(balance, volume)).toBe(byRemaining);
+          expect(committed > committedCeiling(expected, volume)).toBe(byRemaining);
+        }
+      }
+    }
+    expect(committedCeiling(100, 10)).toBeCloseTo(90.0005, 9);
+    expect(committedCeiling(100, 0.0004)).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('words the confirmation in French', () => {

@@ -206,11 +206,6 @@ export function transferBalance(expectedVolumeM3: number, loads: readonly Balanc
 }
 
 /**
- * Whether a new load of `volumeM3` goes over the remaining expected volume (the portal then asks
- * for confirmation and the load is flagged for the admin). For a correction, pass the volume the
- * load had (`replacingVolumeM3`, when it is in transit): it is given back before comparing.
- */
-/**
  * The volume still expected, m³ (never below 0): expected minus received and in transit, the load
  * being corrected (`replacingVolumeM3`) given back.
  */
@@ -222,12 +217,30 @@ export function remainingVolumeOf(
   return Math.max(0, balance.expectedVolumeM3 - committed);
 }
 
+/**
+ * The most a transfer may have committed (received plus in transit, m³) for a new load of
+ * `volumeM3` to fit in what remains: the load goes over the remaining volume exactly when the
+ * committed volume is above it (Infinity: a load that small always fits). The same rule as
+ * `exceedsRemaining`, as one number, so that a check can be made by the database in the statement
+ * that locks the transfer and inserts the load (the API's `recordLoad`).
+ */
+export function committedCeiling(expectedVolumeM3: number, volumeM3: number): number {
+  return volumeM3 <= EPSILON ? Number.POSITIVE_INFINITY : expectedVolumeM3 - volumeM3 + EPSILON;
+}
+
+/**
+ * Whether a new load of `volumeM3` goes over the remaining expected volume (the portal then asks
+ * for confirmation and the load is flagged for the admin). For a correction, pass the volume the
+ * load had (`replacingVolumeM3`, when it is in transit): it is given back before comparing.
+ */
 export function exceedsRemaining(
   balance: Pick<TransferBalance, 'expectedVolumeM3' | 'receivedVolumeM3' | 'inTransitVolumeM3'>,
   volumeM3: number,
   options: { replacingVolumeM3?: number } = {},
 ): boolean {
-  return volumeM3 > remainingVolumeOf(balance, options) + EPSILON;
+  // volume > max(0, expected − committed) + ε, written as committed > expected − volume + ε.
+  const committed = balance.receivedVolumeM3 + balance.inTransitVolumeM3 - (options.replacingVolumeM3 ?? 0);
+  return committed > committedCeiling(balance.expectedVolumeM3, volumeM3);
 }
 
 /** The French text of the confirmation (volumes already formatted by the caller: '12 m³'). */

@@ -446,10 +446,10 @@ const LOAD_NUMBER = /^BT-(\d{4})-(\d{6,})$/;
 /**
  * The printable number of a load: 'BT-2026-000123' (« bon de transport »), the year and a sequence
  * padded to 6 digits (a 7th digit appears past 999 999 and the numbers stay unique). Pure
- * formatting: uniqueness is the caller's, which draws `sequence` from one counter row per year
- * (`UPDATE load_number_counters SET last = last + 1 WHERE year = $1 RETURNING last`, in the
- * load's insert transaction) and keeps a UNIQUE constraint on the number. A rolled-back insert
- * leaves a gap, never a duplicate.
+ * formatting: uniqueness is the caller's, which draws `sequence` from one sequence per year (the
+ * API's `terres_next_load_number(year)`, migration 0023, writes this same format in SQL; a test
+ * pins the two equal) and keeps a UNIQUE constraint on the number. A rolled-back insert leaves a
+ * gap, never a duplicate.
  */
 export function formatLoadNumber(year: number, sequence: number): string {
   if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError('year must be a 4-digit integer');
@@ -466,7 +466,10 @@ export function parseLoadNumber(value: unknown): { year: number; sequence: numbe
   return sequence >= 1 && Number.isSafeInteger(sequence) ? { year: Number(match[1]), sequence } : null;
 }
 
+// Built once: a DateTimeFormat costs a few tenths of a millisecond to make (once per recorded load).
+const parisYearFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric' });
+
 /** The year a load's number carries: the Europe/Paris year of its recording. */
 export function loadNumberYear(recordedAt: Date): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric' }).format(recordedAt));
+  return Number(parisYearFormat.format(recordedAt));
 }

@@ -10,6 +10,13 @@ import { ReadCache, type ReadCacheOptions } from '../../db/read-cache.js';
 import { runUnscoped } from '../../db/scope.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: this route changes no row the read caches keep (no table with an announcement
+     * trigger, migration 0015), so its answer does not wait for the change feed's settle.
+     */
+    settle?: boolean;
+  }
   interface FastifyInstance {
     db: Db;
     database: Database;
@@ -54,8 +61,13 @@ export default fp<DatabasePluginOptions>(
       // A request that may have changed something is answered once every process has applied
       // the changes' announcements (src/db/change-feed.ts): the next request, to any of them, sees them.
       const changes = feed;
+      // A route that writes no row the caches keep (the tables migration 0015 announces:
+      // session_families, users, organizations, inquiries) says so with `config: { settle: false }`
+      // and answers without that wait (a load's record, correction, reception, cancellation).
       app.addHook('onSend', async (request) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await changes.settle();
+        if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+        if (request.routeOptions.config.settle === false) return;
+        await changes.settle();
       });
     }
     const caches: ReadCache<unknown>[] = [];

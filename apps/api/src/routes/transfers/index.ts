@@ -23,6 +23,13 @@ import {
 } from '../../services/transfers.js';
 
 type Params = { Params: { id: string } };
+
+/**
+ * A load's record, correction, reception and cancellation write loads, load versions, the
+ * transfer's row and the audit log only: no row a read cache keeps, so no wait for the change
+ * feed's settle (plugins/app/database.ts; proven in transfers.integration.test.ts).
+ */
+const noSettle = { config: { settle: false } };
 type PageQuery = Record<'page' | 'page_size', QueryValue>;
 
 const transferRoutes: FastifyPluginAsync = async (app) => {
@@ -89,7 +96,7 @@ const transferRoutes: FastifyPluginAsync = async (app) => {
     return rows;
   });
 
-  app.post<Params>('/transfers/:id/loads', async (request, reply) => {
+  app.post<Params>('/transfers/:id/loads', noSettle, async (request, reply) => {
     const { load, created } = await recordLoad(app.db, request.auth, request.params.id, {
       body: request.body,
       idempotencyKey: request.headers['idempotency-key'],
@@ -100,9 +107,9 @@ const transferRoutes: FastifyPluginAsync = async (app) => {
   // With its weighbridge ticket file (services/load-tickets.ts), which the lists leave out.
   app.get<Params>('/loads/:id', async (request) => answerLoad(app.db, request.auth, request.params.id));
 
-  app.put<Params>('/loads/:id', async (request) => correctLoad(app.db, request.auth, request.params.id, request.body));
+  app.put<Params>('/loads/:id', noSettle, async (request) => correctLoad(app.db, request.auth, request.params.id, request.body));
 
-  app.post<Params>('/loads/:id/reception', async (request) => {
+  app.post<Params>('/loads/:id/reception', noSettle, async (request) => {
     const outcome = await receiveLoad(app.db, request.auth, request.params.id, {
       body: request.body,
       idempotencyKey: request.headers['idempotency-key'],
@@ -111,7 +118,7 @@ const transferRoutes: FastifyPluginAsync = async (app) => {
     return outcome.load;
   });
 
-  app.post<Params>('/loads/:id/cancel', async (request) => cancelLoad(app.db, request.auth, request.params.id, request.body));
+  app.post<Params>('/loads/:id/cancel', noSettle, async (request) => cancelLoad(app.db, request.auth, request.params.id, request.body));
 
   app.get<Params>('/loads/:id/history', async (request) => loadHistory(app.db, request.auth, request.params.id));
 };
