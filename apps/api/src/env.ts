@@ -96,6 +96,8 @@ const EnvSchema = v.object({
   HEAVY_WORKERS: v.optional(integer(0, 64)),
   HEAVY_QUEUE: v.optional(integer(0, 10_000), '16'),
   HEAVY_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
+  // Issue 20: places (running or waiting) one account may hold in that queue; one more is a 429.
+  HEAVY_PER_ACCOUNT: v.optional(integer(1, 10_000), '2'),
   // Object storage (issue 13): with S3_BUCKET set, uploaded files and generated PDFs go to that
   // S3-compatible bucket (AWS S3, MinIO, Scaleway, OVHcloud, Garage...) instead of $DATA_DIR/files,
   // so that every API process reads what any of them stored. Unset: local disk.
@@ -194,7 +196,7 @@ export interface Config {
   /** Sessions and listings kept in memory, dropped by the database's change announcements (PostgreSQL only). */
   readCache: boolean;
   /** The worker pool of src/heavy/ (PDFs, XLSX): threads (0: in the request's thread), queue, timeout. */
-  heavyWork: { threads: number; queue: number; timeoutMs: number };
+  heavyWork: { threads: number; queue: number; timeoutMs: number; perAccount: number };
   /** The matching's constants: the domain's defaults with the MATCH_* overrides. */
   matching: MatchingConfig;
   /** Where files are stored: the S3-compatible bucket when S3_BUCKET is set, else `$DATA_DIR/files`. */
@@ -310,6 +312,7 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
       threads: env.HEAVY_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
       queue: env.HEAVY_QUEUE,
       timeoutMs: env.HEAVY_TIMEOUT_SECONDS * 1000,
+      perAccount: env.HEAVY_PER_ACCOUNT,
     },
     matching: matching!,
     s3,

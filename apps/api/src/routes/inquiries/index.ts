@@ -206,7 +206,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   app.get<Params>('/:id/pdf', async (request, reply) => {
     const row = await readableInquiry(app.db, request.auth, request.params.id);
     // In a worker thread (src/heavy/): 503 + Retry-After when every thread and the queue are busy.
-    const pdf = await app.heavy.run({ kind: 'inquiry-pdf', row, organizationName: row.organizationName || null }, { signal: clientGone(reply) });
+    const pdf = await app.heavy.run({ kind: 'inquiry-pdf', row, organizationName: row.organizationName || null }, { signal: clientGone(reply), account: request.auth.userId });
     const fileName = `annonce-${fileNameSlug(row.projectName) || row.id}.pdf`;
     return sendAttachment(reply, { fileName, naming: 'generated', contentType: 'application/pdf' }, pdf);
   });

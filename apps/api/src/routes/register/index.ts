@@ -37,7 +37,7 @@ const registerRoutes: FastifyPluginAsync = async (app) => {
       const transfers = await processedTransfers(app.db, from, to, undefined, app.config.matching.soilDensityTonnesPerM3);
       // Thousands of lines (and exceljs zipping a workbook) are synchronous work: in a worker
       // thread (src/heavy/), 503 + Retry-After when they are all busy.
-      const file = await app.heavy.run({ kind: format === 'csv' ? 'register-csv' : 'register-xlsx', register, transfers }, { signal: clientGone(reply) });
+      const file = await app.heavy.run({ kind: format === 'csv' ? 'register-csv' : 'register-xlsx', register, transfers }, { signal: clientGone(reply), account: request.auth.userId });
       return sendAttachment(
         reply,
         { fileName: registerFileName(register, from, to, format), naming: 'client', contentType: format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE, cache: 'private' },

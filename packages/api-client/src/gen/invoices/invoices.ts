@@ -25,6 +25,7 @@ import type {
   BadRequestResponse,
   BusyResponse,
   ForbiddenResponse,
+  HeavyWorkShareResponse,
   Invoice,
   NotFoundResponse,
   UnauthorizedResponse,
@@ -230,7 +231,7 @@ export const getDownloadInvoicePdfQueryKey = (id?: string,) => {
     }
 
     
-export const getDownloadInvoicePdfQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadInvoicePdfQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -249,10 +250,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInvoicePdfQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoicePdf>>>
-export type DownloadInvoicePdfQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>
+export type DownloadInvoicePdfQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadInvoicePdf>>,
@@ -262,7 +263,7 @@ export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof download
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadInvoicePdf>>,
@@ -272,7 +273,7 @@ export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof download
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -280,7 +281,7 @@ export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof download
  * @summary An invoice as a PDF
  */
 
-export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -296,7 +297,7 @@ export function useDownloadInvoicePdf<TData = Awaited<ReturnType<typeof download
 
 
 
-export const getDownloadInvoicePdfSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadInvoicePdfSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -315,18 +316,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInvoicePdfSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoicePdf>>>
-export type DownloadInvoicePdfSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>
+export type DownloadInvoicePdfSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -334,7 +335,7 @@ export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof 
  * @summary An invoice as a PDF
  */
 
-export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInvoicePdfSuspense<TData = Awaited<ReturnType<typeof downloadInvoicePdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

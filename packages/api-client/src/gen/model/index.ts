@@ -51,6 +51,7 @@ export * from './generatedDocumentKind';
 export * from './grantCreditsRequest';
 export * from './health';
 export * from './healthStatus';
+export * from './heavyWorkShareResponse';
 export * from './idempotencyKeyParameter';
 export * from './inquiry';
 export * from './inquiryEndDate';

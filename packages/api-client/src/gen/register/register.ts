@@ -26,6 +26,7 @@ import type {
   BusyResponse,
   ExportRegisterParams,
   ForbiddenResponse,
+  HeavyWorkShareResponse,
   UnauthorizedResponse
 } from '.././model';
 
@@ -89,7 +90,7 @@ export const getExportRegisterQueryKey = (params?: ExportRegisterParams,) => {
     }
 
     
-export const getExportRegisterQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getExportRegisterQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -108,10 +109,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportRegisterQueryResult = NonNullable<Awaited<ReturnType<typeof exportRegister>>>
-export type ExportRegisterQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>
+export type ExportRegisterQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportRegister>>,
@@ -121,7 +122,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportRegister>>,
@@ -131,7 +132,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -139,7 +140,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
  * @summary The processed transfers of a period, as the national register's lines
  */
 
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -155,7 +156,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
 
 
 
-export const getExportRegisterSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getExportRegisterSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -174,18 +175,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportRegisterSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof exportRegister>>>
-export type ExportRegisterSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>
+export type ExportRegisterSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -193,7 +194,7 @@ export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof expo
  * @summary The processed transfers of a period, as the national register's lines
  */
 
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
