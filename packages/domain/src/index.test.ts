@@ -57,6 +57,8 @@ const PUBLIC_NAMES = [
   'partiesVisible', 'transferTransitionError', 'TRANSFER_ACTIONS', 'TRANSFER_PERMISSIONS', 'transferSideOf', 'transferActionError',
   'MATCH_DONE_SOURCES', 'MATCH_DONE_SOURCE_LABELS', 'matchDoneFromClosing', 'outsidePlatformDoneError', 'carrierCompanyType',
   'texsTransporterColumns', 'texsTransporterCells', 'texsTransporterIssues',
+  // Storage quota (issue 20).
+  'formatStorageSize', 'storageUsePercent', 'storageUseText', 'storageQuotaMessage',
 ];
 
 describe('public API', () => {

@@ -48,6 +48,8 @@ export const PROBLEM_TYPES = {
   overRemainingVolume: urn('over-remaining-volume'),
   /** 409: the transfer cannot close while loads are in transit. */
   loadsInTransit: urn('loads-in-transit'),
+  /** 413: the upload would take the organisation past its storage quota (issue 20). */
+  storageQuota: urn('storage-quota'),
 } as const;
 
 export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

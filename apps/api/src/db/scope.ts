@@ -27,6 +27,8 @@ export type SystemReason =
   | 'transfer-parties'
   /** E-mails about loads (a refusal, the daily digest) go to the other party's users and the admins. */
   | 'transfer-mail'
+  /** The removal of stored files that nothing refers to any more (services/stored-files.ts), across organisations. */
+  | 'file-sweep'
   /** Demo data loaded at start-up (DEMO_DATA=1) and its tests. */
   | 'demo-seed'
   /** Benchmarks and the scale seed (scripts/). */

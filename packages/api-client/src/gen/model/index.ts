@@ -202,6 +202,7 @@ export * from './organizationRepresentativeFirstName';
 export * from './organizationRepresentativeLastName';
 export * from './organizationRepresentativePhoneNumber';
 export * from './organizationRepresentativePosition';
+export * from './organizationStorage';
 export * from './outboxMessage';
 export * from './pageParameter';
 export * from './pageSizeParameter';

@@ -23,7 +23,8 @@ already named another request (a grant, a load). `carrier-unusable`: 422 on a lo
 archived, exemption that does not cover a hazardous code; domain `carrierUsableOn`).
 `over-remaining-volume`: 409, the load goes over the transfer's remaining expected
 volume; send it again with `confirm_over_remaining: true` to record it, flagged.
-`loads-in-transit`: 409, a transfer cannot close while loads are in transit. Statuses without a general type (405, 500...) answer
+`loads-in-transit`: 409, a transfer cannot close while loads are in transit. `storage-quota`:
+413, the upload would take the organisation past its storage quota (`STORAGE_QUOTA_MB`). Statuses without a general type (405, 500...) answer
 `about:blank`.
 
  */
@@ -52,4 +53,5 @@ export const ProblemType = {
   carrierUnusable: 'urn:bourse-terres:problem:carrier-unusable',
   overRemainingVolume: 'urn:bourse-terres:problem:over-remaining-volume',
   loadsInTransit: 'urn:bourse-terres:problem:loads-in-transit',
+  storageQuota: 'urn:bourse-terres:problem:storage-quota',
 } as const;
