@@ -5,6 +5,7 @@ import {
   getInquiriesPageQueryOptions,
   getListCreditTransactionsQueryOptions,
   getListOrganizationMembersByIdQueryOptions,
+  getGetOrganizationStorageQueryOptions,
   getOrganizationsPageQueryOptions,
   type ListOrganizationsParams,
 } from '@terres/api-client';
@@ -53,6 +54,11 @@ export function organizationQueryOptions(id: string) {
 
 export function creditTransactionsQueryOptions(id: string) {
   return getListCreditTransactionsQueryOptions(id);
+}
+
+/** What the organisation's own uploads take against its storage quota (issue 20). */
+export function storageQueryOptions(id: string) {
+  return getGetOrganizationStorageQueryOptions(id);
 }
 
 export function membersQueryOptions(id: string) {
