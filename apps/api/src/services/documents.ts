@@ -21,7 +21,7 @@ import type { StoredFile } from '../files/storage.js';
 import { isUuid } from '../http/ids.js';
 import { HttpProblem, problem } from '../http/problem.js';
 import { recordAudit } from './audit.js';
-import { readableInquiry, type InquiryRow } from './inquiries.js';
+import { deleteDraft, readableInquiry, type InquiryRow } from './inquiries.js';
 import { assertStorageRoom, claimStorageKey, releaseDocumentFile } from './stored-files.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -187,6 +187,28 @@ export async function removeDocument(db: DbOrTx, viewer: Viewer, id: string): Pr
       throw refusal.reason === 'closed' ? problem(409, refusal.message, { type: PROBLEM_TYPES.notEditable }) : problem(403, refusal.message);
     }
     return softDeleteDocument(tx, row, viewer.userId);
+  });
+}
+
+/**
+ * Deletes a draft (services/inquiries.ts `deleteDraft`: its row lock, the 409 for another status)
+ * and, in the same transaction, its documents: nothing can reach them any more, so their files
+ * are released (issue 20). Answers the storage keys to remove once committed.
+ */
+export async function deleteDraftWithDocuments(db: DbOrTx, viewer: Viewer, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await deleteDraft(tx, viewer, id);
+    const rows = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.inquiryId, id), isNull(documents.deletedAt)))
+      .for('update');
+    const keys: string[] = [];
+    for (const row of rows) {
+      const key = await softDeleteDocument(tx, row, viewer.userId);
+      if (key) keys.push(key);
+    }
+    return keys;
   });
 }
 

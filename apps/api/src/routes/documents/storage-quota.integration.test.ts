@@ -72,6 +72,18 @@ describe('deleted documents', () => {
     expect(use.body).toEqual({ usedBytes: 0, quotaBytes: QUOTA_MB * MIB, documentCount: 0 });
   });
 
+  it("removes a deleted draft's documents and their files", async () => {
+    const listing = await draft(owner.token);
+    const uploaded = await uploadDocument(api, owner.token, listing, { name: 'brouillon.pdf', bytes: pdfOf(1) });
+    expect(uploaded.status).toBe(201);
+    const key = await storageKeyOf(uploaded.body.id);
+    const before = await api.request('GET', `/organizations/${owner.organizationId}/storage`, { token: owner.token });
+    expect((await api.request('DELETE', `/inquiries/${listing}`, { token: owner.token })).status).toBe(204);
+    expect(await storage.exists(key)).toBe(false);
+    const after = await api.request('GET', `/organizations/${owner.organizationId}/storage`, { token: owner.token });
+    expect(before.body.usedBytes - after.body.usedBytes).toBe(MIB);
+  });
+
   it('keeps the file of a document a load still names, and a load cannot name a released one', async () => {
     // A transfer with one load (sites in the Ardennes, where no other test file puts any).
     const producer = await createOwner(api, { name: 'Terrassements des Ardennes', credits: 500 });
