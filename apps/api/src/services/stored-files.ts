@@ -82,6 +82,11 @@ export async function claimStorageKey(tx: Tx, key: string): Promise<void> {
   if (claimed.rows.length === 0) throw problem(503, messages.storageUnavailable, { headers: { 'retry-after': '5' } });
 }
 
+/** After an upload that was not recorded had its file removed: its reservation has nothing left to do. */
+export async function dropReservation(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`delete from file_removals where storage_key = ${key}`);
+}
+
 /**
  * In the deletion's transaction (the document's row already locked and marked deleted): releases
  * its file unless a load's ticket names it. Returns the key to remove after the commit, or null.

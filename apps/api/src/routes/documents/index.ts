@@ -21,7 +21,7 @@ import { problem } from '../../http/problem.js';
 import { mailDocumentSent } from '../../services/document-notices.js';
 import { assertUploadOpen, listDocuments, readableDocument, recordUpload, removeDocument, toDocument } from '../../services/documents.js';
 import { readableInquiry } from '../../services/inquiries.js';
-import { assertStorageNotFull, removeQueuedFiles, reserveStorageKey } from '../../services/stored-files.js';
+import { assertStorageNotFull, dropReservation, removeQueuedFiles, reserveStorageKey } from '../../services/stored-files.js';
 
 const documentRoutes: FastifyPluginAsync = async (app) => {
   // Local disk or the S3 bucket (src/plugins/app/storage.ts), which also sweeps stale temporary files.
@@ -83,9 +83,12 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
         } catch (error) {
           // Nothing was recorded (a refusal such as the quota, or the database lost mid-transaction):
           // the file goes too, now if possible, else by the sweep once its reservation is due.
-          await storage.remove(stored.storageKey).catch((removal: unknown) => {
-            request.log.error({ err: removal, storageKey: stored.storageKey }, 'stored file of a failed upload not removed');
-          });
+          await storage
+            .remove(stored.storageKey)
+            .then(() => dropReservation(app.db, stored.storageKey))
+            .catch((removal: unknown) => {
+              request.log.error({ err: removal, storageKey: stored.storageKey }, 'stored file of a failed upload not removed (the sweep will)');
+            });
           throw error;
         }
         if (byPlatform) await mailDocumentSent(app, recorded.inquiry, recorded.row);

@@ -5,10 +5,11 @@
 // sweep removes what a crash left behind without ever removing a file a document still names.
 import { PROBLEM_TYPES, storageQuotaMessage } from '@terres/domain';
 import { eq, sql } from 'drizzle-orm';
+import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema.js';
-import type { FileStorage } from '../../files/storage.js';
+import type { FileStorage, LocalFileStorage } from '../../files/storage.js';
 import { reserveStorageKey, sweepFileRemovals } from '../../services/stored-files.js';
 import { adminToken, createEmployee, createOwner, dayFromToday, uploadDocument, VALID_SIRETS, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { validatedListing } from '../../../test/helpers/matching.js';
@@ -44,6 +45,22 @@ async function draft(token: string): Promise<string> {
   const created = await api.request('POST', '/inquiries', { token, body: { type: 'CUT', project_name: 'Chantier aux fichiers' } });
   expect(created.status).toBe(201);
   return created.body.id as string;
+}
+
+/** The stored files' names (this run's DATA_DIR is shared by the test files: compare before and after). */
+async function storedNames(): Promise<Set<string>> {
+  return new Set((await readdir((storage as LocalFileStorage).dir)).filter((name) => !name.startsWith('.')));
+}
+
+/** Files stored since `before` that neither a document nor a queue line names. */
+async function orphansSince(before: Set<string>): Promise<string[]> {
+  const fresh = [...(await storedNames())].filter((name) => !before.has(name));
+  if (fresh.length === 0) return [];
+  const named = await api.database.db.execute<{ key: string }>(sql`
+    select storage_key as key from documents where storage_key = any(${`{${fresh.join(',')}}`}::text[])
+    union select storage_key from file_removals where storage_key = any(${`{${fresh.join(',')}}`}::text[])`);
+  const keys = new Set(named.rows.map((row) => row.key));
+  return fresh.filter((name) => !keys.has(name));
 }
 
 async function storageKeyOf(documentId: string): Promise<string> {
@@ -130,6 +147,7 @@ describe('the storage quota', () => {
   it('counts parallel uploads exactly: 10 at once of 1 MiB under a 3 MiB quota make 3 documents and 7 French 413s', async () => {
     const other = await createOwner(api, { name: 'Téléversements Parallèles' });
     const listing = await draft(other.token);
+    const filesBefore = await storedNames();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => uploadDocument(api, other.token, listing, { name: `releve-${i}.pdf`, bytes: pdfOf(1) })),
     );
@@ -146,6 +164,9 @@ describe('the storage quota', () => {
     // The refused uploads' files are gone too: only the three documents' files remain.
     const rows = await api.database.db.select({ key: documents.storageKey }).from(documents).where(eq(documents.organizationId, other.organizationId));
     expect(rows).toHaveLength(3);
+    for (const row of rows) expect(await storage.exists(row.key)).toBe(true);
+    // ...and the refused uploads' files went at once: no new file is without a row or a queue line.
+    expect(await orphansSince(filesBefore)).toEqual([]);
 
     // Full: refused before the file is read; one deletion makes room again.
     const full = await uploadDocument(api, other.token, listing, { name: 'encore.pdf', bytes: pdfOf(0.01) });
