@@ -88,8 +88,9 @@ export class HeavyWork {
             name: 'default',
             minThreads: options.threads,
             maxThreads: options.threads,
-            // The pool never queues beyond our own bound (checked in `run`).
-            maxQueue: Math.max(1, options.queue),
+            // Our own line holds the waiting tasks (fair turns, `run`): piscina is handed at most
+            // `threads` at once, which wait in its queue only while a thread is being replaced.
+            maxQueue: Math.max(1, options.threads),
             idleTimeout: 60_000,
             // A runaway document cannot take the process's memory with it.
             resourceLimits: { maxOldGenerationSizeMb: 512 },
