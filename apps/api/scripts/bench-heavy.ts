@@ -8,7 +8,10 @@
 // milliseconds. Prints the health latency (p50 / p99 / max) at rest and under load, the PDFs'
 // latency and statuses (200, or 503 when the render queue is full). `--legacy-lines N` adds a
 // listing written straight into the database with N lines, as rows stored before the limits
-// may be (the issue's 11 000 lines): the case the worker pool exists for. Prints, asserts nothing.
+// may be (the issue's 11 000 lines): the case the worker pool exists for. `--flood N` (issue 20)
+// then runs N parallel loops of one account on its own PDF for `--flood-seconds` while a second
+// account asks for its PDF one after the other: that account's statuses and latency, the
+// flooder's statuses (429 past HEAVY_PER_ACCOUNT, `--per-account`). Prints, asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +39,9 @@ const { values: args } = parseArgs({
     // in the request's thread, as before the pool: the comparison.
     workers: { type: 'string' },
     queue: { type: 'string' },
+    'per-account': { type: 'string' },
+    flood: { type: 'string', default: '0' },
+    'flood-seconds': { type: 'string', default: '10' },
     port: { type: 'string' },
   },
 });
@@ -44,6 +50,8 @@ const PARALLEL = Math.max(1, Number(args.parallel) || 8);
 const ROUNDS = Math.max(1, Number(args.rounds) || 4);
 const LEGACY_LINES = Math.max(0, Number(args['legacy-lines']) || 0);
 const PROBE_MS = Math.max(1, Number(args['probe-ms']) || 5);
+const FLOOD = Math.max(0, Number(args.flood) || 0);
+const FLOOD_SECONDS = Math.max(1, Number(args['flood-seconds']) || 10);
 const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,6 +105,7 @@ async function main(): Promise<void> {
         OTP_CHECKS_PER_IP: '1000',
         ...(args.workers !== undefined ? { HEAVY_WORKERS: args.workers } : {}),
         ...(args.queue !== undefined ? { HEAVY_QUEUE: args.queue } : {}),
+        ...(args['per-account'] !== undefined ? { HEAVY_PER_ACCOUNT: args['per-account'] } : {}),
       },
     });
     const exited = new Promise<never>((_, reject) => child!.once('exit', (code) => reject(new Error(`the API exited (${code})`))));
@@ -111,10 +120,9 @@ async function main(): Promise<void> {
       await sleep(200);
     }
     const mode = args.workers === '0' ? 'renders in the request thread' : `HEAVY_WORKERS=${args.workers ?? 'default'}`;
-    console.log(`API (${args.dist ? 'dist' : 'tsx'}, ${mode}, HEAVY_QUEUE=${args.queue ?? 'default'}) healthy on ${base} after ${((performance.now() - started) / 1000).toFixed(1)} s, database ${name}`);
+    console.log(`API (${args.dist ? 'dist' : 'tsx'}, ${mode}, HEAVY_QUEUE=${args.queue ?? 'default'}, HEAVY_PER_ACCOUNT=${args['per-account'] ?? 'default'}) healthy on ${base} after ${((performance.now() - started) / 1000).toFixed(1)} s, database ${name}`);
 
     // An owner, signed in as a user would be: code by e-mail, profile, organisation.
-    const email = 'owner@bench.test';
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
       const response = await fetch(`${base}/api/v1${path}`, {
         method,
@@ -125,17 +133,21 @@ async function main(): Promise<void> {
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
       return text ? (JSON.parse(text) as Record<string, unknown>) : {};
     };
-    await call('POST', '/auth/register/magic-link/request', { email });
-    const code = codeOf(await smtp.waitForMessage(email, (m) => /\d{6}/.test(m.text)));
-    const session = await call('POST', '/auth/magic-link/verify', { email, otp: code });
-    const token = session.accessToken as string;
-    await call('PUT', '/users/me', { first_name: 'Camille', last_name: 'Martin', phone_number: '06 12 34 56 78' }, token);
-    await call(
-      'POST',
-      '/organizations',
-      { name: 'Terrassements du Ried', registration_number: '73282932000074', legal_form: 'SAS', street: '12 rue du Rhône', postcode: '68100', city: 'Mulhouse', country: 'France' },
-      token,
-    );
+    const signIn = async (email: string, name: string, siret: string) => {
+      await call('POST', '/auth/register/magic-link/request', { email });
+      const code = codeOf(await smtp.waitForMessage(email, (m) => /\d{6}/.test(m.text)));
+      const session = await call('POST', '/auth/magic-link/verify', { email, otp: code });
+      const accessToken = session.accessToken as string;
+      await call('PUT', '/users/me', { first_name: 'Camille', last_name: 'Martin', phone_number: '06 12 34 56 78' }, accessToken);
+      await call(
+        'POST',
+        '/organizations',
+        { name, registration_number: siret, legal_form: 'SAS', street: '12 rue du Rhône', postcode: '68100', city: 'Mulhouse', country: 'France' },
+        accessToken,
+      );
+      return accessToken;
+    };
+    const token = await signIn('owner@bench.test', 'Terrassements du Ried', '73282932000074');
     const listing = await call('POST', '/inquiries', { type: 'CUT', ...largestListingFields() }, token);
     const listings: { label: string; id: string }[] = [{ label: 'largest allowed (50 lines, 500 parcels)', id: listing.id as string }];
     if (LEGACY_LINES > 0) {
@@ -155,9 +167,9 @@ async function main(): Promise<void> {
       listings.push({ label: `stored before the limits (${LEGACY_LINES} lines)`, id: legacy.id as string });
     }
 
-    const pdf = async (id: string) => {
+    const pdf = async (id: string, as: string = token) => {
       const t0 = performance.now();
-      const response = await fetch(`${base}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${base}/api/v1/inquiries/${id}/pdf`, { headers: { authorization: `Bearer ${as}` } });
       const bytes = (await response.arrayBuffer()).byteLength;
       return { status: response.status, ms: performance.now() - t0, bytes, retryAfter: response.headers.get('retry-after') };
     };
@@ -202,6 +214,37 @@ async function main(): Promise<void> {
       const ok = results.filter((r) => r.status === 200).map((r) => r.ms);
       if (ok.length > 0) console.log(`  PDF latency (200)             ${stats(ok)}`);
       console.log(`  /api/health during them       ${stats(health)}`);
+    }
+
+    if (FLOOD > 0) {
+      // Issue 20: one account's loops on its own PDF must not turn another account's into 503s.
+      const otherToken = await signIn('other@bench.test', 'Remblais de la Hardt', '35600000000048');
+      const otherListing = (await call('POST', '/inquiries', { type: 'FILL', ...largestListingFields() }, otherToken)).id as string;
+      const floodId = listings[0]!.id;
+      const until = performance.now() + FLOOD_SECONDS * 1000;
+      const flooded: Awaited<ReturnType<typeof pdf>>[] = [];
+      const loops = Array.from({ length: FLOOD }, async () => {
+        while (performance.now() < until) {
+          const result = await pdf(floodId);
+          flooded.push(result);
+          // A client honouring Retry-After would wait; a flood does not (a few ms, not to spin).
+          if (result.status !== 200) await sleep(5);
+        }
+      });
+      const other: Awaited<ReturnType<typeof pdf>>[] = [];
+      await sleep(500);
+      while (performance.now() < until) other.push(await pdf(otherListing, otherToken));
+      await Promise.all(loops);
+      const count = (results: { status: number }[]) => {
+        const byStatus = new Map<number, number>();
+        for (const result of results) byStatus.set(result.status, (byStatus.get(result.status) ?? 0) + 1);
+        return [...byStatus].map(([status, n]) => `${n} x ${status}`).join(', ');
+      };
+      console.log(`\nflood: ${FLOOD} parallel loops of one account on its own PDF for ${FLOOD_SECONDS} s`);
+      console.log(`  flooder's answers             ${count(flooded)}`);
+      console.log(`  other account's answers       ${count(other)}`);
+      const ok = other.filter((r) => r.status === 200).map((r) => r.ms);
+      if (ok.length > 0) console.log(`  other account's PDF (200)     ${stats(ok)}`);
     }
   } finally {
     if (child && child.exitCode === null) {

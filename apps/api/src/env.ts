@@ -103,6 +103,10 @@ const EnvSchema = v.object({
   HEAVY_WORKERS: v.optional(integer(0, 64)),
   HEAVY_QUEUE: v.optional(integer(0, 10_000), '16'),
   HEAVY_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
+  // Issue 20: places (running or waiting) one account may hold in that queue; one more is a 429.
+  HEAVY_PER_ACCOUNT: v.optional(integer(1, 10_000), '2'),
+  // Issue 20: what an organisation's uploads may take in storage, in Mo (MiB); one more is a 413.
+  STORAGE_QUOTA_MB: v.optional(integer(1, 10_000_000), '500'),
   // Object storage (issue 13): with S3_BUCKET set, uploaded files and generated PDFs go to that
   // S3-compatible bucket (AWS S3, MinIO, Scaleway, OVHcloud, Garage...) instead of $DATA_DIR/files,
   // so that every API process reads what any of them stored. Unset: local disk.
@@ -205,7 +209,9 @@ export interface Config {
   /** Sessions and listings kept in memory, dropped by the database's change announcements (PostgreSQL only). */
   readCache: boolean;
   /** The worker pool of src/heavy/ (PDFs, XLSX): threads (0: in the request's thread), queue, timeout. */
-  heavyWork: { threads: number; queue: number; timeoutMs: number };
+  heavyWork: { threads: number; queue: number; timeoutMs: number; perAccount: number };
+  /** What an organisation's own uploads may take in storage (STORAGE_QUOTA_MB), in bytes. */
+  storageQuotaBytes: number;
   /** The matching's constants: the domain's defaults with the MATCH_* overrides. */
   matching: MatchingConfig;
   /** Where files are stored: the S3-compatible bucket when S3_BUCKET is set, else `$DATA_DIR/files`. */
@@ -327,7 +333,9 @@ export function loadConfig(overrides: EnvInput = {}, source: Record<string, stri
       threads: env.HEAVY_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
       queue: env.HEAVY_QUEUE,
       timeoutMs: env.HEAVY_TIMEOUT_SECONDS * 1000,
+      perAccount: env.HEAVY_PER_ACCOUNT,
     },
+    storageQuotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,
     matching: matching!,
     s3,
   };

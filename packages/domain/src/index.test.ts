@@ -63,6 +63,8 @@ const PUBLIC_NAMES = [
   'LOAD_TICKET_DOCUMENT_KIND', 'LOAD_TICKET_EXTENSIONS', 'LOAD_TICKET_ACCEPT', 'checkLoadTicketFile',
   // The register export (issue 19): ids, « Motif », the « Erreur » column, our conformance check.
   'repeatedPublicIds', 'registerMotifs', 'TEXS_ERROR_HEADER', 'texsLineIssues', 'readTexsTable', 'parseTexsCsv',
+  // Storage quota (issue 20).
+  'formatStorageSize', 'storageUsePercent', 'storageUseText', 'storageQuotaMessage',
 ];
 
 describe('public API', () => {

@@ -16,6 +16,7 @@ export * from './validators/object';
 
 export * from './files/files';
 export * from './files/documents';
+export * from './files/storage-quota';
 
 export * from './auth/roles';
 export * from './auth/invitation-token';

@@ -50,6 +50,8 @@ export const PROBLEM_TYPES = {
   loadsInTransit: urn('loads-in-transit'),
   /** 409 on a new draft: the organisation has as many drafts as the platform allows (issue 20). */
   draftLimit: urn('draft-limit'),
+  /** 413: the upload would take the organisation past its storage quota (issue 20). */
+  storageQuota: urn('storage-quota'),
 } as const;
 
 export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

@@ -460,6 +460,8 @@ export const documents = pgTable(
     /** The match a generated pre-contract or transfer contract is about (issue 11). */
     matchId: uuid('match_id').references(() => matches.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The file belongs to nothing any more (deleted, no load's ticket): queued in file_removals, out of the quota (issue 20). */
+    fileReleasedAt: timestamp('file_released_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -474,8 +476,29 @@ export const documents = pgTable(
       .on(table.inquiryId, table.kind, sql`coalesce(${table.matchId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
       .where(sql`${table.deletedAt} is null and ${table.kind} in ('DOUBT_CLEARING_LETTER', 'PRE_CONTRACT', 'TRANSFER_CONTRACT')`),
     check('documents_source_values', sql`${table.source} in ('ADVERTISER', 'PLATFORM')`),
+    check('documents_released_deleted', sql`${table.fileReleasedAt} is null or ${table.deletedAt} is not null`),
+    index('documents_storage_use_idx')
+      .on(table.organizationId)
+      .where(sql`${table.fileReleasedAt} is null and ${table.source} = 'ADVERTISER'`),
     check('documents_size_range', sql`${table.size} > 0 and ${table.size} <= 5242880`),
   ],
+);
+
+/**
+ * Files to remove from storage once due (issue 20): a released document's file (due at once), or
+ * an upload's key reserved before its file is stored (due an hour later; the upload's transaction
+ * deletes the line). `services/stored-files.ts` owns it; the sweep never removes a file that an
+ * unreleased document names.
+ */
+export const fileRemovals = pgTable(
+  'file_removals',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('file_removals_due_idx').on(table.dueAt)],
 );
 
 /** Credit packs sold to organisations. Prices in euro cents, excluding VAT. */

@@ -31,6 +31,8 @@ export type SystemReason =
   | 'transfer-mail'
   /** The register export: an organisation's lines name the other party of its transfers (its own side checked in SQL), and the export's memory is kept per declaring SIRET across organisations. */
   | 'register'
+  /** The removal of stored files that nothing refers to any more (services/stored-files.ts), across organisations. */
+  | 'file-sweep'
   /** Demo data loaded at start-up (DEMO_DATA=1) and its tests. */
   | 'demo-seed'
   /** Benchmarks and the scale seed (scripts/). */

@@ -40,10 +40,13 @@ export interface FileStorage {
   readonly location: string;
   /** Streams `source` into a temporary local file, hashing and counting. */
   writeTemp(source: Readable): Promise<TempFile>;
-  /** Stores the temporary file under a generated name and returns it (the storage key); the temporary file is gone. */
-  commit(temp: TempFile): Promise<string>;
+  /**
+   * Stores the temporary file under `key` (one reserved by services/stored-files.ts, so that a crash
+   * leaves a trace the sweep finds) or a generated name, and returns it; the temporary file is gone.
+   */
+  commit(temp: TempFile, key?: string): Promise<string>;
   /** `writeTemp` then `commit`, for content that needs no check first (generated PDFs, demo files). */
-  save(source: Readable): Promise<StoredFile>;
+  save(source: Readable, key?: string): Promise<StoredFile>;
   /** Deletes a temporary file that will not be committed. */
   discard(temp: TempFile): Promise<void>;
   /** Deletes a stored file; an already missing one is fine. */
@@ -106,12 +109,12 @@ abstract class TempFiles {
     return { path, size, sha256: hash.digest('hex'), head: new Uint8Array(head) };
   }
 
-  abstract commit(temp: TempFile): Promise<string>;
+  abstract commit(temp: TempFile, key?: string): Promise<string>;
 
-  async save(source: Readable): Promise<StoredFile> {
+  async save(source: Readable, key?: string): Promise<StoredFile> {
     const temp = await this.writeTemp(source);
     try {
-      return { storageKey: await this.commit(temp), size: temp.size, sha256: temp.sha256 };
+      return { storageKey: await this.commit(temp, key), size: temp.size, sha256: temp.sha256 };
     } catch (error) {
       await this.discard(temp);
       throw error;
@@ -158,8 +161,7 @@ export class LocalFileStorage extends TempFiles implements FileStorage {
     return this.dir;
   }
 
-  async commit(temp: TempFile): Promise<string> {
-    const key = randomUUID();
+  async commit(temp: TempFile, key: string = randomUUID()): Promise<string> {
     await rename(temp.path, this.pathOf(key));
     await syncDir(this.dir);
     return key;
@@ -229,8 +231,8 @@ export class S3FileStorage extends TempFiles implements FileStorage {
     return `s3://${this.config.bucket}${this.config.endpoint ? ` (${this.config.endpoint})` : ''}`;
   }
 
-  async commit(temp: TempFile): Promise<string> {
-    const key = randomUUID();
+  async commit(temp: TempFile, key: string = randomUUID()): Promise<string> {
+    checkKey(key);
     const body = await readFile(temp.path);
     await this.call(() =>
       this.client.send(

@@ -22,7 +22,8 @@ import type { StoredFile } from '../files/storage.js';
 import { isUuid } from '../http/ids.js';
 import { HttpProblem, problem } from '../http/problem.js';
 import { recordAudit } from './audit.js';
-import { readableInquiry, type InquiryRow } from './inquiries.js';
+import { deleteDraft, readableInquiry, type InquiryRow } from './inquiries.js';
+import { assertStorageRoom, claimStorageKey, releaseDocumentFile } from './stored-files.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -105,10 +106,12 @@ export async function findLiveDocument(db: DbOrTx, id: string, options: { forUpd
 }
 
 /**
- * Soft delete (the row and the file stay, for the audit trail): from then on the document is
- * neither listed, nor downloadable, nor counted by the submission rule or the soil studies.
+ * Soft delete (the row stays, for the audit trail): from then on the document is neither listed,
+ * nor downloadable, nor counted by the submission rule, the soil studies or the storage quota.
+ * Its file is released unless a load's ticket names it (services/stored-files.ts): the key
+ * returned is to be removed from storage after the commit (`removeQueuedFiles`).
  */
-export async function softDeleteDocument(tx: Tx, row: DocumentRow, actorUserId: string): Promise<void> {
+export async function softDeleteDocument(tx: Tx, row: DocumentRow, actorUserId: string): Promise<string | null> {
   await tx.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, row.id));
   await recordAudit(tx, {
     actorUserId,
@@ -117,6 +120,7 @@ export async function softDeleteDocument(tx: Tx, row: DocumentRow, actorUserId: 
     targetId: row.inquiryId,
     details: { documentId: row.id, kind: row.kind, source: row.source, fileName: row.fileName },
   });
+  return releaseDocumentFile(tx, row);
 }
 
 /** A listing's documents that are not deleted, oldest first (the listing already read by the viewer). */
@@ -143,18 +147,23 @@ export function assertUploadOpen(inquiry: Pick<InquiryRow, 'status'>, source: Do
 
 /**
  * Records an already stored upload of the listing: the listing's row lock first, the upload
- * rule checked again under it (the listing may have been submitted or deleted meanwhile).
- * Returns the row and the listing as locked.
+ * rule checked again under it (the listing may have been submitted or deleted meanwhile), the
+ * organisation's storage quota (its own uploads; under its advisory lock, so parallel uploads
+ * never go past it), the stored file's key reservation taken back. Returns the row and the
+ * listing as locked.
  */
 export async function recordUpload(
   db: DbOrTx,
   viewer: Viewer,
   inquiryId: string,
   upload: Pick<NewDocument, 'kind' | 'fileName' | 'stored'> & { source: DocumentSource },
+  quotaBytes: number,
 ): Promise<{ row: DocumentRow; inquiry: InquiryRow }> {
   return db.transaction(async (tx) => {
     const inquiry = await readableInquiry(tx, viewer, inquiryId, { forUpdate: true });
     assertUploadOpen(inquiry, upload.source);
+    if (upload.source === 'ADVERTISER') await assertStorageRoom(tx, inquiry.organizationId, upload.stored.size, quotaBytes);
+    await claimStorageKey(tx, upload.stored.storageKey);
     const row = await insertDocument(tx, { ...upload, inquiry, uploadedByUserId: viewer.userId });
     return { row, inquiry };
   });
@@ -165,10 +174,11 @@ export async function recordUpload(
  * uploads while the listing is DRAFT or REJECTED, admins what the platform sent. Another
  * organisation's document, or one already removed, is a 404. Locks the listing's row, then the
  * document's (the order uploads and submission take): a racing submission sees it counted or gone.
+ * Answers the storage key to remove once committed (null: a load's ticket keeps the file).
  */
-export async function removeDocument(db: DbOrTx, viewer: Viewer, id: string): Promise<void> {
+export async function removeDocument(db: DbOrTx, viewer: Viewer, id: string): Promise<string | null> {
   if (!isUuid(id)) throw problem(404, messages.documentNotFound);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const found = await findLiveDocument(tx, id);
     // A load's weighbridge ticket is no listing document: it is never removed (issue 18).
     if (!found || found.kind === LOAD_TICKET_DOCUMENT_KIND) throw problem(404, messages.documentNotFound);
@@ -179,7 +189,29 @@ export async function removeDocument(db: DbOrTx, viewer: Viewer, id: string): Pr
     if (refusal) {
       throw refusal.reason === 'closed' ? problem(409, refusal.message, { type: PROBLEM_TYPES.notEditable }) : problem(403, refusal.message);
     }
-    await softDeleteDocument(tx, row, viewer.userId);
+    return softDeleteDocument(tx, row, viewer.userId);
+  });
+}
+
+/**
+ * Deletes a draft (services/inquiries.ts `deleteDraft`: its row lock, the 409 for another status)
+ * and, in the same transaction, its documents: nothing can reach them any more, so their files
+ * are released (issue 20). Answers the storage keys to remove once committed.
+ */
+export async function deleteDraftWithDocuments(db: DbOrTx, viewer: Viewer, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await deleteDraft(tx, viewer, id);
+    const rows = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.inquiryId, id), isNull(documents.deletedAt)))
+      .for('update');
+    const keys: string[] = [];
+    for (const row of rows) {
+      const key = await softDeleteDocument(tx, row, viewer.userId);
+      if (key) keys.push(key);
+    }
+    return keys;
   });
 }
 

@@ -30,6 +30,7 @@ import { problem } from '../http/problem.js';
 import type { PartyOrganization, TransferParties } from '../pdf/transfer.js';
 import type { HeavyTask } from '../heavy/tasks.js';
 import { insertDocument, type DocumentRow } from './documents.js';
+import { claimStorageKey, reserveStorageKey } from './stored-files.js';
 import { changeInquiryStatus, inquiryColumns, readableInquiry, type InquiryRow, type Viewer } from './inquiries.js';
 import { agreedMatchesOf, findMatch, lockListings, type MatchRow } from './matches.js';
 
@@ -124,7 +125,10 @@ export async function generateDocument(
   const listingIds = match ? [match.cutInquiryId, match.fillInquiryId] : [listing.id];
   const renderTask = options.render ?? (async (task: HeavyTask) => (await import('../heavy/tasks.js')).runHeavyTask(task));
   const { pdf, parties } = await render(db, kind, listingIds, match, now, renderTask);
-  const written = await Promise.all(parties.map(() => storage.save(Readable.from(pdf))));
+  // Each key is queued for removal before its file exists and claimed with its row: a crash in
+  // between leaves an orphan the sweep removes (services/stored-files.ts).
+  const keys = await Promise.all(parties.map(() => reserveStorageKey(db)));
+  const written = await Promise.all(keys.map((key) => storage.save(Readable.from(pdf), key)));
   const kept = new Set<string>();
   try {
     const outcome = await db.transaction(async (tx) => {
@@ -142,6 +146,7 @@ export async function generateDocument(
         if (!current) continue;
         if (await liveGenerated(tx, current.id, kind, match?.id ?? null)) continue;
         const stored = written[index]!;
+        await claimStorageKey(tx, stored.storageKey);
         const row = await insertDocument(tx, {
           inquiry: current,
           uploadedByUserId: viewer.userId,

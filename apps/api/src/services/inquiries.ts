@@ -298,7 +298,7 @@ export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit
   });
 }
 
-/** Soft-deletes a draft (409 for any other status); its documents stay on record. */
+/** Soft-deletes a draft (409 for any other status); services/documents.ts `deleteDraftWithDocuments` removes its documents with it. */
 export async function deleteDraft(db: DbOrTx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await readableInquiry(tx, viewer, id, { forUpdate: true });

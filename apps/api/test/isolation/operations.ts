@@ -177,6 +177,7 @@ export const OPERATIONS: Record<string, OperationCase> = {
   },
   listOrganizationMembersById: { scoped: true, expect: ADMIN_ONLY, build: ({ org }) => ({ params: { id: org.organizationId } }) },
   listCreditTransactions: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.organizationId } }) },
+  getOrganizationStorage: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.organizationId } }) },
   listCreditPackages: { scoped: false, expect: { owner: OK, employee: 403, admin: 403 }, build: () => ({}) },
 
   // ── inquiries ──

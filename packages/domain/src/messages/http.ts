@@ -47,6 +47,9 @@ export const httpMessages = {
   withArchivedParameter: 'Le paramètre « with_archived » doit valoir true ou false.',
   verifiedParameter: 'Le paramètre « verified » doit valoir true ou false.',
   organizationIdParameter: "Le paramètre « organization_id » doit être l'identifiant d'une organisation.",
+  // One account's share of the PDF and export workers is taken (429 + Retry-After; others are not slowed)
+  heavyWorkPerAccount:
+    'Vous avez déjà des documents en cours de préparation : attendez qu’ils soient prêts avant d’en demander d’autres (quelques secondes).',
   // The platform's own outages (503: nothing was recorded, the same request may be sent again)
   serverBusy: 'Le serveur est très sollicité : veuillez réessayer dans quelques secondes.',
   databaseUnavailable:

@@ -77,6 +77,14 @@ export const ourTexts = {
   creditsSubmit: 'Ajouter',
   creditsSubmitting: 'Ajout...',
   // Ledger
+  // Storage (issue 20): the organisation's uploads against its quota
+  storageTitle: 'Stockage des documents',
+  storageUse: 'Espace utilisé',
+  storageNoDocument: 'Aucun document déposé par l’organisation',
+  storageOneDocument: '1 document déposé par l’organisation',
+  storageDocuments: '{count} documents déposés par l’organisation',
+  storageFull: 'Quota atteint : l’organisation ne peut plus déposer de documents.',
+  storageLoadFailed: 'Impossible de charger le stockage de l’organisation.',
   ledgerTitle: 'Mouvements de crédits',
   ledgerCaption: 'Mouvements de crédits de l’organisation',
   ledgerDate: 'Date',

@@ -21,6 +21,7 @@ import { problem } from '../../http/problem.js';
 import { mailDocumentSent } from '../../services/document-notices.js';
 import { assertUploadOpen, listDocuments, readableDocument, recordUpload, removeDocument, toDocument } from '../../services/documents.js';
 import { readableInquiry } from '../../services/inquiries.js';
+import { assertStorageNotFull, dropReservation, removeQueuedFiles, reserveStorageKey } from '../../services/stored-files.js';
 
 const documentRoutes: FastifyPluginAsync = async (app) => {
   // Local disk or the S3 bucket (src/plugins/app/storage.ts), which also sweeps stale temporary files.
@@ -52,7 +53,10 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const byPlatform = request.auth.role === 'ADMIN';
       const source = byPlatform ? 'PLATFORM' : 'ADVERTISER';
-      assertUploadOpen(await readableInquiry(app.db, request.auth, request.params.id), source);
+      const inquiry = await readableInquiry(app.db, request.auth, request.params.id);
+      assertUploadOpen(inquiry, source);
+      // An organisation already at its quota is told before the file is read (the exact count is in recordUpload).
+      if (!byPlatform) await assertStorageNotFull(app.db, inquiry.organizationId, app.config.storageQuotaBytes);
       if (!request.isMultipart()) throw problem(400, messages.documentNotMultipart);
 
       const received = await receiveFile(request, storage);
@@ -68,16 +72,23 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
         if (temp.size === 0) throw problem(422, messages.documentFileEmpty, { errors: { file: messages.documentFileEmpty } });
         if (!fileContentMatchesExtension(fileName, temp.head)) throw problem(415, messages.fileType);
 
-        const stored = { size: temp.size, sha256: temp.sha256, storageKey: await storage.commit(temp) };
+        // The key is queued for removal before the file exists: a crash before the document is
+        // recorded leaves an orphan the sweep removes (services/stored-files.ts).
+        const storageKey = await reserveStorageKey(app.db);
+        const stored = { size: temp.size, sha256: temp.sha256, storageKey: await storage.commit(temp, storageKey) };
         temp = undefined;
         let recorded: Awaited<ReturnType<typeof recordUpload>>;
         try {
-          recorded = await recordUpload(app.db, request.auth, request.params.id, { kind: documentKind, source, fileName, stored });
+          recorded = await recordUpload(app.db, request.auth, request.params.id, { kind: documentKind, source, fileName, stored }, app.config.storageQuotaBytes);
         } catch (error) {
-          // Nothing was recorded (a refusal, or the database lost mid-transaction): the file goes too.
-          await storage.remove(stored.storageKey).catch((removal: unknown) => {
-            request.log.error({ err: removal, storageKey: stored.storageKey }, 'stored file of a failed upload not removed');
-          });
+          // Nothing was recorded (a refusal such as the quota, or the database lost mid-transaction):
+          // the file goes too, now if possible, else by the sweep once its reservation is due.
+          await storage
+            .remove(stored.storageKey)
+            .then(() => dropReservation(app.db, stored.storageKey))
+            .catch((removal: unknown) => {
+              request.log.error({ err: removal, storageKey: stored.storageKey }, 'stored file of a failed upload not removed (the sweep will)');
+            });
           throw error;
         }
         if (byPlatform) await mailDocumentSent(app, recorded.inquiry, recorded.row);
@@ -90,8 +101,11 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
 
   // Removal (soft): the organisation its own uploads while the listing is DRAFT or REJECTED,
   // admins what the platform sent. Another organisation's document, or one already removed, is a 404.
+  // The row stays for the audit trail; the file is removed once nothing refers to it (issue 20).
   app.delete<{ Params: { id: string } }>('/documents/:id', async (request, reply) => {
-    await removeDocument(app.db, request.auth, request.params.id);
+    const released = await removeDocument(app.db, request.auth, request.params.id);
+    // Committed: the file goes now; if storage fails, its queue line stays for the sweep.
+    if (released) await removeQueuedFiles(app.db, storage, [released], request.log);
     return reply.code(204).send();
   });
 

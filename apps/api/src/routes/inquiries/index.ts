@@ -36,6 +36,8 @@ import { problem } from '../../http/problem.js';
 import { clientGone } from '../../heavy/pool.js';
 import { fileNameSlug, sendAttachment } from '../../http/attachment.js';
 import { mailStatusChanged } from '../../services/document-notices.js';
+import { deleteDraftWithDocuments } from '../../services/documents.js';
+import { removeQueuedFiles } from '../../services/stored-files.js';
 import { alertOnValidation } from '../../services/match-alerts.js';
 import {
   DEFAULT_INQUIRY_SORT,
@@ -48,7 +50,6 @@ import {
 import {
   changeInquiryStatus,
   createDraft,
-  deleteDraft,
   listingReadCache,
   readableInquiry,
   toInquiry,
@@ -170,7 +171,9 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete<Params>('/:id', { preHandler: requireRole('OWNER', 'EMPLOYEE') }, async (request, reply) => {
-    await deleteDraft(app.db, request.auth, request.params.id);
+    // Its documents go with it, and their files once committed (issue 20; the sweep if storage fails).
+    const released = await deleteDraftWithDocuments(app.db, request.auth, request.params.id);
+    if (released.length > 0) await removeQueuedFiles(app.db, app.storage, released, request.log);
     return reply.code(204).send();
   });
 
@@ -212,7 +215,7 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
   app.get<Params>('/:id/pdf', async (request, reply) => {
     const row = await readableInquiry(app.db, request.auth, request.params.id);
     // In a worker thread (src/heavy/): 503 + Retry-After when every thread and the queue are busy.
-    const pdf = await app.heavy.run({ kind: 'inquiry-pdf', row, organizationName: row.organizationName || null }, { signal: clientGone(reply) });
+    const pdf = await app.heavy.run({ kind: 'inquiry-pdf', row, organizationName: row.organizationName || null }, { signal: clientGone(reply), account: request.auth.userId });
     const fileName = `annonce-${fileNameSlug(row.projectName) || row.id}.pdf`;
     return sendAttachment(reply, { fileName, naming: 'generated', contentType: 'application/pdf' }, pdf);
   });

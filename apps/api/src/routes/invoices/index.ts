@@ -25,7 +25,7 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/:id/pdf', async (request, reply) => {
     const { invoice, paidAt } = await readableInvoice(app.db, request.params.id, scopeOf(request));
-    const pdf = await app.heavy.run({ kind: 'invoice-pdf', invoice, paidAt }, { signal: clientGone(reply) });
+    const pdf = await app.heavy.run({ kind: 'invoice-pdf', invoice, paidAt }, { signal: clientGone(reply), account: request.auth.userId });
     return sendAttachment(reply, { fileName: invoiceFileName(invoice), naming: 'generated', contentType: 'application/pdf', cache: 'private' }, pdf);
   });
 };

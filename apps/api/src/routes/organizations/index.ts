@@ -20,6 +20,7 @@ import {
   toOrganization,
   updateOrganization,
 } from '../../services/organizations.js';
+import { storageUse } from '../../services/stored-files.js';
 import { listOrganizationMembers } from '../../services/users.js';
 
 type Params = { Params: { id: string } };
@@ -82,6 +83,12 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
   app.get<Params>('/:id/members', { preHandler: requireRole('ADMIN') }, async (request) => {
     const organization = await readableOrganization(app.db, request.auth, request.params.id);
     return listOrganizationMembers(app.db, organization.id);
+  });
+
+  // What its own uploads take against its storage quota (issue 20): the admin's detail page, the members too.
+  app.get<Params>('/:id/storage', async (request) => {
+    const organization = await readableOrganization(app.db, request.auth, request.params.id);
+    return storageUse(app.db, organization.id, app.config.storageQuotaBytes);
   });
 
   app.get<Params & { Querystring: Record<'page' | 'page_size', QueryValue> }>('/:id/credit-transactions', async (request, reply) => {

@@ -52,7 +52,7 @@ const registerRoutes: FastifyPluginAsync = async (app) => {
       const zipped = files.length > 1;
       // Thousands of lines (and exceljs zipping a workbook) are synchronous work: in a worker
       // thread (src/heavy/), 503 + Retry-After when they are all busy.
-      const bytes = await app.heavy.run({ kind: 'register-export', register, format, files, zipped }, { signal: clientGone(reply) });
+      const bytes = await app.heavy.run({ kind: 'register-export', register, format, files, zipped }, { signal: clientGone(reply), account: request.auth.userId });
       const fileName = zipped ? registerFileName(register, from, to, 'zip') : (files[0]?.fileName ?? registerFileName(register, from, to, format, declarant));
       const contentType = zipped ? 'application/zip' : format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE;
       return sendAttachment(reply, { fileName, naming: 'client', contentType, cache: 'private' }, bytes);

@@ -215,7 +215,12 @@ HTML) a link to `{ADVERTISER_PORTAL_URL}/user/inquiry/details/{id}/documents`. O
 5 MiB (413 'Le fichier dépasse la taille maximale autorisée de 5 Mo.'); doc, docx, xls,
 xlsx, pdf, jpeg, jpg, png, heic, gif, checked by extension and content (415 'Format de
 fichier non autorisé.'). The file is stored under a generated name; `fileName` keeps
-the client's name for the download's Content-Disposition.
+the client's name for the download's Content-Disposition. The organisation's own uploads
+(ADVERTISER) count against its storage quota (`STORAGE_QUOTA_MB`; see
+`GET /organizations/{id}/storage`): an upload that would go past it is a 413 of type
+`storage-quota` whose `detail` says the use and the quota ('Le quota de stockage de votre
+organisation est atteint : … Mo utilisés sur … Mo. …'), counted exactly under parallel
+uploads. Platform documents never count.
 
  * @summary Attach a file to a listing
  */
@@ -298,7 +303,8 @@ annonces en brouillon ou refusées.' otherwise; a PLATFORM document is a 403). A
 removes PLATFORM documents, whatever the status (an ADVERTISER upload is a 403).
 Another organisation's document, or one already removed, is a 404. Soft delete (kept
 for the audit trail): it is no longer listed, downloadable, nor counted by the
-submission rule.
+submission rule or the storage quota; its file is removed from storage (at once, or by
+the periodic sweep) unless a load's weighbridge ticket names it.
 
  * @summary Remove a document
  */

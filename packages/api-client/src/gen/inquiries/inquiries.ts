@@ -32,6 +32,7 @@ import type {
   ContentTooLargeResponse,
   CreateInquiryRequest,
   ForbiddenResponse,
+  HeavyWorkShareResponse,
   Inquiry,
   InquiryPin,
   ListInquiriesParams,
@@ -893,7 +894,7 @@ export const getDownloadInquiryPdfQueryKey = (id?: string,) => {
     }
 
     
-export const getDownloadInquiryPdfQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadInquiryPdfQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -912,10 +913,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInquiryPdfQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInquiryPdf>>>
-export type DownloadInquiryPdfQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>
+export type DownloadInquiryPdfQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadInquiryPdf>>,
@@ -925,7 +926,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadInquiryPdf>>,
@@ -935,7 +936,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -943,7 +944,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
  * @summary The listing summary as a PDF
  */
 
-export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -959,7 +960,7 @@ export function useDownloadInquiryPdf<TData = Awaited<ReturnType<typeof download
 
 
 
-export const getDownloadInquiryPdfSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getDownloadInquiryPdfSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -978,18 +979,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInquiryPdfSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInquiryPdf>>>
-export type DownloadInquiryPdfSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>
+export type DownloadInquiryPdfSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -997,7 +998,7 @@ export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof 
  * @summary The listing summary as a PDF
  */
 
-export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | BusyResponse>>(
+export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof downloadInquiryPdf>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeavyWorkShareResponse | BusyResponse>>(
  id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInquiryPdf>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

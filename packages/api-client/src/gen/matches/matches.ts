@@ -33,6 +33,7 @@ import type {
   ForbiddenResponse,
   GenerateDocumentRequest,
   GeneratedDocument,
+  HeavyWorkShareResponse,
   InquiryMatches,
   ListInquiryMatchesParams,
   ListMatchesParams,
@@ -283,7 +284,7 @@ export const generateInquiryDocument = async (id: string,
 
 
 
-export const getGenerateInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | BusyResponse>,
+export const getGenerateInquiryDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | HeavyWorkShareResponse | BusyResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateInquiryDocument>>, TError,{id: string;data: BodyType<GenerateDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateInquiryDocument>>, TError,{id: string;data: BodyType<GenerateDocumentRequest>}, TContext> => {
 
@@ -310,12 +311,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateInquiryDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof generateInquiryDocument>>>
     export type GenerateInquiryDocumentMutationBody = BodyType<GenerateDocumentRequest>
-    export type GenerateInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | BusyResponse>
+    export type GenerateInquiryDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | HeavyWorkShareResponse | BusyResponse>
 
     /**
  * @summary Generate a document of the transfer chain
  */
-export const useGenerateInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | BusyResponse>,
+export const useGenerateInquiryDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse | HeavyWorkShareResponse | BusyResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateInquiryDocument>>, TError,{id: string;data: BodyType<GenerateDocumentRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateInquiryDocument>>,

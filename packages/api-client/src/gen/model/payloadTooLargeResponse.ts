@@ -8,6 +8,7 @@ import type { Problem } from './problem';
 /**
  * File larger than 5 MiB, or a multipart body over 5 MiB + 64 KiB (domain
 `UPLOAD_BODY_LIMIT`, refused from its declared `Content-Length` before it is read).
+On an upload, also the organisation's storage quota reached (type `storage-quota`).
 
  */
 export type PayloadTooLargeResponse = Problem;

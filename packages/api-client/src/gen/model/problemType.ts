@@ -25,7 +25,8 @@ archived, exemption that does not cover a hazardous code; domain `carrierUsableO
 volume; send it again with `confirm_over_remaining: true` to record it, flagged.
 `loads-in-transit`: 409, a transfer cannot close while loads are in transit.
 `draft-limit`: 409 on `POST /inquiries`, the organisation has as many drafts as
-allowed (`MAX_DRAFTS_PER_ORGANIZATION`); submit or delete one first. Statuses without a general type (405, 500...) answer
+allowed (`MAX_DRAFTS_PER_ORGANIZATION`); submit or delete one first. `storage-quota`:
+413, the upload would take the organisation past its storage quota (`STORAGE_QUOTA_MB`). Statuses without a general type (405, 500...) answer
 `about:blank`.
 
  */
@@ -55,4 +56,5 @@ export const ProblemType = {
   overRemainingVolume: 'urn:bourse-terres:problem:over-remaining-volume',
   loadsInTransit: 'urn:bourse-terres:problem:loads-in-transit',
   draftLimit: 'urn:bourse-terres:problem:draft-limit',
+  storageQuota: 'urn:bourse-terres:problem:storage-quota',
 } as const;

@@ -20,7 +20,8 @@ import {
 } from '.././model';
 import type {
   Member,
-  Organization
+  Organization,
+  OrganizationStorage
 } from '.././model';
 
 
@@ -39,6 +40,8 @@ export const getSetOrganizationVerifiedResponseMock = (overrideResponse: Partial
 export const getGrantOrganizationCreditsResponseMock = (overrideResponse: Partial< Organization > = {}): Organization => ({id: faker.string.uuid(), name: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), registrationNumber: (() => faker.string.numeric(14))(), legalForm: (() => faker.helpers.arrayElement(["SAS", "SARL", "SA", "EURL", "SCI"]))(), street: (() => faker.location.streetAddress())(), postcode: (() => faker.location.zipCode("#####"))(), city: (() => faker.location.city())(), country: (() => "France")(), email: (() => faker.internet.email().toLowerCase())(), officePhoneNumber: (() => faker.phone.number())(), mobilePhoneNumber: (() => faker.phone.number())(), representativeFirstName: (() => faker.person.firstName())(), representativeLastName: (() => faker.person.lastName())(), representativePosition: (() => faker.helpers.arrayElement(["Pr\xE9sident", "Directrice g\xE9n\xE9rale", "G\xE9rant", "Responsable travaux"]))(), representativeEmail: (() => faker.internet.email().toLowerCase())(), representativePhoneNumber: (() => faker.phone.number())(), verified: faker.datatype.boolean(), archived: faker.datatype.boolean(), creditBalance: (() => faker.number.int({ min: 0, max: 900 }))(), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 export const getListOrganizationMembersByIdResponseMock = (): Member[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), email: (() => faker.internet.email().toLowerCase())(), firstName: (() => faker.person.firstName())(), lastName: (() => faker.person.lastName())(), fullName: (() => faker.person.fullName())(), role: faker.helpers.arrayElement(Object.values(Role)), pending: faker.datatype.boolean()})))
+
+export const getGetOrganizationStorageResponseMock = (overrideResponse: Partial< OrganizationStorage > = {}): OrganizationStorage => ({usedBytes: faker.number.int({min: 0, max: undefined}), quotaBytes: faker.number.int({min: 1, max: undefined}), documentCount: faker.number.int({min: 0, max: undefined}), ...overrideResponse})
 
 
 export const getListOrganizationsMockHandler = (overrideResponse?: Organization[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Organization[]> | Organization[]), options?: RequestHandlerOptions) => {
@@ -146,6 +149,18 @@ export const getListOrganizationMembersByIdMockHandler = (overrideResponse?: Mem
       })
   }, options)
 }
+
+export const getGetOrganizationStorageMockHandler = (overrideResponse?: OrganizationStorage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrganizationStorage> | OrganizationStorage), options?: RequestHandlerOptions) => {
+  return http.get('*/organizations/:id/storage', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrganizationStorageResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getOrganizationsMock = () => [
   getListOrganizationsMockHandler(),
   getCreateOrganizationMockHandler(),
@@ -155,5 +170,6 @@ export const getOrganizationsMock = () => [
   getSetOrganizationVerifiedMockHandler(),
   getArchiveOrganizationMockHandler(),
   getGrantOrganizationCreditsMockHandler(),
-  getListOrganizationMembersByIdMockHandler()
+  getListOrganizationMembersByIdMockHandler(),
+  getGetOrganizationStorageMockHandler()
 ]

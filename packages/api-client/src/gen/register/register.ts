@@ -27,6 +27,7 @@ import type {
   ConflictResponse,
   ExportRegisterParams,
   ForbiddenResponse,
+  HeavyWorkShareResponse,
   UnauthorizedResponse
 } from '.././model';
 
@@ -102,7 +103,7 @@ export const getExportRegisterQueryKey = (params?: ExportRegisterParams,) => {
     }
 
     
-export const getExportRegisterQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getExportRegisterQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -121,10 +122,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportRegisterQueryResult = NonNullable<Awaited<ReturnType<typeof exportRegister>>>
-export type ExportRegisterQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>
+export type ExportRegisterQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportRegister>>,
@@ -134,7 +135,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportRegister>>,
@@ -144,7 +145,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -152,7 +153,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
  * @summary The register lines of a period, one file per declaring SIRET
  */
 
-export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -168,7 +169,7 @@ export function useExportRegister<TData = Awaited<ReturnType<typeof exportRegist
 
 
 
-export const getExportRegisterSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getExportRegisterSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -187,18 +188,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportRegisterSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof exportRegister>>>
-export type ExportRegisterSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>
+export type ExportRegisterSuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>
 
 
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -206,7 +207,7 @@ export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof expo
  * @summary The register lines of a period, one file per declaring SIRET
  */
 
-export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | BusyResponse>>(
+export function useExportRegisterSuspense<TData = Awaited<ReturnType<typeof exportRegister>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | HeavyWorkShareResponse | BusyResponse>>(
  params: ExportRegisterParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof exportRegister>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

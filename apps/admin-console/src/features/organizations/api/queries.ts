@@ -6,6 +6,7 @@ import {
   getInquiriesPageQueryOptions,
   getListCreditTransactionsQueryOptions,
   getListOrganizationMembersByIdQueryOptions,
+  getGetOrganizationStorageQueryOptions,
   getOrganizationsPageQueryOptions,
   type ListOrganizationsParams,
 } from '@terres/api-client';
@@ -60,6 +61,11 @@ export function creditTransactionsQueryOptions(id: string) {
 /** One page of the ledger, newest first (the API answers a page at a time, issue 20). */
 export function creditLedgerPageQueryOptions(id: string, page: number, pageSize: number) {
   return getCreditTransactionsPageQueryOptions(id, { page, page_size: pageSize });
+}
+
+/** What the organisation's own uploads take against its storage quota (issue 20). */
+export function storageQueryOptions(id: string) {
+  return getGetOrganizationStorageQueryOptions(id);
 }
 
 export function membersQueryOptions(id: string) {

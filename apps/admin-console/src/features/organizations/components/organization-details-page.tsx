@@ -16,12 +16,13 @@ import { CreditLedger } from './credit-ledger';
 import { OrganizationInformation } from './organization-information';
 import { OrganizationListings } from './organization-listings';
 import { OrganizationMembers } from './organization-members';
+import { OrganizationStorage } from './organization-storage';
 import { VerifiedToggle } from './verified-toggle';
 import './organizations.css';
 
 /**
  * /admin/organizations/details/{id} (spec §2, §4): the organisation's balance with 'Ajouter des
- * crédits +', the verified checkbox, its details with 'Modifier', its ledger, members,
+ * crédits +', the verified checkbox, its details with 'Modifier', its storage use, its ledger, members,
  * listings and carriers (issue 18), and 'Archiver cette organisation'. The back bar returns to the organisations.
  */
 export function OrganizationDetailsPage({ id }: { id: string }) {
@@ -60,6 +61,7 @@ function OrganizationDetails({ id }: { id: string }) {
           </Card>
         </div>
         <OrganizationInformation organisation={organisation} />
+        <OrganizationStorage organisationId={organisation.id} />
         <CreditLedger organisationId={organisation.id} />
         <OrganizationMembers organisationId={organisation.id} />
         <OrganizationListings organisationId={organisation.id} />
