@@ -93,7 +93,7 @@ export async function answerLoad(db: DbOrTx, viewer: Viewer, loadId: string) {
 export async function attachLoadTicket(db: DbOrTx, viewer: Viewer, loadId: string, upload: { fileName: string; stored: StoredFile }) {
   const { load: read } = await readableLoad(db, viewer, loadId);
   return db.transaction(async (tx) => {
-    const transfer = await readableTransfer(tx, viewer, read.transferId, { lock: 'share' });
+    const transfer = await readableTransfer(tx, viewer, read.transferId, { lock: 'no key update' });
     const [load] = await tx.select().from(loads).where(eq(loads.id, read.id)).for('update');
     const refusal = uploadRefusal(viewer, load!, transfer);
     if (refusal) refuse(refusal);
