@@ -57,6 +57,9 @@ const PUBLIC_NAMES = [
   'partiesVisible', 'transferTransitionError', 'TRANSFER_ACTIONS', 'TRANSFER_PERMISSIONS', 'transferSideOf', 'transferActionError',
   'MATCH_DONE_SOURCES', 'MATCH_DONE_SOURCE_LABELS', 'matchDoneFromClosing', 'outsidePlatformDoneError', 'carrierCompanyType',
   'texsTransporterColumns', 'texsTransporterCells', 'texsTransporterIssues',
+  'hasControlCharacters', 'oneLineCheck', 'describeParcelId', 'transferLots', 'transferLotNumber', 'soilUseCategory',
+  'SOIL_USE_CATEGORY_LABELS', 'missingContractFacts', 'ANALYSIS_REFERENCES_MAX_LENGTH', 'SOIL_PREPARER_MAX_LENGTH',
+  'PERMIT_REFERENCE_MAX_LENGTH',
 ];
 
 describe('public API', () => {

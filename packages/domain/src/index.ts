@@ -63,3 +63,4 @@ export * from './transfers/load';
 export * from './transfers/balance';
 export * from './transfers/transfer';
 export * from './transfers/register-transport';
+export * from './transfers/documents';

@@ -1,0 +1,127 @@
+// What the transfer documents state about the soil (issue 19): the lots of a transfer, their
+// numbers, the use category of the arrêté du 4 juin 2021, and the listing facts a contract needs.
+// The API's PDFs (apps/api/src/pdf/transfer.ts), the register's line ids and the admin console
+// read these rules from here.
+import { LISTING_FIELDS, type ListingRecord } from '../inquiry/fields';
+import {
+  DEFAULT_WASTE_CODE,
+  QUALITY_CLASSES,
+  qualityClassOf,
+  WASTE_CODES,
+  wasteCodeOf,
+  type QualityClass,
+  type ReceivingUse,
+  type WasteCode,
+} from '../inquiry/soil-quality';
+
+/** One line of a match's figures: which CUT line goes where, m³ (MatchResult['lines']). */
+export interface LotSourceLine {
+  cutLine: number;
+  materialName: string;
+  groundComposition: string;
+  volumeM3: number;
+}
+
+export interface TransferLot {
+  /** 1, 2, …: the lot's rank in (waste code, quality class) order. */
+  index: number;
+  wasteCode: WasteCode;
+  qualityClass: QualityClass;
+  /** The volume the match proposed for the lot, m³. */
+  proposedM3: number;
+  /** The match's lines in the lot (several materials of one code and class make one lot). */
+  lines: LotSourceLine[];
+  /** More than one material, or more than one CUT line: a lot « préparé » from several origins. */
+  mixed: boolean;
+}
+
+/**
+ * The lots of a transfer: one per waste code and quality class of the soil the match moves (a
+ * mix of 17 05 03* and 17 05 04 is two lots, never one « homogeneous » lot), ordered by the
+ * code's rank in WASTE_CODES then the class's rank in QUALITY_CLASSES, numbered from 1 in that
+ * order. A line without a code counts as DEFAULT_WASTE_CODE, as the register declares it.
+ *
+ * The order is the agreement between the documents and the register (issue 19): the contract's
+ * lot n and the register lines of lot n carry the same number (`transferLotNumber`), however
+ * the register later splits a lot over its 10 000 t ceiling.
+ */
+export function transferLots(cutMaterials: readonly { qualityClass?: unknown; wasteCode?: unknown }[], lines: readonly LotSourceLine[]): TransferLot[] {
+  const byKey = new Map<string, Omit<TransferLot, 'index' | 'mixed'>>();
+  for (const line of lines) {
+    const source = cutMaterials[line.cutLine];
+    const wasteCode = wasteCodeOf(source) ?? DEFAULT_WASTE_CODE;
+    const qualityClass = qualityClassOf(source);
+    const key = `${wasteCode}|${qualityClass}`;
+    const lot = byKey.get(key) ?? { wasteCode, qualityClass, proposedM3: 0, lines: [] };
+    lot.proposedM3 += line.volumeM3;
+    lot.lines.push(line);
+    byKey.set(key, lot);
+  }
+  return [...byKey.values()]
+    .sort(
+      (a, b) =>
+        WASTE_CODES.indexOf(a.wasteCode) - WASTE_CODES.indexOf(b.wasteCode) ||
+        QUALITY_CLASSES.indexOf(a.qualityClass) - QUALITY_CLASSES.indexOf(b.qualityClass),
+    )
+    .map((lot, i) => ({
+      ...lot,
+      index: i + 1,
+      mixed: new Set(lot.lines.map((line) => `${line.materialName}|${line.groundComposition}`)).size > 1 || new Set(lot.lines.map((line) => line.cutLine)).size > 1,
+    }));
+}
+
+/**
+ * A lot's number: the first 24 hexadecimal digits of the transfer's id, then `-L` and the lot's
+ * rank ('53d44de4c74d4bae8c115e84-L2'). 27 to 28 characters, Trackdéchets' id alphabet
+ * (`[A-Za-z0-9-_./]`), so a register line of the lot keeps it and still has room for a split
+ * suffix ('-1' … '-999') under the 36 characters of « Identifiant unique ».
+ */
+export function transferLotNumber(transferId: string, lotIndex: number): string {
+  return `${transferId.replace(/-/g, '').slice(0, 24)}-L${lotIndex}`;
+}
+
+/** The arrêté du 4 juin 2021's two uses (art. 1). */
+export type SoilUseCategory = 'GENIE_CIVIL' | 'AMENAGEMENT';
+
+export const SOIL_USE_CATEGORY_LABELS: Readonly<Record<SoilUseCategory, string>> = {
+  GENIE_CIVIL: 'génie civil',
+  AMENAGEMENT: 'aménagement',
+};
+
+/**
+ * The use category of a receiving use: road works build infrastructure (« réalisation et
+ * réhabilitation d'ouvrages de construction et d'infrastructures »: génie civil); every other use
+ * is an aménagement or a construction under a permit (« opération d'aménagement au sens de
+ * l'article L. 300-1 du code de l'urbanisme, ou opérations de construction faisant l'objet d'une
+ * procédure ou autorisation d'urbanisme »). Null when the FILL listing states no use.
+ */
+export function soilUseCategory(use: ReceivingUse | string | null | undefined): SoilUseCategory | null {
+  if (use === null || use === undefined || use === '') return null;
+  return use === 'ROAD_WORKS' ? 'GENIE_CIVIL' : 'AMENAGEMENT';
+}
+
+/** A listing fact the transfer contract states, missing on one side of the transfer. */
+export interface MissingContractFact {
+  side: 'CUT' | 'FILL';
+  field: 'soilPreparer' | 'analysisReferences' | 'permitReference' | 'permitDate';
+  /** The field's label (LISTING_FIELDS). */
+  label: string;
+}
+
+const CUT_CONTRACT_FACTS = ['soilPreparer', 'analysisReferences', 'permitReference', 'permitDate'] as const;
+const FILL_CONTRACT_FACTS = ['permitReference', 'permitDate'] as const;
+
+const given = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * What one listing still lacks for the transfer contract: on the CUT side the person preparing
+ * the soil, the analysis references and the excavation's permit; on the FILL side the permit of
+ * the receiving operation (the arrêté's « autorisation d'urbanisme »). The SIS identifier is not
+ * in the list: only a site in a secteur d'information sur les sols has one; the contract says
+ * when none was declared.
+ */
+export function missingContractFacts(listing: ListingRecord): MissingContractFact[] {
+  const side = listing.type === 'FILL' ? 'FILL' : 'CUT';
+  const fields = side === 'CUT' ? CUT_CONTRACT_FACTS : FILL_CONTRACT_FACTS;
+  return fields.filter((field) => !given(listing[field])).map((field) => ({ side, field, label: LISTING_FIELDS[field].label }));
+}
