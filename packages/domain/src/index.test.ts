@@ -59,7 +59,7 @@ const PUBLIC_NAMES = [
   'texsTransporterColumns', 'texsTransporterCells', 'texsTransporterIssues',
   'hasControlCharacters', 'oneLineCheck', 'describeParcelId', 'transferLots', 'transferLotNumber', 'soilUseCategory',
   'SOIL_USE_CATEGORY_LABELS', 'missingContractFacts', 'ANALYSIS_REFERENCES_MAX_LENGTH', 'SOIL_PREPARER_MAX_LENGTH',
-  'PERMIT_REFERENCE_MAX_LENGTH',
+  'PERMIT_REFERENCE_MAX_LENGTH', 'applicableGuide', 'GUIDE_TITLES',
 ];
 
 describe('public API', () => {

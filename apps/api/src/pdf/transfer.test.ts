@@ -211,6 +211,8 @@ describe('the transfer contract states the facts of a two-code, weighed transfer
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // The table prints each lot number whole, on one line.
+    expect(pdfText(pdf).split('\n')).toEqual(expect.arrayContaining(['be799a4763d34f1a9c2e0a1b-L1', 'be799a4763d34f1a9c2e0a1b-L2']));
     expect(text).not.toContain('même zone du site producteur, de nature et de caractéristiques homogènes');
     expect(text).not.toContain('1,7 t/m³');
     expect(text).not.toContain('68 2240 00EX 0010');

@@ -423,12 +423,13 @@ function lotsTable(doc: Pdf, lots: readonly LotFigures[], moved: boolean, densit
   table(
     doc,
     [
-      { label: 'Lot n°', width: 118 },
-      { label: 'Terres (matériau – qualité)', width: 112 },
-      { label: 'Code déchet', width: 60 },
-      { label: 'Classe de qualité', width: 95 },
+      // The lot number on one line: 24 hexadecimal digits and '-L12' take about 140 points at 9.
+      { label: 'Lot n°', width: 150 },
+      { label: 'Terres (matériau – qualité)', width: 97 },
+      { label: 'Code déchet', width: 50 },
+      { label: 'Classe de qualité', width: 90 },
       { label: moved ? 'Volume transféré' : 'Volume prévu', width: 55, align: 'right' },
-      { label: 'Tonnage', width: 55, align: 'right' },
+      { label: 'Tonnage', width: 53, align: 'right' },
     ],
     lots.map(({ lot, number: lotNumber, volumeM3, realTonnes, estimatedTonnes }) => [
       lotNumber,

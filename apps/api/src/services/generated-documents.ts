@@ -12,22 +12,25 @@
 // keep it.
 import { Readable } from 'node:stream';
 import {
+  DEFAULT_SOIL_DENSITY_T_PER_M3,
   fillTemplate,
+  transferBalance,
   matchingMessages,
   statusLabel,
   transitionError,
   type GeneratedDocumentKind,
   type InquiryStatus,
+  type LoadStatus,
   type MatchResult,
   messages,
 } from '@terres/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
-import { documents, inquiries, organizations } from '../db/schema.js';
+import { documents, inquiries, loads, organizations, transfers } from '../db/schema.js';
 import type { FileStorage } from '../files/storage.js';
 import { fileNameSlug } from '../http/attachment.js';
 import { problem } from '../http/problem.js';
-import type { PartyOrganization, TransferParties } from '../pdf/transfer.js';
+import type { LoadedCode, PartyOrganization, TransferParties } from '../pdf/transfer.js';
 import type { HeavyTask } from '../heavy/tasks.js';
 import { insertDocument, type DocumentRow } from './documents.js';
 import { changeInquiryStatus, inquiryColumns, readableInquiry, type InquiryRow, type Viewer } from './inquiries.js';
@@ -108,6 +111,8 @@ export async function generateDocument(
     now?: Date;
     /** Renders the PDF: `app.heavy.run` (a worker thread); by default in this thread. */
     render?: (task: HeavyTask) => Promise<Buffer>;
+    /** The matching's configured soil density (t/m³): the documents' estimated tonnages. */
+    soilDensityTonnesPerM3?: number;
   } = {},
 ): Promise<GenerationOutcome> {
   const now = options.now ?? new Date();
@@ -123,7 +128,8 @@ export async function generateDocument(
   // The PDF, from the listings as they are now (before the locks: rendering takes a while).
   const listingIds = match ? [match.cutInquiryId, match.fillInquiryId] : [listing.id];
   const renderTask = options.render ?? (async (task: HeavyTask) => (await import('../heavy/tasks.js')).runHeavyTask(task));
-  const { pdf, parties } = await render(db, kind, listingIds, match, now, renderTask);
+  const density = options.soilDensityTonnesPerM3 ?? DEFAULT_SOIL_DENSITY_T_PER_M3;
+  const { pdf, parties } = await render(db, kind, listingIds, match, now, renderTask, density);
   const written = await Promise.all(parties.map(() => storage.save(Readable.from(pdf))));
   const kept = new Set<string>();
   try {
@@ -182,6 +188,7 @@ async function render(
   match: MatchRow | null,
   now: Date,
   renderTask: (task: HeavyTask) => Promise<Buffer>,
+  soilDensityTonnesPerM3: number,
 ): Promise<{ pdf: Buffer; parties: { id: string }[] }> {
   const rows = await readListings(db, listingIds);
   const orgs = await organizationsOf(db, [...new Set([...rows.values()].map((row) => row.organizationId))]);
@@ -191,19 +198,81 @@ async function render(
     return { listing: row, organization: orgs.get(row.organizationId)! };
   };
   if (kind === 'DOUBT_CLEARING_LETTER') {
-    return { pdf: await renderTask({ kind: 'doubt-clearing-letter-pdf', party: party(listingIds[0]!), issuedOn: now }), parties: [{ id: listingIds[0]! }] };
+    const declaredDocuments = await db
+      .select({ kind: documents.kind, fileName: documents.fileName })
+      .from(documents)
+      .where(and(eq(documents.inquiryId, listingIds[0]!), eq(documents.source, 'ADVERTISER'), isNull(documents.deletedAt)));
+    return {
+      pdf: await renderTask({ kind: 'doubt-clearing-letter-pdf', party: { ...party(listingIds[0]!), declaredDocuments }, issuedOn: now }),
+      parties: [{ id: listingIds[0]! }],
+    };
   }
   const m = match!;
+  const loaded = await loadedFacts(db, m.id, soilDensityTonnesPerM3);
   const transfer: TransferParties = {
     producer: party(m.cutInquiryId),
     receiver: party(m.fillInquiryId),
     matchId: m.id,
+    transferId: loaded.transferId,
     figures: m.figures as unknown as MatchResult,
     movedVolumeM3: m.movedVolumeM3,
     transferDate: m.transferDate,
+    transferEndDate: m.transferEndDate,
+    soilDensityTonnesPerM3,
+    loadedCodes: loaded.codes,
+    carriers: loaded.carriers,
   };
   const pdf = await renderTask({ kind: kind === 'PRE_CONTRACT' ? 'pre-contract-pdf' : 'transfer-contract-pdf', parties: transfer, issuedOn: now });
   return { pdf, parties: [{ id: m.cutInquiryId }, { id: m.fillInquiryId }] };
+}
+
+/**
+ * The match's transfer (its id numbers the lots) and, once the match is DONE through loads, what
+ * its accepted loads measured per waste code (weighed tonnes REEL, the rest estimated at the
+ * density) and the carriers that drove them. Nothing before DONE: a contract signed earlier
+ * states the volumes planned.
+ */
+async function loadedFacts(db: DbOrTx, matchId: string, soilDensityTonnesPerM3: number): Promise<{ transferId: string | null; codes: LoadedCode[]; carriers: string[] }> {
+  const [transfer] = await db.select({ id: transfers.id, expectedVolumeM3: transfers.expectedVolumeM3, status: transfers.status }).from(transfers).where(eq(transfers.matchId, matchId));
+  if (!transfer || transfer.status !== 'CLOSED') return { transferId: transfer?.id ?? null, codes: [], carriers: [] };
+  const rows = await db.select().from(loads).where(eq(loads.transferId, transfer.id));
+  const balance = transferBalance(
+    transfer.expectedVolumeM3,
+    rows.map((row) => ({
+      id: row.id,
+      version: row.version,
+      status: row.status as LoadStatus,
+      wasteCode: row.wasteCode,
+      volumeM3: row.volumeM3,
+      weightTonnes: row.weightTonnes,
+      departedAt: row.departedAt.toISOString(),
+      receivedAt: row.receivedAt?.toISOString() ?? null,
+      receivedVolumeM3: row.receivedVolumeM3,
+      receivedWeightTonnes: row.receivedWeightTonnes,
+    })),
+    { soilDensityTonnesPerM3 },
+  );
+  const codes = balance.byWasteCode
+    .filter((code) => code.acceptedCount > 0)
+    .map((code) => ({
+      wasteCode: code.wasteCode,
+      receivedVolumeM3: code.receivedVolumeM3,
+      realTonnes: code.receivedWeight.realTonnes,
+      estimatedTonnes: code.receivedWeight.estimatedTonnes,
+    }));
+  const carriers = [
+    ...new Set(
+      rows
+        .filter((row) => row.status === 'ACCEPTED')
+        .map((row) => {
+          const snapshot = row.carrierSnapshot as { name?: unknown; siret?: unknown; identifier?: unknown };
+          const id = typeof snapshot.siret === 'string' ? `SIRET ${snapshot.siret}` : typeof snapshot.identifier === 'string' ? snapshot.identifier : '';
+          return [typeof snapshot.name === 'string' ? snapshot.name : '', id].filter(Boolean).join(', ');
+        })
+        .filter((label) => label !== ''),
+    ),
+  ].sort();
+  return { transferId: transfer.id, codes, carriers };
 }
 
 async function readListings(db: DbOrTx, ids: readonly string[]): Promise<Map<string, InquiryRow>> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { editSchemaOf, LISTING_FIELD_KEYS, LISTING_FIELDS } from '../inquiry/fields';
 import { describeParcelId } from '../inquiry/parcel';
 import { messages } from '../messages';
-import { missingContractFacts, soilUseCategory, transferLotNumber, transferLots } from './documents';
+import { applicableGuide, missingContractFacts, soilUseCategory, transferLotNumber, transferLots } from './documents';
 
 const line = (cutLine: number, volumeM3: number, materialName = 'Limons') => ({ cutLine, volumeM3, materialName, groundComposition: 'Limons argileux' });
 
@@ -85,5 +85,15 @@ describe('single-line listing texts', () => {
     expect(v.parse(editSchemaOf('permitDate', { now }), '2025-03-01')).toBe('2025-03-01');
     expect(v.safeParse(editSchemaOf('permitDate', { now }), '2026-11-28').success).toBe(false);
     expect(v.safeParse(editSchemaOf('permitDate', { now }), '2025-02-30').success).toBe(false);
+  });
+});
+
+describe('applicableGuide', () => {
+  it('names the guide for potentially polluted sites as soon as one line is hazardous or outside the natural background', () => {
+    expect(applicableGuide([{ qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' }])).toBe('NON_SSP');
+    expect(applicableGuide([{ qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' }, { qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*' }])).toBe('SSP');
+    expect(applicableGuide([{ qualityClass: 'SUITED_TO_USES', wasteCode: null }])).toBe('SSP');
+    expect(applicableGuide([{ qualityClass: 'UNKNOWN', wasteCode: null }])).toBe('TO_DETERMINE');
+    expect(applicableGuide([])).toBe('TO_DETERMINE');
   });
 });

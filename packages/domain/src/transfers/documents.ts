@@ -125,3 +125,26 @@ export function missingContractFacts(listing: ListingRecord): MissingContractFac
   const fields = side === 'CUT' ? CUT_CONTRACT_FACTS : FILL_CONTRACT_FACTS;
   return fields.filter((field) => !given(listing[field])).map((field) => ({ side, field, label: LISTING_FIELDS[field].label }));
 }
+
+/** The two guides of April 2020 (MTE/DGPR, BRGM, Ineris), and the case where none is settled yet. */
+export type ApplicableGuide = 'SSP' | 'NON_SSP' | 'TO_DETERMINE';
+
+export const GUIDE_TITLES: Readonly<Record<Exclude<ApplicableGuide, 'TO_DETERMINE'>, string>> = {
+  SSP: 'Guide de valorisation hors site des terres excavées issues de sites et sols potentiellement pollués dans des projets d’aménagement (MTE/DGPR, BRGM, Ineris, version 2, avril 2020)',
+  NON_SSP: 'Guide de valorisation hors site des terres excavées non issues de sites et sols pollués dans des projets d’aménagement (MTE/DGPR, BRGM, Ineris, avril 2020)',
+};
+
+/**
+ * Which guide the declared soil points to: any hazardous code (`*`), or a class outside the
+ * natural background (compatible with some uses, case by case), points to the guide for soil
+ * from potentially polluted sites; soil declared inert only, to the guide for soil not from
+ * polluted sites, once the doubt is cleared; unknown quality (or nothing declared) settles
+ * nothing until analysed. The declaration is the advertiser's: the documents say so.
+ */
+export function applicableGuide(soil: readonly { qualityClass: QualityClass; wasteCode: WasteCode | null }[]): ApplicableGuide {
+  if (soil.length === 0) return 'TO_DETERMINE';
+  if (soil.some((line) => line.wasteCode !== null && line.wasteCode.endsWith('*'))) return 'SSP';
+  if (soil.some((line) => line.qualityClass === 'SUITED_TO_USES' || line.qualityClass === 'CASE_BY_CASE')) return 'SSP';
+  if (soil.some((line) => line.qualityClass === 'UNKNOWN')) return 'TO_DETERMINE';
+  return 'NON_SSP';
+}
