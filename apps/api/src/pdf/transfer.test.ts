@@ -143,6 +143,16 @@ function parties(long: number, overrides: Partial<TransferParties> = {}): Transf
       { wasteCode: '17 05 03*', receivedVolumeM3: 7900, realTonnes: 13800.5, estimatedTonnes: 0 },
     ],
     carriers: ['Transports Kuhn, SIRET 55208131766522'],
+    loads: Array.from({ length: 30 + long * 10 }, (_, i) => ({
+      number: `BT-2026-${String(100 + i).padStart(6, '0')}`,
+      wasteCode: i % 3 === 0 ? '17 05 04' : '17 05 03*',
+      status: i === 0 ? ('IN_TRANSIT' as const) : ('ACCEPTED' as const),
+      departedAt: '2026-12-01T07:30:00+01:00',
+      carrier: `Transports Kuhn${' Logistique'.repeat(long % 4)}, SIRET 55208131766522`,
+      volumeM3: 14,
+      tonnes: i % 2 === 0 ? 24.1 : 23.8,
+      weighed: i % 2 === 0,
+    })),
     ...overrides,
   };
 }
@@ -208,6 +218,12 @@ describe('the transfer contract states the facts of a two-code, weighed transfer
       'au plus tard le 20/01/2027',
       'Transports Kuhn, SIRET 55208131766522',
       GUIDE_SSP_START,
+      // The annex: each load, the register's line, with its lot.
+      'Annexe – Chargements enregistrés',
+      'BT-2026-000100 L1 17 05 04',
+      'BT-2026-000101 L2 17 05 03*',
+      '24,1 t pesées',
+      '23,8 t est.',
     ]) {
       expect(text, expected).toContain(expected);
     }

@@ -274,9 +274,8 @@ export async function doubtClearingLetterPdf(party: Party, issuedOn: Date): Prom
       const hazardous = soil.some((line) => line.wasteCode?.endsWith('*'));
       paragraph(
         doc,
-        `${organization.name} déclare des terres ` +
-          (hazardous ? 'sous un code déchet dangereux (*) ' : '') +
-          'hors du fond géochimique naturel (compatibles avec certains usages ou à étudier au cas par cas) : elles sont à traiter ' +
+        `${organization.name} déclare des terres hors du fond géochimique naturel (compatibles avec certains usages ou à ` +
+          `étudier au cas par cas)${hazardous ? ', dont une partie sous un code déchet dangereux (*)' : ''} : elles sont à traiter ` +
           `comme issues d’un site potentiellement pollué. Le guide applicable est le « ${GUIDE_TITLES.SSP} » : valeurs-seuils ` +
           'par usage du site receveur, et étude propre au site receveur pour les terres qui l’exigent.',
       );
@@ -346,6 +345,19 @@ export interface LoadedCode {
   estimatedTonnes: number;
 }
 
+/** A load the register declares (its number is the line's « Identifiant unique »). */
+export interface RecordedLoad {
+  number: string;
+  wasteCode: string;
+  status: 'ACCEPTED' | 'IN_TRANSIT';
+  /** ISO instant. */
+  departedAt: string;
+  carrier: string;
+  volumeM3: number;
+  tonnes: number;
+  weighed: boolean;
+}
+
 export interface TransferParties {
   producer: Party;
   receiver: Party;
@@ -361,8 +373,10 @@ export interface TransferParties {
   soilDensityTonnesPerM3: number;
   /** The accepted loads per waste code, when the transfer recorded loads on the platform. */
   loadedCodes?: LoadedCode[];
-  /** The carriers of the accepted loads, as their snapshots name them. */
+  /** The carriers of the loads, as their snapshots name them. */
   carriers?: string[];
+  /** The loads recorded so far (accepted or on their way), oldest first: the register's lines. */
+  loads?: RecordedLoad[];
 }
 
 interface LotFigures {
@@ -381,7 +395,11 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
  * volume moved (or proposed) in proportion, estimated at the configured density.
  */
 function lotFigures(parties: TransferParties): LotFigures[] {
-  const lots = transferLots(parties.producer.listing.materials, parties.figures.lines);
+  const lots = transferLots(
+    parties.producer.listing.materials,
+    parties.figures.lines,
+    (parties.loads ?? []).map((load) => load.wasteCode),
+  );
   const reference = parties.transferId ?? parties.matchId;
   const proposed = lots.reduce((sum, lot) => sum + lot.proposedM3, 0);
   const ratio = parties.movedVolumeM3 !== null && proposed > 0 ? parties.movedVolumeM3 / proposed : 1;
@@ -390,8 +408,10 @@ function lotFigures(parties: TransferParties): LotFigures[] {
     const number = transferLotNumber(reference, lot.index);
     const code = loaded.get(lot.wasteCode);
     if (code) {
-      const ofCode = lots.filter((other) => other.wasteCode === lot.wasteCode).reduce((sum, other) => sum + other.proposedM3, 0);
-      const share = ofCode > 0 ? lot.proposedM3 / ofCode : 0;
+      const sameCode = lots.filter((other) => other.wasteCode === lot.wasteCode);
+      const ofCode = sameCode.reduce((sum, other) => sum + other.proposedM3, 0);
+      // Lots the match did not propose (a code only the loads carried) share the code evenly.
+      const share = ofCode > 0 ? lot.proposedM3 / ofCode : 1 / sameCode.length;
       return { lot, number, volumeM3: round3(code.receivedVolumeM3 * share), realTonnes: round3(code.realTonnes * share), estimatedTonnes: round3(code.estimatedTonnes * share) };
     }
     const volumeM3 = round3(lot.proposedM3 * ratio);
@@ -441,8 +461,52 @@ function lotsTable(doc: Pdf, lots: readonly LotFigures[], moved: boolean, densit
     ]),
   );
   doc.font(FONT).fontSize(9).fillColor(COLOR_MUTED);
-  doc.text(pdfText(`Tonnages : pesés quand les chargements l’ont été, sinon estimés à ${number(density, 2)} t/m³ (est.). Les lots sont numérotés par code déchet puis classe de qualité ; les lignes du registre national portent le même numéro.`), MARGIN);
+  doc.text(pdfText(`Tonnages : pesés quand les chargements l’ont été, sinon estimés à ${number(density, 2)} t/m³ (est.). Les lots sont numérotés par code déchet puis classe de qualité ; chaque chargement déclaré au registre national appartient au lot de son code (annexe).`), MARGIN);
   doc.fontSize(10).fillColor(COLOR_TEXT);
+}
+
+/**
+ * The annex: each load recorded on the platform, with its lot, as the register declares it (one
+ * line per load, its number as « Identifiant unique »). A waste code shared by two lots of
+ * different classes names both: a load carries its code, not its class.
+ */
+function loadsAnnex(doc: Pdf, parties: TransferParties, lots: readonly LotFigures[]): void {
+  const recorded = parties.loads ?? [];
+  if (recorded.length === 0) return;
+  doc.addPage();
+  sectionTitle(doc, `Annexe – Chargements enregistrés${parties.movedVolumeM3 === null ? ' à la date du présent contrat' : ''}`);
+  paragraph(
+    doc,
+    'Chaque chargement est une ligne du registre national des terres excavées (registre sortant du producteur, registre ' +
+      'entrant du receveur une fois reçu), identifiée par son numéro. Son lot est celui de son code déchet.',
+  );
+  doc.moveDown(0.5);
+  const lotsOf = (code: string) =>
+    lots
+      .filter(({ lot }) => lot.wasteCode === code)
+      .map(({ number: lotNumber }) => lotNumber.slice(lotNumber.lastIndexOf('-') + 1))
+      .join(', ') || NOT_GIVEN;
+  table(
+    doc,
+    [
+      { label: 'Chargement n°', width: 85 },
+      { label: 'Lot', width: 40 },
+      { label: 'Code', width: 50 },
+      { label: 'Départ', width: 60 },
+      { label: 'Transporteur', width: 130 },
+      { label: 'Volume', width: 50, align: 'right' },
+      { label: 'Poids', width: 80, align: 'right' },
+    ],
+    recorded.map((load) => [
+      load.number,
+      lotsOf(load.wasteCode),
+      load.wasteCode,
+      date(load.departedAt),
+      load.carrier || NOT_GIVEN,
+      formatCubicMetres(load.volumeM3),
+      `${number(load.tonnes, 2)} t ${load.weighed ? 'pesées' : 'est.'}${load.status === 'IN_TRANSIT' ? ' (en route)' : ''}`,
+    ]),
+  );
 }
 
 /** The pre-contract: the parties agree in principle on the transfer, under conditions. */
@@ -601,9 +665,10 @@ export async function transferContractPdf(parties: TransferParties, issuedOn: Da
   paragraph(
     doc,
     'Le transfert est déclaré au registre national des terres excavées et sédiments (RNDTS) : registre sortant du producteur ' +
-      'et, le cas échéant, registre entrant du receveur. Chaque ligne du registre porte le numéro de son lot (article 2), suivi ' +
-      'd’un indice lorsque le lot dépasse le plafond de 10 000 t d’une ligne.',
+      'et, le cas échéant, registre entrant du receveur : une ligne par chargement, identifiée par son numéro, rattachée au lot ' +
+      'de son code déchet (annexe) ; un transfert réalisé hors de la plateforme est déclaré par code déchet.',
   );
   signatures(doc, 'Pour le producteur', 'Pour le receveur (aménageur)');
+  loadsAnnex(doc, parties, lots);
   return finishPdf(doc, `Contrat de cession ${parties.transferId ?? parties.matchId}`);
 }

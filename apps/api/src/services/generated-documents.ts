@@ -13,7 +13,9 @@
 import { Readable } from 'node:stream';
 import {
   DEFAULT_SOIL_DENSITY_T_PER_M3,
+  departureWeight,
   fillTemplate,
+  receivedWeight,
   transferBalance,
   matchingMessages,
   statusLabel,
@@ -24,13 +26,13 @@ import {
   type MatchResult,
   messages,
 } from '@terres/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { documents, inquiries, loads, organizations, transfers } from '../db/schema.js';
 import type { FileStorage } from '../files/storage.js';
 import { fileNameSlug } from '../http/attachment.js';
 import { problem } from '../http/problem.js';
-import type { LoadedCode, PartyOrganization, TransferParties } from '../pdf/transfer.js';
+import type { LoadedCode, PartyOrganization, RecordedLoad, TransferParties } from '../pdf/transfer.js';
 import type { HeavyTask } from '../heavy/tasks.js';
 import { insertDocument, type DocumentRow } from './documents.js';
 import { changeInquiryStatus, inquiryColumns, readableInquiry, type InquiryRow, type Viewer } from './inquiries.js';
@@ -181,6 +183,17 @@ export async function generateDocument(
   }
 }
 
+/**
+ * The PDF of a kind for a listing (the letter) or a match (pre-contract, contract), rendered in
+ * this thread, without storing it or moving any status: `scripts/render-transfer-documents.ts`
+ * renders the demo's transfer documents with it, to look at them.
+ */
+export async function renderGeneratedPdf(db: DbOrTx, kind: GeneratedDocumentKind, target: { listingId: string } | { match: MatchRow }, soilDensityTonnesPerM3: number, now = new Date()): Promise<Buffer> {
+  const renderTask = async (task: HeavyTask) => (await import('../heavy/tasks.js')).runHeavyTask(task);
+  const listingIds = 'match' in target ? [target.match.cutInquiryId, target.match.fillInquiryId] : [target.listingId];
+  return (await render(db, kind, listingIds, 'match' in target ? target.match : null, now, renderTask, soilDensityTonnesPerM3)).pdf;
+}
+
 async function render(
   db: DbOrTx,
   kind: GeneratedDocumentKind,
@@ -221,6 +234,7 @@ async function render(
     soilDensityTonnesPerM3,
     loadedCodes: loaded.codes,
     carriers: loaded.carriers,
+    loads: loaded.loads,
   };
   const pdf = await renderTask({ kind: kind === 'PRE_CONTRACT' ? 'pre-contract-pdf' : 'transfer-contract-pdf', parties: transfer, issuedOn: now });
   return { pdf, parties: [{ id: m.cutInquiryId }, { id: m.fillInquiryId }] };
@@ -232,10 +246,38 @@ async function render(
  * density) and the carriers that drove them. Nothing before DONE: a contract signed earlier
  * states the volumes planned.
  */
-async function loadedFacts(db: DbOrTx, matchId: string, soilDensityTonnesPerM3: number): Promise<{ transferId: string | null; codes: LoadedCode[]; carriers: string[] }> {
+async function loadedFacts(
+  db: DbOrTx,
+  matchId: string,
+  soilDensityTonnesPerM3: number,
+): Promise<{ transferId: string | null; codes: LoadedCode[]; carriers: string[]; loads: RecordedLoad[] }> {
   const [transfer] = await db.select({ id: transfers.id, expectedVolumeM3: transfers.expectedVolumeM3, status: transfers.status }).from(transfers).where(eq(transfers.matchId, matchId));
-  if (!transfer || transfer.status !== 'CLOSED') return { transferId: transfer?.id ?? null, codes: [], carriers: [] };
-  const rows = await db.select().from(loads).where(eq(loads.transferId, transfer.id));
+  if (!transfer) return { transferId: null, codes: [], carriers: [], loads: [] };
+  const rows = await db.select().from(loads).where(eq(loads.transferId, transfer.id)).orderBy(asc(loads.departedAt), asc(loads.number));
+  const carrierOf = (row: (typeof rows)[number]) => {
+    const snapshot = row.carrierSnapshot as { name?: unknown; siret?: unknown; identifier?: unknown };
+    const id = typeof snapshot.siret === 'string' ? `SIRET ${snapshot.siret}` : typeof snapshot.identifier === 'string' ? snapshot.identifier : '';
+    return [typeof snapshot.name === 'string' ? snapshot.name : '', id].filter(Boolean).join(', ');
+  };
+  // The register's lines: a load that left (in transit or accepted) is a line, by its number.
+  const recorded: RecordedLoad[] = rows
+    .filter((row) => row.status === 'ACCEPTED' || row.status === 'IN_TRANSIT')
+    .map((row) => {
+      const weight = row.status === 'ACCEPTED' ? receivedWeight(row, { soilDensityTonnesPerM3 }) : departureWeight(row, { soilDensityTonnesPerM3 });
+      return {
+        number: row.number,
+        wasteCode: row.wasteCode,
+        status: row.status as 'ACCEPTED' | 'IN_TRANSIT',
+        departedAt: row.departedAt.toISOString(),
+        carrier: carrierOf(row),
+        volumeM3: row.status === 'ACCEPTED' ? (row.receivedVolumeM3 ?? row.volumeM3) : row.volumeM3,
+        tonnes: weight.tonnes,
+        weighed: !weight.estimated,
+      };
+    });
+  const carriers = [...new Set(recorded.map((load) => load.carrier).filter((label) => label !== ''))].sort();
+  // The moved quantities: only once the transfer is closed (the match DONE with them).
+  if (transfer.status !== 'CLOSED') return { transferId: transfer.id, codes: [], carriers, loads: recorded };
   const balance = transferBalance(
     transfer.expectedVolumeM3,
     rows.map((row) => ({
@@ -260,19 +302,7 @@ async function loadedFacts(db: DbOrTx, matchId: string, soilDensityTonnesPerM3: 
       realTonnes: code.receivedWeight.realTonnes,
       estimatedTonnes: code.receivedWeight.estimatedTonnes,
     }));
-  const carriers = [
-    ...new Set(
-      rows
-        .filter((row) => row.status === 'ACCEPTED')
-        .map((row) => {
-          const snapshot = row.carrierSnapshot as { name?: unknown; siret?: unknown; identifier?: unknown };
-          const id = typeof snapshot.siret === 'string' ? `SIRET ${snapshot.siret}` : typeof snapshot.identifier === 'string' ? snapshot.identifier : '';
-          return [typeof snapshot.name === 'string' ? snapshot.name : '', id].filter(Boolean).join(', ');
-        })
-        .filter((label) => label !== ''),
-    ),
-  ].sort();
-  return { transferId: transfer.id, codes, carriers };
+  return { transferId: transfer.id, codes, carriers, loads: recorded };
 }
 
 async function readListings(db: DbOrTx, ids: readonly string[]): Promise<Map<string, InquiryRow>> {

@@ -26,6 +26,18 @@ describe('transferLots', () => {
     ]);
   });
 
+  it('makes the lots of a code the loads carried that the match did not propose', () => {
+    const materials = [
+      { materialName: 'Sable', groundComposition: 'Alluvions', qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
+      { materialName: 'Autre', groundComposition: 'Nature inconnue', qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*' },
+    ];
+    const lots = transferLots(materials, [line(0, 9000, 'Sable')], ['17 05 04', '17 05 03*']);
+    expect(lots.map((lot) => [lot.index, lot.wasteCode, lot.qualityClass, lot.proposedM3, lot.lines[0]?.materialName])).toEqual([
+      [1, '17 05 04', 'INERT_NATURAL_BACKGROUND', 9000, 'Sable'],
+      [2, '17 05 03*', 'CASE_BY_CASE', 0, 'Autre'],
+    ]);
+  });
+
   it('numbers a lot within the 36 characters of a register id, room left for a split suffix', () => {
     const number = transferLotNumber('53d44de4-c74d-4bae-8c11-5e84902a1b2c', 12);
     expect(number).toBe('53d44de4c74d4bae8c115e84-L12');

@@ -41,13 +41,28 @@ export interface TransferLot {
  * code's rank in WASTE_CODES then the class's rank in QUALITY_CLASSES, numbered from 1 in that
  * order. A line without a code counts as DEFAULT_WASTE_CODE, as the register declares it.
  *
- * The order is the agreement between the documents and the register (issue 19): the contract's
- * lot n and the register lines of lot n carry the same number (`transferLotNumber`), however
- * the register later splits a lot over its 10 000 t ceiling.
+ * The order is the agreement between the documents and the register (issue 19): lots are
+ * numbered in (waste code, quality class) order, and a register line (a load) belongs to the lot
+ * of its waste code.
  */
-export function transferLots(cutMaterials: readonly { qualityClass?: unknown; wasteCode?: unknown }[], lines: readonly LotSourceLine[]): TransferLot[] {
+export function transferLots(
+  cutMaterials: readonly { qualityClass?: unknown; wasteCode?: unknown; materialName?: unknown; groundComposition?: unknown }[],
+  lines: readonly LotSourceLine[],
+  /** Codes the transfer's loads carried: a code the match's lines lack still makes its lots (0 m³ proposed), from the CUT lines of that code. */
+  movedCodes: readonly string[] = [],
+): TransferLot[] {
   const byKey = new Map<string, Omit<TransferLot, 'index' | 'mixed'>>();
-  for (const line of lines) {
+  const proposedCodes = new Set(lines.map((line) => wasteCodeOf(cutMaterials[line.cutLine]) ?? DEFAULT_WASTE_CODE));
+  const extra: LotSourceLine[] = [];
+  for (const code of new Set(movedCodes)) {
+    if (proposedCodes.has(code as WasteCode)) continue;
+    cutMaterials.forEach((material, cutLine) => {
+      if ((wasteCodeOf(material) ?? DEFAULT_WASTE_CODE) !== code) return;
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      extra.push({ cutLine, materialName: text(material.materialName), groundComposition: text(material.groundComposition), volumeM3: 0 });
+    });
+  }
+  for (const line of [...lines, ...extra]) {
     const source = cutMaterials[line.cutLine];
     const wasteCode = wasteCodeOf(source) ?? DEFAULT_WASTE_CODE;
     const qualityClass = qualityClassOf(source);
@@ -72,9 +87,11 @@ export function transferLots(cutMaterials: readonly { qualityClass?: unknown; wa
 
 /**
  * A lot's number: the first 24 hexadecimal digits of the transfer's id, then `-L` and the lot's
- * rank ('53d44de4c74d4bae8c115e84-L2'). 27 to 28 characters, Trackdéchets' id alphabet
- * (`[A-Za-z0-9-_./]`), so a register line of the lot keeps it and still has room for a split
- * suffix ('-1' … '-999') under the 36 characters of « Identifiant unique ».
+ * rank ('53d44de4c74d4bae8c115e84-L2'): 27 to 28 characters of Trackdéchets' id alphabet
+ * (`[A-Za-z0-9-_./]`), room left for a suffix under the 36 characters of « Identifiant unique ».
+ * The register declares one line per load, its number as id (issue 19, services/register.ts): a
+ * load carries a waste code, so its lot is the lot of that code (the contract's annex lists each
+ * load with its lot).
  */
 export function transferLotNumber(transferId: string, lotIndex: number): string {
   return `${transferId.replace(/-/g, '').slice(0, 24)}-L${lotIndex}`;
