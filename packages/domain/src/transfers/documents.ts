@@ -137,7 +137,8 @@ const given = (value: unknown) => typeof value === 'string' && value.trim() !== 
  * in the list: only a site in a secteur d'information sur les sols has one; the contract says
  * when none was declared.
  */
-export function missingContractFacts(listing: ListingRecord): MissingContractFact[] {
+export function missingContractFacts(answer: object): MissingContractFact[] {
+  const listing = answer as ListingRecord;
   const side = listing.type === 'FILL' ? 'FILL' : 'CUT';
   const fields = side === 'CUT' ? CUT_CONTRACT_FACTS : FILL_CONTRACT_FACTS;
   return fields.filter((field) => !given(listing[field])).map((field) => ({ side, field, label: LISTING_FIELDS[field].label }));
