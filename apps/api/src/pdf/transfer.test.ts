@@ -215,7 +215,7 @@ describe('the transfer contract states the facts of a two-code, weighed transfer
       '9 800 m³',
       'du 30/11/2026 au 20/01/2027',
       'Attestation de conformité',
-      'au plus tard le 20/01/2027',
+      'Date de sortie du statut de déchet : Le 20/01/2027, dernière réception des lots par l’aménageur',
       'Transports Kuhn, SIRET 55208131766522',
       GUIDE_SSP_START,
       // The annex: each load, the register's line, with its lot.

@@ -653,7 +653,12 @@ export async function transferContractPdf(parties: TransferParties, issuedOn: Da
   const exitDay = parties.transferEndDate ?? parties.transferDate;
   keyValues(doc, [
     ['Attestation de conformité', `Établie pour chaque lot par ${orToComplete(producer.listing.soilPreparer)} (art. D. 541-12-13 du code de l’environnement, annexe II de l’arrêté), jointe au présent contrat`],
-    ['Sortie du statut de déchet', exitDay ? `À la date de l’attestation de conformité de chaque lot, au plus tard le ${date(exitDay)} (réception par l’aménageur)` : 'À la date de l’attestation de conformité de chaque lot (à compléter)'],
+    [
+      'Date de sortie du statut de déchet',
+      exitDay
+        ? `Le ${date(exitDay)}, dernière réception des lots par l’aménageur, à confirmer par l’attestation de conformité de chaque lot`
+        : 'À compléter : la date de l’attestation de conformité de chaque lot, au plus tard sa réception par l’aménageur',
+    ],
   ]);
   sectionTitle(doc, 'Article 8 – Engagements du receveur');
   paragraph(
