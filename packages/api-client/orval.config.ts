@@ -120,6 +120,8 @@ export default defineConfig({
             '/^(start|end|transferDate)$/': () => faker.date.soon({ days: 180 }).toISOString().slice(0, 10),
             // Transfers: nullable days (orval's own mock of a nullable date may be undefined).
             '/^(receiptValidUntil|transferEndDate)$/': () => faker.date.soon({ days: 365 }).toISOString().slice(0, 10),
+            // A listing's planning permission: a past day (issue 19).
+            '/^(permitDate|permit_date)$/': () => faker.date.past({ years: 2 }).toISOString().slice(0, 10),
             '/^vehiclePlate$/': () => faker.helpers.arrayElement(['AB-123-CD', 'GH-456-JK', '1234 AB 68']),
             '/^wasteCode$/': () => faker.helpers.arrayElement(['17 05 04', '17 05 03*']),
             '/^fileName$/': () =>

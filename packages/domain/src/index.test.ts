@@ -65,6 +65,9 @@ const PUBLIC_NAMES = [
   'repeatedPublicIds', 'registerMotifs', 'TEXS_ERROR_HEADER', 'texsLineIssues', 'readTexsTable', 'parseTexsCsv',
   // Storage quota (issue 20).
   'formatStorageSize', 'storageUsePercent', 'storageUseText', 'storageQuotaMessage',
+  'hasControlCharacters', 'oneLineCheck', 'describeParcelId', 'transferLots', 'transferLotNumber', 'soilUseCategory',
+  'SOIL_USE_CATEGORY_LABELS', 'missingContractFacts', 'ANALYSIS_REFERENCES_MAX_LENGTH', 'SOIL_PREPARER_MAX_LENGTH',
+  'PERMIT_REFERENCE_MAX_LENGTH', 'applicableGuide', 'GUIDE_TITLES',
 ];
 
 describe('public API', () => {

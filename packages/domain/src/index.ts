@@ -68,3 +68,4 @@ export * from './transfers/ticket';
 export * from './transfers/balance';
 export * from './transfers/transfer';
 export * from './transfers/register-transport';
+export * from './transfers/documents';

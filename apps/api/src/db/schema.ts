@@ -291,6 +291,12 @@ export const inquiries = pgTable(
     acceptCertification: boolean('accept_certification').notNull().default(false),
     startDate: date('start_date'),
     endDate: date('end_date'),
+    /** The soil facts of the transfer contract (issue 19, migration 0021): optional. */
+    sisIdentifier: text('sis_identifier'),
+    analysisReferences: text('analysis_references'),
+    soilPreparer: text('soil_preparer'),
+    permitReference: text('permit_reference'),
+    permitDate: date('permit_date'),
     /** Credits, computed by the server with the domain's inquiryCost. */
     cost: integer('cost'),
     rejectionReason: text('rejection_reason'),

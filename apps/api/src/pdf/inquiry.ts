@@ -72,6 +72,10 @@ export async function inquiryPdf(row: InquiryRow, organizationName: string | nul
     ['Surface', row.quantity !== null ? pdfText(formatHectares(row.quantity)) : NOT_GIVEN],
     ['Disponibilité', row.startDate || row.endDate ? `du ${row.startDate ? date(row.startDate) : '–'} au ${row.endDate ? date(row.endDate) : '–'}` : NOT_GIVEN],
     ['Étude de sol', row.soilStudyDelegation ? 'Confiée à la plateforme' : 'Fournie par l’annonceur'],
+    [LISTING_FIELDS.sisIdentifier.label, orDash(row.sisIdentifier)],
+    [LISTING_FIELDS.analysisReferences.label, orDash(row.analysisReferences)],
+    [LISTING_FIELDS.soilPreparer.label, orDash(row.soilPreparer)],
+    [LISTING_FIELDS.permitReference.label, row.permitReference ? `${row.permitReference}${row.permitDate ? `, du ${date(row.permitDate)}` : ''}` : NOT_GIVEN],
   ]);
 
   sectionTitle(doc, `Parcelles (${row.parcelNumbers.length})`);

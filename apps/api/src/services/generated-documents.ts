@@ -12,22 +12,27 @@
 // keep it.
 import { Readable } from 'node:stream';
 import {
+  DEFAULT_SOIL_DENSITY_T_PER_M3,
+  departureWeight,
   fillTemplate,
+  receivedWeight,
+  transferBalance,
   matchingMessages,
   statusLabel,
   transitionError,
   type GeneratedDocumentKind,
   type InquiryStatus,
+  type LoadStatus,
   type MatchResult,
   messages,
 } from '@terres/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
-import { documents, inquiries, organizations } from '../db/schema.js';
+import { documents, inquiries, loads, organizations, transfers } from '../db/schema.js';
 import type { FileStorage } from '../files/storage.js';
 import { fileNameSlug } from '../http/attachment.js';
 import { problem } from '../http/problem.js';
-import type { PartyOrganization, TransferParties } from '../pdf/transfer.js';
+import type { LoadedCode, PartyOrganization, RecordedLoad, TransferParties } from '../pdf/transfer.js';
 import type { HeavyTask } from '../heavy/tasks.js';
 import { insertDocument, type DocumentRow } from './documents.js';
 import { claimStorageKey, reserveStorageKey } from './stored-files.js';
@@ -109,6 +114,8 @@ export async function generateDocument(
     now?: Date;
     /** Renders the PDF: `app.heavy.run` (a worker thread); by default in this thread. */
     render?: (task: HeavyTask) => Promise<Buffer>;
+    /** The matching's configured soil density (t/m³): the documents' estimated tonnages. */
+    soilDensityTonnesPerM3?: number;
   } = {},
 ): Promise<GenerationOutcome> {
   const now = options.now ?? new Date();
@@ -124,7 +131,8 @@ export async function generateDocument(
   // The PDF, from the listings as they are now (before the locks: rendering takes a while).
   const listingIds = match ? [match.cutInquiryId, match.fillInquiryId] : [listing.id];
   const renderTask = options.render ?? (async (task: HeavyTask) => (await import('../heavy/tasks.js')).runHeavyTask(task));
-  const { pdf, parties } = await render(db, kind, listingIds, match, now, renderTask);
+  const density = options.soilDensityTonnesPerM3 ?? DEFAULT_SOIL_DENSITY_T_PER_M3;
+  const { pdf, parties } = await render(db, kind, listingIds, match, now, renderTask, density);
   // Each key is queued for removal before its file exists and claimed with its row: a crash in
   // between leaves an orphan the sweep removes (services/stored-files.ts).
   const keys = await Promise.all(parties.map(() => reserveStorageKey(db)));
@@ -180,6 +188,17 @@ export async function generateDocument(
   }
 }
 
+/**
+ * The PDF of a kind for a listing (the letter) or a match (pre-contract, contract), rendered in
+ * this thread, without storing it or moving any status: `scripts/render-transfer-documents.ts`
+ * renders the demo's transfer documents with it, to look at them.
+ */
+export async function renderGeneratedPdf(db: DbOrTx, kind: GeneratedDocumentKind, target: { listingId: string } | { match: MatchRow }, soilDensityTonnesPerM3: number, now = new Date()): Promise<Buffer> {
+  const renderTask = async (task: HeavyTask) => (await import('../heavy/tasks.js')).runHeavyTask(task);
+  const listingIds = 'match' in target ? [target.match.cutInquiryId, target.match.fillInquiryId] : [target.listingId];
+  return (await render(db, kind, listingIds, 'match' in target ? target.match : null, now, renderTask, soilDensityTonnesPerM3)).pdf;
+}
+
 async function render(
   db: DbOrTx,
   kind: GeneratedDocumentKind,
@@ -187,6 +206,7 @@ async function render(
   match: MatchRow | null,
   now: Date,
   renderTask: (task: HeavyTask) => Promise<Buffer>,
+  soilDensityTonnesPerM3: number,
 ): Promise<{ pdf: Buffer; parties: { id: string }[] }> {
   const rows = await readListings(db, listingIds);
   const orgs = await organizationsOf(db, [...new Set([...rows.values()].map((row) => row.organizationId))]);
@@ -196,19 +216,98 @@ async function render(
     return { listing: row, organization: orgs.get(row.organizationId)! };
   };
   if (kind === 'DOUBT_CLEARING_LETTER') {
-    return { pdf: await renderTask({ kind: 'doubt-clearing-letter-pdf', party: party(listingIds[0]!), issuedOn: now }), parties: [{ id: listingIds[0]! }] };
+    const declaredDocuments = await db
+      .select({ kind: documents.kind, fileName: documents.fileName })
+      .from(documents)
+      .where(and(eq(documents.inquiryId, listingIds[0]!), eq(documents.source, 'ADVERTISER'), isNull(documents.deletedAt)));
+    return {
+      pdf: await renderTask({ kind: 'doubt-clearing-letter-pdf', party: { ...party(listingIds[0]!), declaredDocuments }, issuedOn: now }),
+      parties: [{ id: listingIds[0]! }],
+    };
   }
   const m = match!;
+  const loaded = await loadedFacts(db, m.id, soilDensityTonnesPerM3);
   const transfer: TransferParties = {
     producer: party(m.cutInquiryId),
     receiver: party(m.fillInquiryId),
     matchId: m.id,
+    transferId: loaded.transferId,
     figures: m.figures as unknown as MatchResult,
     movedVolumeM3: m.movedVolumeM3,
     transferDate: m.transferDate,
+    transferEndDate: m.transferEndDate,
+    soilDensityTonnesPerM3,
+    loadedCodes: loaded.codes,
+    carriers: loaded.carriers,
+    loads: loaded.loads,
   };
   const pdf = await renderTask({ kind: kind === 'PRE_CONTRACT' ? 'pre-contract-pdf' : 'transfer-contract-pdf', parties: transfer, issuedOn: now });
   return { pdf, parties: [{ id: m.cutInquiryId }, { id: m.fillInquiryId }] };
+}
+
+/**
+ * The match's transfer (its id numbers the lots) and, once the match is DONE through loads, what
+ * its accepted loads measured per waste code (weighed tonnes REEL, the rest estimated at the
+ * density) and the carriers that drove them. Nothing before DONE: a contract signed earlier
+ * states the volumes planned.
+ */
+async function loadedFacts(
+  db: DbOrTx,
+  matchId: string,
+  soilDensityTonnesPerM3: number,
+): Promise<{ transferId: string | null; codes: LoadedCode[]; carriers: string[]; loads: RecordedLoad[] }> {
+  const [transfer] = await db.select({ id: transfers.id, expectedVolumeM3: transfers.expectedVolumeM3, status: transfers.status }).from(transfers).where(eq(transfers.matchId, matchId));
+  if (!transfer) return { transferId: null, codes: [], carriers: [], loads: [] };
+  const rows = await db.select().from(loads).where(eq(loads.transferId, transfer.id)).orderBy(asc(loads.departedAt), asc(loads.number));
+  const carrierOf = (row: (typeof rows)[number]) => {
+    const snapshot = row.carrierSnapshot as { name?: unknown; siret?: unknown; identifier?: unknown };
+    const id = typeof snapshot.siret === 'string' ? `SIRET ${snapshot.siret}` : typeof snapshot.identifier === 'string' ? snapshot.identifier : '';
+    return [typeof snapshot.name === 'string' ? snapshot.name : '', id].filter(Boolean).join(', ');
+  };
+  // The register's lines: a load that left (in transit or accepted) is a line, by its number.
+  const recorded: RecordedLoad[] = rows
+    .filter((row) => row.status === 'ACCEPTED' || row.status === 'IN_TRANSIT')
+    .map((row) => {
+      const weight = row.status === 'ACCEPTED' ? receivedWeight(row, { soilDensityTonnesPerM3 }) : departureWeight(row, { soilDensityTonnesPerM3 });
+      return {
+        number: row.number,
+        wasteCode: row.wasteCode,
+        status: row.status as 'ACCEPTED' | 'IN_TRANSIT',
+        departedAt: row.departedAt.toISOString(),
+        carrier: carrierOf(row),
+        volumeM3: row.status === 'ACCEPTED' ? (row.receivedVolumeM3 ?? row.volumeM3) : row.volumeM3,
+        tonnes: weight.tonnes,
+        weighed: !weight.estimated,
+      };
+    });
+  const carriers = [...new Set(recorded.map((load) => load.carrier).filter((label) => label !== ''))].sort();
+  // The moved quantities: only once the transfer is closed (the match DONE with them).
+  if (transfer.status !== 'CLOSED') return { transferId: transfer.id, codes: [], carriers, loads: recorded };
+  const balance = transferBalance(
+    transfer.expectedVolumeM3,
+    rows.map((row) => ({
+      id: row.id,
+      version: row.version,
+      status: row.status as LoadStatus,
+      wasteCode: row.wasteCode,
+      volumeM3: row.volumeM3,
+      weightTonnes: row.weightTonnes,
+      departedAt: row.departedAt.toISOString(),
+      receivedAt: row.receivedAt?.toISOString() ?? null,
+      receivedVolumeM3: row.receivedVolumeM3,
+      receivedWeightTonnes: row.receivedWeightTonnes,
+    })),
+    { soilDensityTonnesPerM3 },
+  );
+  const codes = balance.byWasteCode
+    .filter((code) => code.acceptedCount > 0)
+    .map((code) => ({
+      wasteCode: code.wasteCode,
+      receivedVolumeM3: code.receivedVolumeM3,
+      realTonnes: code.receivedWeight.realTonnes,
+      estimatedTonnes: code.receivedWeight.estimatedTonnes,
+    }));
+  return { transferId: transfer.id, codes, carriers, loads: recorded };
 }
 
 async function readListings(db: DbOrTx, ids: readonly string[]): Promise<Map<string, InquiryRow>> {

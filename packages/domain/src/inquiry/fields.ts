@@ -14,7 +14,9 @@ import { INQUIRY_STATUSES, statusLabel, typeLabel } from '../status/status';
 import { createDateSchema, type Now } from '../validators/date';
 import { postcodeSchema } from '../validators/postcode';
 import { siretSchema } from '../validators/siret';
+import { toCalendarDate, todayInParis } from '../validators/date';
 import { requiredText } from '../validators/text';
+import { listingMessages } from '../messages/listings';
 import { toCamelKeys } from '../util';
 import { materialRowSchema } from './materials';
 import { formatParcelId, parcelIdSchema } from './parcel';
@@ -23,6 +25,10 @@ import { QUALITY_CLASSES, qualityClassSchema, receivingUseSchema, WASTE_CODES, w
 export const PROJECT_OWNER_LAST_NAME_MAX_LENGTH = 1000;
 export const PROJECT_OWNER_STREET_MAX_LENGTH = 300;
 export const PROJECT_OWNER_COMPANY_NAME_MAX_LENGTH = 200;
+/** The soil facts the transfer contract needs (issue 19): lengths of their single-line texts. */
+export const ANALYSIS_REFERENCES_MAX_LENGTH = 300;
+export const SOIL_PREPARER_MAX_LENGTH = 200;
+export const PERMIT_REFERENCE_MAX_LENGTH = 100;
 
 /** The wizard's 12 sub-steps (spec §5), in order; `null` in the table: not asked by the wizard. */
 export const LISTING_SUB_STEPS = [
@@ -126,10 +132,38 @@ const materialRow = v.pipe(
   materialRowSchema,
 );
 
-/** A text on one line: trimmed, its line breaks and runs of spaces made one space, at most `max`. */
-function oneLine(max: number) {
-  return v.pipe(v.string(messages.required), v.transform((text) => text.replace(/\s+/g, ' ')), requiredText(max));
+/**
+ * A text on one line: trimmed, at most `max`, and a line break or another control character
+ * inside it is refused with a French message (validators/text.ts), never joined silently: a
+ * listing's text is printed in the other party's pre-contract and contract (issues 19, 20).
+ */
+function oneLine(max: number, requiredMessage?: string) {
+  return requiredText(max, requiredMessage);
 }
+
+/** A past (or today's) calendar day, 'YYYY-MM-DD': the day a permit was granted. */
+function pastDay(options: ListingSchemaOptions) {
+  return v.pipe(
+    v.string(messages.required),
+    v.trim(),
+    v.nonEmpty(messages.required),
+    v.check((value) => toCalendarDate(value) !== null, messages.dateInvalid),
+    v.transform((value) => toCalendarDate(value) ?? value),
+    v.check((value) => value <= todayInParis(options.now), listingMessages.permitDateFuture),
+  );
+}
+
+/**
+ * An SIS identifier (secteur d'information sur les sols, art. L. 125-6 code de l'environnement),
+ * as Géorisques writes it ('68SIS06001'): upper-cased, 10 to 15 letters and digits (the length
+ * Trackdéchets' register accepts in « Identifiant SIS du terrain »).
+ */
+const sisIdentifierSchema = v.pipe(
+  v.string(messages.required),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[0-9A-Z]{10,15}$/, listingMessages.sisIdentifierInvalid),
+);
 
 const uniqueList = <TItem extends v.GenericSchema>(item: TItem, max: number, typeMessage: string) =>
   v.pipe(boundedArray(item, max, typeMessage, maxItemsMessage(max)), v.transform((list) => [...new Set(list)]));
@@ -198,8 +232,8 @@ export const LISTING_FIELDS = {
     wire: 'project_name',
     label: 'Nom du projet',
     kind: 'text',
-    schema: requiredText(TEXT_MAX_LENGTH, messages.projectNameRequired),
-    form: requiredText(TEXT_MAX_LENGTH),
+    schema: oneLine(TEXT_MAX_LENGTH, messages.projectNameRequired),
+    form: oneLine(TEXT_MAX_LENGTH),
     clearable: false,
     sealed: false,
     submission: 'required',
@@ -233,7 +267,7 @@ export const LISTING_FIELDS = {
     label: 'Nom du maître d’ouvrage',
     kind: 'text',
     // The spec's "unusually large" limit.
-    schema: requiredText(PROJECT_OWNER_LAST_NAME_MAX_LENGTH),
+    schema: oneLine(PROJECT_OWNER_LAST_NAME_MAX_LENGTH),
     clearable: true,
     sealed: false,
     submission: 'required',
@@ -244,7 +278,7 @@ export const LISTING_FIELDS = {
     wire: 'project_owner_first_name',
     label: 'Prénom du maître d’ouvrage',
     kind: 'text',
-    schema: requiredText(NAME_MAX_LENGTH),
+    schema: oneLine(NAME_MAX_LENGTH),
     clearable: true,
     sealed: false,
     submission: 'required',
@@ -277,7 +311,7 @@ export const LISTING_FIELDS = {
     wire: 'project_owner_street',
     label: 'Adresse du maître d’ouvrage',
     kind: 'text',
-    schema: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH),
+    schema: oneLine(PROJECT_OWNER_STREET_MAX_LENGTH),
     clearable: true,
     sealed: false,
     submission: 'required',
@@ -300,7 +334,7 @@ export const LISTING_FIELDS = {
     wire: 'project_owner_city',
     label: 'Ville du maître d’ouvrage',
     kind: 'text',
-    schema: requiredText(TEXT_MAX_LENGTH),
+    schema: oneLine(TEXT_MAX_LENGTH),
     clearable: true,
     sealed: false,
     submission: 'required',
@@ -311,8 +345,8 @@ export const LISTING_FIELDS = {
     wire: 'site_address',
     label: 'Adresse du site',
     kind: 'text',
-    schema: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH),
-    form: requiredText(PROJECT_OWNER_STREET_MAX_LENGTH, messages.siteAddressRequired),
+    schema: oneLine(PROJECT_OWNER_STREET_MAX_LENGTH),
+    form: oneLine(PROJECT_OWNER_STREET_MAX_LENGTH, messages.siteAddressRequired),
     clearable: true,
     sealed: false,
     submission: 'required',
@@ -366,6 +400,18 @@ export const LISTING_FIELDS = {
           : t.noParcel,
     },
   },
+  sisIdentifier: {
+    wire: 'sis_identifier',
+    label: 'Identifiant SIS du terrain',
+    kind: 'text',
+    schema: sisIdentifierSchema,
+    clearable: true,
+    sealed: false,
+    // Only a site in a secteur d'information sur les sols has one.
+    submission: 'optional',
+    subStep: 'otherDocuments',
+    detail: { section: 'site', label: 'Identifiant SIS' },
+  },
   quantity: {
     wire: 'quantity',
     label: 'Surface (ha)',
@@ -411,6 +457,28 @@ export const LISTING_FIELDS = {
     submission: 'required',
     subStep: 'composition',
     detail: { section: 'soil', label: 'Composition', read: composition },
+  },
+  analysisReferences: {
+    wire: 'analysis_references',
+    label: 'Références des analyses de sol',
+    kind: 'text',
+    schema: oneLine(ANALYSIS_REFERENCES_MAX_LENGTH),
+    clearable: true,
+    sealed: false,
+    submission: 'optional',
+    subStep: 'otherDocuments',
+    detail: { section: 'soil', label: 'Analyses (laboratoire, rapport, date)' },
+  },
+  soilPreparer: {
+    wire: 'soil_preparer',
+    label: 'Personne réalisant la préparation des terres',
+    kind: 'text',
+    schema: oneLine(SOIL_PREPARER_MAX_LENGTH),
+    clearable: true,
+    sealed: false,
+    submission: 'optional',
+    subStep: 'otherDocuments',
+    detail: { section: 'soil', label: 'Préparation des terres' },
   },
   groundTypeUnknown: {
     wire: 'ground_type_unknown',
@@ -479,6 +547,28 @@ export const LISTING_FIELDS = {
     submission: 'required',
     subStep: 'availability',
     detail: { section: 'dates', label: 'Date de fin', read: (listing) => asDate(listing.endDate) },
+  },
+  permitReference: {
+    wire: 'permit_reference',
+    label: 'Référence de l’autorisation d’urbanisme',
+    kind: 'text',
+    schema: oneLine(PERMIT_REFERENCE_MAX_LENGTH),
+    clearable: true,
+    sealed: false,
+    submission: 'optional',
+    subStep: 'otherDocuments',
+    detail: { section: 'record', label: 'Autorisation d’urbanisme' },
+  },
+  permitDate: {
+    wire: 'permit_date',
+    label: 'Date de l’autorisation d’urbanisme',
+    kind: 'date',
+    schema: pastDay,
+    clearable: true,
+    sealed: false,
+    submission: 'optional',
+    subStep: 'otherDocuments',
+    detail: { section: 'record', label: 'Date de l’autorisation', read: (listing) => asDate(listing.permitDate) },
   },
   acceptCertification: {
     wire: 'accept_certification',

@@ -17,6 +17,17 @@ export function formatParcelId(input: string): string {
   return [id.slice(0, 2), id.slice(2, 6), id.slice(6, 10), id.slice(10, 14)].join(' ');
 }
 
+/**
+ * '68224000EX0010' -> 'commune 68224, préfixe 000, section EX, n° 0010': the parts of the id
+ * named, as the documents print a parcel (the 2-4-4-4 grouping cuts the commune's INSEE code,
+ * issue 19); anything unparsable is returned as is.
+ */
+export function describeParcelId(input: string): string {
+  const id = parseParcelId(input);
+  if (id === null) return input;
+  return `commune ${id.slice(0, 5)}, préfixe ${id.slice(5, 8)}, section ${id.slice(8, 10).replace(/^0/, '')}, n° ${id.slice(10, 14)}`;
+}
+
 /** Accepts spaced or lower-case input and outputs the compact upper-case id. */
 export const parcelIdSchema = v.pipe(
   v.string(messages.parcelId),

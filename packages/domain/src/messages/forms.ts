@@ -31,6 +31,8 @@ export const formMessages = {
   representativeEmailRequired: "L'email du représentant est requis",
   representativePhoneRequired: 'Le téléphone du représentant est requis',
   booleanExpected: 'Ce champ doit valoir vrai ou faux.',
+  /** A single-line text with a line break or another control character (issues 19, 20). */
+  singleLine: 'Ce champ ne doit contenir ni retour à la ligne ni caractère de contrôle.',
 } as const;
 
 /** A list over its maximum number of values. */

@@ -19,6 +19,9 @@ export const listingMessages = {
   quantityPositive: 'La quantité doit être supérieure à 0.',
   priceInvalid: 'Veuillez entrer un prix valide.',
   certificationRequired: "Veuillez certifier l'exactitude des informations de l'annonce.",
+  // The soil facts of the transfer contract (issue 19; ours)
+  sisIdentifierInvalid: 'L’identifiant SIS doit compter 10 à 15 lettres et chiffres, tel que Géorisques l’écrit (ex. 68SIS06001).',
+  permitDateFuture: 'La date de l’autorisation d’urbanisme ne peut pas être postérieure à aujourd’hui.',
   /** Spec §8: creating a listing without a project name (kept in English, as the spec shows it). */
   projectNameRequired: 'Project name is required',
   inquiryTypeInvalid: "Le type d'annonce doit être CUT (déblai) ou FILL (remblai).",

@@ -15,7 +15,7 @@ import { createSimpleEmailSchema } from '../validators/email';
 import { createPhoneSchema } from '../validators/phone';
 import { createPostcodeSchema } from '../validators/postcode';
 import { createSiretSchema } from '../validators/siret';
-import { requiredText } from '../validators/text';
+import { oneLineCheck, requiredText } from '../validators/text';
 
 // Organisation schemas use the entity's camelCase names (spec §3). The API converts its
 // snake_case request bodies with `toCamelKeys` before parsing.
@@ -24,6 +24,7 @@ import { requiredText } from '../validators/text';
 const countrySchema = v.pipe(
   v.nullish(v.string(), ''),
   v.trim(),
+  oneLineCheck,
   v.maxLength(TEXT_MAX_LENGTH, maxLengthMessage(TEXT_MAX_LENGTH)),
   v.transform((value) => (value === '' ? DEFAULT_COUNTRY : value)),
 );

@@ -6,6 +6,7 @@ import { luhnValid, isValidSiret, siretError } from '../validators/siret';
 import { isValidPostcode } from '../validators/postcode';
 import { calendarDateToDisplay, toCalendarDate } from '../validators/date';
 import { formObject } from '../validators/object';
+import { hasControlCharacters } from '../validators/text';
 import { transferMessages as m } from './messages';
 
 // A carrier (transporteur) as an organisation keeps it and as the TEXS register's « transporteur
@@ -227,9 +228,6 @@ export function normalizeDepartment(input: string): string | null {
   return String(n).padStart(2, '0');
 }
 
-// Line breaks, tabs and other control characters (C0, DEL, C1, line/paragraph separators).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Trimmed single-line text: no control character, 1 to `max` characters. */
 function singleLine(required: string, max: number, tooLong: string) {
@@ -237,7 +235,7 @@ function singleLine(required: string, max: number, tooLong: string) {
     v.string(required),
     v.trim(),
     v.nonEmpty(required),
-    v.check((value) => !CONTROL_CHARACTERS.test(value), m.carrierTextControlCharacters),
+    v.check((value) => !hasControlCharacters(value), m.carrierTextControlCharacters),
     v.maxLength(max, tooLong),
   );
 }
@@ -247,16 +245,12 @@ function optionalSingleLine(max: number, tooLong: string) {
     v.pipe(
       v.string(),
       v.trim(),
-      v.check((value) => !CONTROL_CHARACTERS.test(value), m.carrierTextControlCharacters),
+      v.check((value) => !hasControlCharacters(value), m.carrierTextControlCharacters),
       v.maxLength(max, tooLong),
     ),
   );
 }
 
-/** True when the text holds a line break or another control character. */
-export function hasControlCharacters(value: string): boolean {
-  return CONTROL_CHARACTERS.test(value);
-}
 
 /** TD's limits: names and addresses at most 150 characters (its message; its code allows 250), city 45, receipt 50. */
 export const CARRIER_LIMITS = { name: 150, street: 150, city: 45, receiptNumber: 50 } as const;

@@ -5,7 +5,8 @@ import { parseWasteCode, type WasteCode } from '../inquiry/soil-quality';
 import { fillTemplate } from '../util';
 import { readNow, type Now } from '../validators/date';
 import { formObject } from '../validators/object';
-import { hasControlCharacters, type TransportMode } from './carrier';
+import { hasControlCharacters } from '../validators/text';
+import type { TransportMode } from './carrier';
 import { transferMessages as m } from './messages';
 
 // A load: one truck (or barge, wagon) of soil between the two sites of an accepted match. The CUT

@@ -1,6 +1,7 @@
 // French sentences of transfers (issue 18): carriers, loads, the mass balance and the transfer's
 // close. One sentence, one key; the forms, the API's problem details and the tests read them
 // from here. Kept apart from `messages.ts` and `messages/` (other slices edit those).
+import { formMessages } from '../messages/forms';
 
 export const transferMessages = {
   // Carrier (transporteur).
@@ -32,7 +33,8 @@ export const transferMessages = {
   carrierReceiptValidUntilInvalid: 'La date de fin de validité du récépissé est invalide.',
   carrierExemptionInvalid: 'Cette exemption n’existe pas ou ne couvre pas le transport de terres.',
   carrierExemptionForeign: 'L’exemption de récépissé ne s’indique que pour un transporteur établi en France.',
-  carrierTextControlCharacters: 'Ce champ ne doit contenir ni retour à la ligne ni caractère de contrôle.',
+  /** The forms' one wording (formMessages.singleLine). */
+  carrierTextControlCharacters: formMessages.singleLine,
 
   // Carrier chosen for a load (carrierUsableOn).
   carrierReceiptExpired: 'Le récépissé du transporteur {name} a expiré le {date} : mettez-le à jour avant d’enregistrer un chargement.',

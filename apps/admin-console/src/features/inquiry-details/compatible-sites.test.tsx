@@ -215,6 +215,19 @@ describe('transfer documents on the management tab (issue 11)', () => {
     await waitFor(() => expect(bodies).toEqual([{ kind: 'TRANSFER_CONTRACT', match_id: second.id }]));
   });
 
+  it('says what the listing still lacks for the transfer contract, and nothing once complete', async () => {
+    const inquiry = listing({ status: 'PRE_CONTRACT_SIGNED', type: 'CUT', soilPreparer: 'Terrassements du Ried', analysisReferences: null, permitReference: null, permitDate: null });
+    serveInquiry(inquiry);
+    renderApp(detailsPath(inquiry, 'management'), { user: admin });
+    const card = await screen.findByRole('region', { name: 'Documents de la mise en relation' });
+    const missing = await within(card).findByRole('region', { name: 'À compléter avant le contrat de cession' });
+    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Références des analyses de sol',
+      'Référence de l’autorisation d’urbanisme',
+      'Date de l’autorisation d’urbanisme',
+    ]);
+  });
+
   it('asks nothing when the listing has one accepted match: the API takes it', async () => {
     const inquiry = listing({ status: 'SITE_FOUND' });
     serveInquiry(inquiry);

@@ -128,6 +128,11 @@ export const ourTexts = {
   doubtLetterHint: 'À générer quand l’annonce est « Validée » : elle passe alors en « Levée de doute ».',
   preContractHint: 'À générer quand un site compatible est trouvé et la mise en relation acceptée : l’annonce passe en « Transaction en cours ».',
   contractHint: 'Le contrat de cession de l’arrêté du 4 juin 2021, une fois le pré-contrat signé.',
+  // What the contract still lacks on this listing (issue 19; ours)
+  contractMissingTitle: 'À compléter avant le contrat de cession',
+  contractMissingIntro:
+    'Le contrat de cession reprend ces informations de l’annonce ; sans elles, il les marque « À compléter ». Vérifiez aussi l’annonce de l’autre partie.',
+  contractComplete: 'L’annonce donne tout ce que le contrat de cession reprend d’elle.',
   generateTitle: 'Générer « {document} » ?',
   generateDescription: "Le PDF sera rangé dans les documents « Envoyés » de l'annonce et envoyé par e-mail à l'organisation.",
   generateDoubtLetterMove: 'L’annonce passera au statut « Levée de doute ».',

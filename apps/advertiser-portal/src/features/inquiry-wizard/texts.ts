@@ -60,6 +60,12 @@ export const ourTexts = {
     summary: 'Vérifiez les informations avant de soumettre votre annonce à la validation.',
   },
   subStepCounter: 'Étape {step} sur 4 · sous-étape {sub} sur {subs}',
+  // The references the transfer contract states (issue 19; ours)
+  contractFactsTitle: 'Références pour le contrat de cession',
+  contractFactsIntro:
+    'Facultatif à ce stade : le contrat de cession les reprend, et la plateforme vous les demandera avant de l’établir.',
+  sisIdentifierHint: 'Si le terrain est dans un secteur d’information sur les sols (Géorisques), ex. 67SIS00321.',
+  analysisReferencesHint: 'Laboratoire, numéro de rapport, date (et numéro de bordereau d’analyse s’il y en a un).',
   projectName: 'Nom du projet',
   siteAddress: 'Adresse du chantier',
   siteAddressChosen: 'Adresse retenue : {address}',

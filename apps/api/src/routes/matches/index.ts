@@ -118,6 +118,7 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
       ...(typeof body.matchId === 'string' ? { matchId: body.matchId } : {}),
       // The PDF in a worker thread (src/heavy/): 503 + Retry-After when they are all busy.
       render: (task) => app.heavy.run(task, { signal: clientGone(reply), account: request.auth.userId }),
+      soilDensityTonnesPerM3: app.config.matching.soilDensityTonnesPerM3,
     });
     for (const { listing, document } of outcome.sent) await mailDocumentSent(app, listing, document);
     for (const row of outcome.moved) await mailStatusChanged(app, row);

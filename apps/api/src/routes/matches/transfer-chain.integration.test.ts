@@ -168,12 +168,18 @@ describe('the pre-contract and the transfer contract', () => {
     for (const expected of [
       'Contrat de cession de terres excavées',
       'Arrêté du 4 juin 2021',
-      `lot n° ${matchId}`,
+      '2 lots',
+      // One lot per code and class, numbered from the match's transfer (the register's numbers).
+      '-L1',
+      '-L2',
+      'utilisation en génie civil',
       '73282932000074', // both organisations' SIRET (the fixture's)
       'Terrassements de Lozère',
       'Aménageur des Causses',
-      '48 0950 00AB 0012',
-      '48 0920 00ZC 0101',
+      'commune 48095, préfixe 000, section AB, n° 0012',
+      'commune 48092, préfixe 000, section ZC, n° 0101',
+      // The configured density of this API (1,8 t/m³), not a fixed 1,7.
+      '1 800 t estimées (1,8 t/m³)',
       '17 05 04',
       '20 02 02',
       QUALITY_CLASS_LABELS.INERT_NATURAL_BACKGROUND.label,

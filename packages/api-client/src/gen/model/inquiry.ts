@@ -19,6 +19,11 @@ import type { InquiryQuantity } from './inquiryQuantity';
 import type { Material } from './material';
 import type { InquiryStartDate } from './inquiryStartDate';
 import type { InquiryEndDate } from './inquiryEndDate';
+import type { InquirySisIdentifier } from './inquirySisIdentifier';
+import type { InquiryAnalysisReferences } from './inquiryAnalysisReferences';
+import type { InquirySoilPreparer } from './inquirySoilPreparer';
+import type { InquiryPermitReference } from './inquiryPermitReference';
+import type { InquiryPermitDate } from './inquiryPermitDate';
 import type { InquiryRejectionReason } from './inquiryRejectionReason';
 import type { InquiryReceivingUse } from './inquiryReceivingUse';
 import type { QualityClass } from './qualityClass';
@@ -66,6 +71,16 @@ export interface Inquiry {
   acceptCertification: boolean;
   startDate: InquiryStartDate;
   endDate: InquiryEndDate;
+  /** The site's SIS identifier (secteur d'information sur les sols), when it is in one. */
+  sisIdentifier: InquirySisIdentifier;
+  /** The soil analyses (laboratory, report number, date, DAP), one line. */
+  analysisReferences: InquiryAnalysisReferences;
+  /** The person preparing the soil (« la personne réalisant la préparation », arrêté du 4 juin 2021). */
+  soilPreparer: InquirySoilPreparer;
+  /** The reference of the site's planning permission. */
+  permitReference: InquiryPermitReference;
+  /** The day the planning permission was granted (not after today). */
+  permitDate: InquiryPermitDate;
   /**
    * Cost in credits (`inquiryCost(type, surface)`), debited at validation.
    * @minimum 0

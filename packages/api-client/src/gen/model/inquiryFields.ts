@@ -17,6 +17,11 @@ import type { InquiryFieldsQuantity } from './inquiryFieldsQuantity';
 import type { MaterialInput } from './materialInput';
 import type { InquiryFieldsStartDate } from './inquiryFieldsStartDate';
 import type { InquiryFieldsEndDate } from './inquiryFieldsEndDate';
+import type { InquiryFieldsSisIdentifier } from './inquiryFieldsSisIdentifier';
+import type { InquiryFieldsAnalysisReferences } from './inquiryFieldsAnalysisReferences';
+import type { InquiryFieldsSoilPreparer } from './inquiryFieldsSoilPreparer';
+import type { InquiryFieldsPermitReference } from './inquiryFieldsPermitReference';
+import type { InquiryFieldsPermitDate } from './inquiryFieldsPermitDate';
 import type { InquiryFieldsReceivingUse } from './inquiryFieldsReceivingUse';
 import type { QualityClass } from './qualityClass';
 import type { WasteCode } from './wasteCode';
@@ -79,6 +84,28 @@ export interface InquiryFields {
   accept_certification?: boolean;
   start_date?: InquiryFieldsStartDate;
   end_date?: InquiryFieldsEndDate;
+  /**
+   * The site's SIS identifier, 10 to 15 letters and digits (upper-cased); null or '' clears it.
+   * @maxLength 15
+   */
+  sis_identifier?: InquiryFieldsSisIdentifier;
+  /**
+   * The soil analyses' references, one line (422 on a line break or control character).
+   * @maxLength 300
+   */
+  analysis_references?: InquiryFieldsAnalysisReferences;
+  /**
+   * The person preparing the soil, one line.
+   * @maxLength 200
+   */
+  soil_preparer?: InquiryFieldsSoilPreparer;
+  /**
+   * The planning permission's reference, one line.
+   * @maxLength 100
+   */
+  permit_reference?: InquiryFieldsPermitReference;
+  /** The planning permission's day, not after today. */
+  permit_date?: InquiryFieldsPermitDate;
   /** FILL only (422 on a CUT listing): the receiving site's use. Once use, classes and
 codes are all set they must agree: classes admitted by the use, no hazardous code
 for a site taking inert soil only (422 naming the field).

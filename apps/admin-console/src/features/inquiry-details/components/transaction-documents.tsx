@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getListMatchesQueryOptions, problemMessage, type GeneratedDocumentKind, type Inquiry, type Match } from '@terres/api-client';
-import { fillTemplate, MATCH_STATUS_LABELS } from '@terres/domain';
+import { fillTemplate, MATCH_STATUS_LABELS, missingContractFacts } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
@@ -102,6 +102,28 @@ export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
           );
         })}
       </ul>
+      <ContractMissingFacts inquiry={inquiry} />
     </Card>
+  );
+}
+
+/**
+ * What the listing still lacks for the transfer contract (the domain's `missingContractFacts`):
+ * shown once a contract is in view (a site found or later), so the admin asks for it first.
+ */
+function ContractMissingFacts({ inquiry }: { inquiry: Inquiry }) {
+  if (!MATCH_DOCUMENT_STATUSES.includes(inquiry.status)) return null;
+  const missing = missingContractFacts(inquiry);
+  if (missing.length === 0) return <p className="app-muted">{texts.contractComplete}</p>;
+  return (
+    <section aria-labelledby="contract-missing-title" className="transaction-documents__missing">
+      <h3 id="contract-missing-title">{texts.contractMissingTitle}</h3>
+      <p className="app-muted">{texts.contractMissingIntro}</p>
+      <ul>
+        {missing.map((fact) => (
+          <li key={fact.field}>{fact.label}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -34,7 +34,8 @@ export function plainSubStep(key: ListingSubStep): Plain {
   };
 }
 
-const OPTIONAL_TEXTS = listingFieldsWhere((field) => field.kind === 'text' && field.submission === 'optional' && field.subStep !== null);
+// Optional texts and days (a permit's day, issue 19): a blank one the listing does not hold is not sent.
+const OPTIONAL_TEXTS = listingFieldsWhere((field) => (field.kind === 'text' || field.kind === 'date') && field.submission === 'optional' && field.subStep !== null);
 
 /**
  * The patch without the optional texts left blank that the saved listing does not hold either:

@@ -56,6 +56,31 @@ describe('wizard sub-steps', () => {
     });
   });
 
+  it('asks the contract references in « Autres documents », all optional, each on one line', () => {
+    const values = emptyValues();
+    expect(validateSubStep('otherDocuments', values, { documents: [] })).toEqual({});
+    const filled = {
+      ...values,
+      sisIdentifier: '67sis00321',
+      analysisReferences: ' Eurofins, rapport 25-118204 ',
+      soilPreparer: 'Terrassements du Ried',
+      permitReference: 'PC 067 482 26 00017',
+      permitDate: '2026-06-15',
+    };
+    expect(validateSubStep('otherDocuments', filled, { documents: [], now: new Date('2026-11-27T10:00:00Z') })).toEqual({});
+    expect(payloadFor('otherDocuments', filled)).toMatchObject({
+      sis_identifier: '67sis00321',
+      analysis_references: 'Eurofins, rapport 25-118204',
+      soil_preparer: 'Terrassements du Ried',
+      permit_reference: 'PC 067 482 26 00017',
+      permit_date: '2026-06-15',
+    });
+    expect(
+      validateSubStep('otherDocuments', { ...values, soilPreparer: 'Terrassements\nArticle 9', permitDate: '2099-01-01' }, { documents: [], now: new Date('2026-11-27T10:00:00Z') }),
+    ).toEqual({ soilPreparer: messages.singleLine, permitDate: messages.permitDateFuture });
+    expect(indexOfWireField('permit_date')).toBe(indexOf(3, 5));
+  });
+
   it('checks the availability window and the order of the dates', () => {
     const values = { ...emptyValues(), startDate: dayFromToday(20), endDate: dayFromToday(5) };
     expect(validateSubStep('availability', values, { documents: [] })).toEqual({ endDate: messages.endBeforeStart });

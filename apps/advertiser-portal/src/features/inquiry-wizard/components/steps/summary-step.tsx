@@ -12,6 +12,7 @@ import {
   formatParcelId,
   inquiryCost,
   LISTING_FIELDS,
+  subStepFields,
   toFiniteNumber,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
@@ -78,6 +79,9 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 }
 
 const names = (docs: readonly Document[]) => (docs.length > 0 ? docs.map((doc) => doc.fileName).join(', ') : null);
+
+/** The contract references of « Autres documents » (issue 19), in the table's order. */
+const CONTRACT_FACTS = subStepFields('otherDocuments') as ('sisIdentifier' | 'analysisReferences' | 'soilPreparer' | 'permitReference' | 'permitDate')[];
 
 export function SummaryStep({ form, type, documents, balance, problems, onEdit }: SummaryStepProps) {
   const { values } = form;
@@ -183,6 +187,11 @@ export function SummaryStep({ form, type, documents, balance, problems, onEdit }
 
       <Section title={s.documents} subStep="otherDocuments" onEdit={onEdit}>
         <Item term={f.other}>{names(others) ?? texts.none}</Item>
+        {CONTRACT_FACTS.map((key) => (
+          <Item key={key} term={LISTING_FIELDS[key].label}>
+            {key === 'permitDate' ? (values.permitDate ? formatDate(values.permitDate) : texts.none) : (values[key] ?? '').trim() || texts.none}
+          </Item>
+        ))}
       </Section>
 
       <div className="wizard-cost">
