@@ -1,7 +1,9 @@
 // Browsers may call the API from the two portals only (their origins come from the config).
-// Auth is a bearer token; the one cookie is the sign-in calls' device cookie (src/auth/devices.ts),
-// sent with `credentials: 'include'`: so credentials are allowed, for these exact origins only
-// (a credentialed answer never says `*`).
+// Auth is a bearer token; the cookies are the sign-in calls' device cookie (src/auth/devices.ts)
+// and the session's refresh cookie (src/auth/refresh-cookie.ts), sent with `credentials:
+// 'include'`: so credentials are allowed, for these exact origins only (a credentialed answer
+// never says `*`). The refresh cookie's CSRF check reads this same list of origins.
+import { SESSION_CSRF_HEADER } from '@terres/domain';
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import type { Config } from '../../env.js';
@@ -26,8 +28,8 @@ export function allowedOrigins(config: Pick<Config, 'advertiserPortalUrl' | 'adm
   return [...origins];
 }
 
-/** Request headers the portals send: the bearer token, JSON, and a grant's idempotency key. */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'Idempotency-Key'];
+/** Request headers the portals send: the bearer token, JSON, a grant's idempotency key, the session calls' CSRF header. */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'Idempotency-Key', SESSION_CSRF_HEADER.name];
 /** Response headers the portals read: rate-limit waits, file names of downloads, list totals. */
 export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'X-Total-Count', 'X-Total-Count-Capped', 'X-Request-Id'];
 
