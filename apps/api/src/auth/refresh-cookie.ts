@@ -14,13 +14,26 @@ import { messages, SESSION_CSRF_HEADER } from '@terres/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../env.js';
 import { problem } from '../http/problem.js';
-import { allowedOrigins } from '../plugins/external/cors.js';
+import { allowedOrigins, originsOf } from '../plugins/external/cors.js';
 
+/**
+ * The portal's cookie. The two apps call one API host, and cookies are per host (not per port):
+ * one name would let a sign-in to the console replace the portal's session in the same browser
+ * (an admin checking an owner's view, the demo accounts). So the console's calls (their Origin
+ * is the console's) use their own cookie.
+ */
 export const REFRESH_COOKIE = 'terres_refresh';
+export const CONSOLE_REFRESH_COOKIE = 'terres_refresh_console';
 /** Only the refresh call carries it (a trailing slash still matches: RFC 6265 path-match). */
 export const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
 
 type CookieConfig = Pick<Config, 'isProduction' | 'advertiserPortalUrl' | 'adminConsoleUrl' | 'nodeEnv'>;
+
+/** The refresh cookie's name for this request's app: the console's when its Origin is the console's. */
+export function refreshCookieName(config: CookieConfig, request: FastifyRequest): string {
+  const origin = request.headers.origin;
+  return origin !== undefined && originsOf(config.adminConsoleUrl, config.nodeEnv).includes(origin) ? CONSOLE_REFRESH_COOKIE : REFRESH_COOKIE;
+}
 
 function cookieOptions(config: CookieConfig, request: FastifyRequest) {
   return {
@@ -33,12 +46,12 @@ function cookieOptions(config: CookieConfig, request: FastifyRequest) {
 
 /** Sets the session's refresh cookie, expiring with the refresh token. */
 export function setRefreshCookie(config: CookieConfig, request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void {
-  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(config, request), expires: new Date(expiresAt) });
+  reply.setCookie(refreshCookieName(config, request), token, { ...cookieOptions(config, request), expires: new Date(expiresAt) });
 }
 
 /** Tells the browser to forget the refresh cookie (sign-out, refused refresh). */
 export function clearRefreshCookie(config: CookieConfig, request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, cookieOptions(config, request));
+  reply.clearCookie(refreshCookieName(config, request), cookieOptions(config, request));
 }
 
 /**
@@ -50,7 +63,7 @@ export function clearedRefreshCookieHeader(
   request: FastifyRequest,
   serialize: (name: string, value: string, options: Record<string, unknown>) => string,
 ): string {
-  return serialize(REFRESH_COOKIE, '', { ...cookieOptions(config, request), expires: new Date(0) });
+  return serialize(refreshCookieName(config, request), '', { ...cookieOptions(config, request), expires: new Date(0) });
 }
 
 /** 403 unless the request carries the portals' header and, when it names one, a portal's Origin. */

@@ -11,21 +11,23 @@ import type { Config } from '../../env.js';
 const LOOPBACK_TWINS: Readonly<Record<string, string>> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
 
 /**
- * The portals' origins. Outside production each `localhost` origin also admits its
+ * The origins of one portal URL. Outside production a `localhost` origin also admits its
  * `127.0.0.1` twin and the reverse (CONTRACT §11): Vite prints the one, people type the other.
  */
-export function allowedOrigins(config: Pick<Config, 'advertiserPortalUrl' | 'adminConsoleUrl' | 'nodeEnv'>): string[] {
-  const origins = new Set<string>();
-  for (const configured of [config.advertiserPortalUrl, config.adminConsoleUrl]) {
-    const url = new URL(configured);
-    origins.add(url.origin);
-    const twin = LOOPBACK_TWINS[url.hostname];
-    if (config.nodeEnv !== 'production' && twin) {
-      url.hostname = twin;
-      origins.add(url.origin);
-    }
+export function originsOf(configured: string, nodeEnv: Config['nodeEnv']): string[] {
+  const url = new URL(configured);
+  const origins = [url.origin];
+  const twin = LOOPBACK_TWINS[url.hostname];
+  if (nodeEnv !== 'production' && twin) {
+    url.hostname = twin;
+    origins.push(url.origin);
   }
-  return [...origins];
+  return origins;
+}
+
+/** The portals' origins (both apps, with their loopback twins outside production). */
+export function allowedOrigins(config: Pick<Config, 'advertiserPortalUrl' | 'adminConsoleUrl' | 'nodeEnv'>): string[] {
+  return [...new Set([config.advertiserPortalUrl, config.adminConsoleUrl].flatMap((url) => originsOf(url, config.nodeEnv)))];
 }
 
 /** Request headers the portals send: the bearer token, JSON, a grant's idempotency key, the session calls' CSRF header. */

@@ -492,8 +492,8 @@ describe('the refresh cookie (issue 20): out of reach of scripts, spent only by 
     expect(next).not.toBe(session.refreshToken);
     expect(cookieLine(refreshed.headers)).toContain('; HttpOnly');
     expect((await api.request('GET', '/users/me', { token: refreshed.body.accessToken })).status).toBe(200);
-    // The console's origin and the loopback twin are portals too.
-    expect((await api.request('POST', '/auth/refresh', refreshOptions(next!, { origin: 'http://127.0.0.1:5174' }))).status).toBe(200);
+    // The loopback twin of the portal's origin is the portal too.
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(next!, { origin: 'http://127.0.0.1:5173' }))).status).toBe(200);
   });
 
   it('refuses a refresh without the CSRF header or from a foreign origin, and spends nothing', async () => {
@@ -564,6 +564,24 @@ describe('the refresh cookie (issue 20): out of reach of scripts, spent only by 
     // Without the header, the body path is refused like the cookie.
     const other = await registerOwner(api);
     expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: other.refreshToken } })).status).toBe(403);
+  });
+
+  it("keeps the console's session apart from the portal's in one browser (one API host, two cookies)", async () => {
+    const CONSOLE = 'http://localhost:5174';
+    const owner = await registerOwner(api);
+    const admin = await registerOwner(api); // the console's user: any other session will do
+    const jar = { cookie: `terres_refresh=${owner.refreshToken}; terres_refresh_console=${admin.refreshToken}`, ...SESSION_HEADERS };
+    const fromPortal = await api.request('POST', '/auth/refresh', { headers: { ...jar, origin: PORTAL } });
+    expect(fromPortal.body.user.id).toBe(owner.user.id);
+    expect(fromPortal.headers.getSetCookie().map((line) => line.split('=')[0])).toContain('terres_refresh');
+    const fromConsole = await api.request('POST', '/auth/refresh', { headers: { ...jar, origin: CONSOLE } });
+    expect(fromConsole.status).toBe(200);
+    expect(fromConsole.body.user.id).toBe(admin.user.id);
+    expect(fromConsole.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual(['terres_refresh_console']);
+    // Signing out of the console clears the console's cookie only.
+    const out = await api.request('POST', '/auth/logout', { token: fromConsole.body.accessToken, headers: { ...SESSION_HEADERS, origin: CONSOLE } });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual(['terres_refresh_console']);
   });
 
   it('is Secure when the API is reached over https (behind a trusted proxy)', async () => {

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, knownDevice, rememberDevice } from '../../auth/devices.js';
 import { RateLimiter } from '../../auth/rate-limit.js';
-import { assertSessionRequest, clearedRefreshCookieHeader, clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../../auth/refresh-cookie.js';
+import { assertSessionRequest, clearedRefreshCookieHeader, clearRefreshCookie, refreshCookieName, setRefreshCookie } from '../../auth/refresh-cookie.js';
 import type { LoginResponse } from '../../auth/sessions.js';
 import { verifyInvitationToken } from '../../auth/tokens.js';
 import { setScope, systemScope } from '../../db/scope.js';
@@ -62,7 +62,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
    * the cookie, and rotating it ends any copy a script may have taken). 401 when neither.
    */
   function refreshTokenOf(request: FastifyRequest): string {
-    const fromCookie = request.cookies[REFRESH_COOKIE];
+    const fromCookie = request.cookies[refreshCookieName(config, request)];
     if (fromCookie) return fromCookie;
     const legacy = bodyObject(request.body ?? {}).refresh_token;
     if (typeof legacy === 'string' && legacy.length > 0 && legacy.length <= 200) return legacy;

@@ -358,7 +358,9 @@ only in the `terres_refresh` cookie, set by the sign-in and by each refresh (Htt
 SameSite=Strict, `Path=/api/v1/auth/refresh`, expiring with the token; Secure over
 https and always in production): no script of the page can read it. Browsers send it
 on calls made with `credentials: 'include'` (the generated client does so for
-`/auth/...`); the answer's body carries no refresh token.
+`/auth/...`); the answer's body carries no refresh token. The admin console's calls
+(an `Origin` of `ADMIN_CONSOLE_URL`) use their own cookie, `terres_refresh_console`
+(same attributes), so the two apps' sessions in one browser stay apart.
 
 CSRF: the call must carry `X-Requested-With: terres` (a foreign page cannot add it
 without a CORS preflight, granted only to the portals' origins), and an `Origin`
