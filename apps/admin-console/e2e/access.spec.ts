@@ -52,6 +52,20 @@ test('a non-admin is refused and signed out; an admin gets in and finds the help
     await screenshot(page, 'help');
   });
 
+  await test.step('a reload keeps the admin signed in through the HttpOnly cookie; no token in storage (issue 20)', async () => {
+    const refreshed = page.waitForResponse((response) => response.url().endsWith('/auth/refresh') && response.ok());
+    await page.reload();
+    await refreshed;
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Questions fréquentes' })).toBeVisible();
+    const cookies = await page.context().cookies(`${stack.apiUrl}/auth/refresh`);
+    expect(cookies.find((cookie) => cookie.name === 'terres_refresh_console')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth/refresh' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('terres_refresh');
+    const keys = await page.evaluate(() => Object.keys(window.localStorage));
+    expect(keys).not.toContain('accessToken');
+    expect(keys).not.toContain('refreshToken');
+  });
+
   await test.step('any other path goes to the listings table', async () => {
     await page.goto('/nulle/part');
     await expect(page).toHaveURL(/\/admin\/inquiries$/);

@@ -16,8 +16,10 @@ test('a known browser signs in while a stranger locks the address out', async ({
     const device = cookies.find((cookie) => cookie.name === 'terres_device');
     expect(device, 'the sign-in answer set the device cookie').toBeDefined();
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
-    // Signed out (the session lives in localStorage); the cookie stays, no script can read it.
+    // Signed out by hand (what the tabs share, and the session's refresh cookie); the device
+    // cookie stays, no script can read it.
     await page.evaluate(() => window.localStorage.clear());
+    await page.context().clearCookies({ name: 'terres_refresh' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('terres_device');
   });
 

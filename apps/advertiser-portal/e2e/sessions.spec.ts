@@ -1,28 +1,39 @@
 import { expect, expectNoAxeViolations, screenshot, signIn, test, uniqueEmail } from '@terres/e2e/test';
 
 // Issue 9, "Sessions that last" (spec §4 "Session", CONTRACT §6) against the real API: an
-// expired access token is renewed at start-up, the stored user follows a profile change, an
+// access token lost with the page (memory only since issue 20) is renewed at start-up through
+// the HttpOnly refresh cookie, the stored user follows a profile change, an
 // archived organisation's user is signed out with the reason. On the way, the pages the other
 // journeys do not open (Mes informations in edit mode, the help page, the registration's code
 // step) pass axe at both widths.
 
-test('an owner back after the access token expired is still signed in, and a new first name reaches the header', async ({ page, api }) => {
+test('an owner back after the access token expired is still signed in, and a new first name reaches the header', async ({ page, api, stack }) => {
   const email = uniqueEmail('idle');
   await api.seedOwner({ email, credits: 10, profile: { first_name: 'Nina', last_name: 'Keller', phone_number: '06 10 20 30 40' } });
   await signIn(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
 
-  await test.step('the access token expired while the tab was closed: the next visit renews it', async () => {
-    await page.evaluate(() => {
-      window.localStorage.setItem('accessToken', 'jeton-expire');
-      window.localStorage.setItem('accessTokenExpirationDate', new Date(Date.now() - 60_000).toISOString());
-    });
+  await test.step('no token within reach of scripts: the refresh token is an HttpOnly cookie of the API (issue 20)', async () => {
+    const cookies = await page.context().cookies(`${stack.apiUrl}/auth/refresh`);
+    expect(cookies.find((cookie) => cookie.name === 'terres_refresh')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth/refresh' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('terres_refresh');
+    const stored = await page.evaluate(() => ({
+      keys: Object.keys(window.localStorage).sort(),
+      session: window.sessionStorage.length,
+      values: Object.values(window.localStorage).join(' '),
+    }));
+    expect(stored.keys).not.toContain('accessToken');
+    expect(stored.keys).not.toContain('refreshToken');
+    expect(stored.session).toBe(0);
+    expect(stored.values).not.toContain(cookies.find((cookie) => cookie.name === 'terres_refresh')!.value);
+  });
+
+  await test.step('a reload keeps the owner signed in: the access token, kept in memory, is renewed through the cookie', async () => {
     const refreshed = page.waitForResponse((response) => response.url().endsWith('/auth/refresh') && response.ok());
     await page.goto('/user/account/informations');
     await refreshed;
     await expect(page).toHaveURL(/\/user\/account\/informations$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Mes informations' })).toBeVisible();
-    expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).not.toBe('jeton-expire');
     await expectNoAxeViolations(page);
     await screenshot(page, 'sessions-informations');
   });
@@ -61,7 +72,7 @@ test("an archived organisation's owner is signed out with the reason", async ({ 
 
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await expect(page.getByText('Votre organisation a été archivée.')).toBeVisible();
-  expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
+  expect(await page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
   await expectNoAxeViolations(page);
   await screenshot(page, 'sessions-archived');
 });

@@ -97,6 +97,17 @@ async function main(): Promise<void> {
     return { status: response.status, headers: response.headers, body: parsed };
   }
 
+  /** The refresh token of an answer's HttpOnly cookie (issue 20: no body carries it). */
+  function refreshCookieOf(answer: Answer): string {
+    const line = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('terres_refresh='));
+    return decodeURIComponent(/^terres_refresh=([^;]*)/.exec(line ?? '')?.[1] ?? '');
+  }
+
+  /** `POST /auth/refresh` as a portal sends it: the cookie and the CSRF header. */
+  function refreshCall(refreshToken: string): Promise<Answer> {
+    return call('POST', '/auth/refresh', { headers: { cookie: `terres_refresh=${encodeURIComponent(refreshToken)}`, 'x-requested-with': 'terres' } });
+  }
+
   async function mailedCode(email: string): Promise<string> {
     return codeOf(await smtp.waitForMessage(email, (mail) => /(?<!\d)\d{6}(?!\d)/.test(mail.text)));
   }
@@ -106,7 +117,7 @@ async function main(): Promise<void> {
     if (requested.status !== 202) throw new Error(`code request answered ${requested.status}`);
     const verified = await call('POST', '/auth/magic-link/verify', { body: { email, otp: await mailedCode(email) } });
     if (verified.status !== 200) throw new Error(`verify answered ${verified.status}: ${JSON.stringify(verified.body)}`);
-    return verified.body as { accessToken: string; refreshToken: string; user: { id: string } };
+    return { ...(verified.body as { accessToken: string; user: { id: string } }), refreshToken: refreshCookieOf(verified) };
   }
 
   async function balance(organizationId: string): Promise<{ cached: number; ledger: number }> {
@@ -249,7 +260,8 @@ async function main(): Promise<void> {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       const families = user ? await db.select().from(sessionFamilies).where(eq(sessionFamilies.userId, user.id)) : [];
       const [accounts] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email_key = ${email}`)).rows;
-      session = answers.find((a) => a.status === 200)?.body;
+      const won = answers.find((a) => a.status === 200);
+      session = won ? { ...won.body, refreshToken: refreshCookieOf(won) } : undefined;
       report(
         'two parallel right codes',
         `statuses ${tally(answers.map((a) => a.status).sort())}; ${families.length} session, ${accounts!.n} account`,
@@ -259,11 +271,14 @@ async function main(): Promise<void> {
 
     // 5. Two parallel refreshes of one refresh token.
     {
-      const answers = await Promise.all([0, 1].map(() => call('POST', '/auth/refresh', { body: { refresh_token: session!.refreshToken } })));
-      const same = answers.every((a) => a.status === 200) && JSON.stringify(answers[0]!.body) === JSON.stringify(answers[1]!.body);
+      const answers = await Promise.all([0, 1].map(() => refreshCall(session!.refreshToken)));
+      const same =
+        answers.every((a) => a.status === 200) &&
+        JSON.stringify(answers[0]!.body) === JSON.stringify(answers[1]!.body) &&
+        refreshCookieOf(answers[0]!) === refreshCookieOf(answers[1]!);
       const me = await call('GET', '/users/me', { token: answers[0]!.body.accessToken });
       const [family] = await db.select().from(sessionFamilies).where(eq(sessionFamilies.userId, session!.user.id));
-      const next = await call('POST', '/auth/refresh', { body: { refresh_token: answers[0]!.body.refreshToken } });
+      const next = await refreshCall(refreshCookieOf(answers[0]!));
       report(
         'two parallel refreshes',
         `statuses ${tally(answers.map((a) => a.status))}; ${same ? 'the same pair' : 'different answers'}; ` +

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeProfile, ORGANIZATION_BODY } from '../test/helpers/fixtures.js';
 import { packsOf } from '../test/helpers/payments.js';
-import { httpRequest, startApiForTest, uniqueEmail, type TestApi } from '../test/helpers/session.js';
+import { httpRequest, refreshOptions, refreshTokenFromCookie, startApiForTest, uniqueEmail, type TestApi } from '../test/helpers/session.js';
 import { codeOf } from '../test/helpers/smtp.js';
 
 interface LogLine {
@@ -41,14 +41,15 @@ describe('the log', () => {
     expect(verified.status).toBe(200);
     const device = /^[^=]+=([^;]+)/.exec(verified.headers.get('set-cookie') ?? '')?.[1];
     expect(device).toBeTruthy();
-    const { accessToken, refreshToken } = verified.body as { accessToken: string; refreshToken: string };
+    const { accessToken } = verified.body as { accessToken: string };
+    const refreshToken = refreshTokenFromCookie(verified.headers)!;
 
-    const refreshed = await api.request('POST', '/auth/refresh', { body: { refresh_token: refreshToken } });
+    const refreshed = await api.request('POST', '/auth/refresh', refreshOptions(refreshToken));
     expect(refreshed.status).toBe(200);
-    const renewed = refreshed.body as { accessToken: string; refreshToken: string };
+    const renewed = { ...(refreshed.body as { accessToken: string }), refreshToken: refreshTokenFromCookie(refreshed.headers)! };
     // The old token again: a reuse inside the grace window, then a wrong one.
-    await api.request('POST', '/auth/refresh', { body: { refresh_token: refreshToken } });
-    await api.request('POST', '/auth/refresh', { body: { refresh_token: `${renewed.refreshToken}x` } });
+    await api.request('POST', '/auth/refresh', refreshOptions(refreshToken));
+    await api.request('POST', '/auth/refresh', refreshOptions(`${renewed.refreshToken}x`));
     await api.request('POST', '/auth/magic-link/verify', { body: { email, otp: '000000' } });
 
     await completeProfile(api, renewed.accessToken, 'Éloïse', 'Vasseur-Kerjean');

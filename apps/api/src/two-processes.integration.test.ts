@@ -17,7 +17,7 @@ import { adminToken, createCompleteDraft, createOwner, SAMPLE_FILES, uploadDocum
 import { expectResponseMatches } from '../test/helpers/openapi.js';
 import { startS3Fixture, type S3Fixture } from '../test/helpers/s3-fixture.js';
 import { startServer, type Server } from '../test/helpers/server-process.js';
-import { httpRequest, signIn, skipCodeCooldown, uniqueEmail, type TestApi } from '../test/helpers/session.js';
+import { httpRequest, refreshOptions, SESSION_HEADERS, signIn, skipCodeCooldown, uniqueEmail, type TestApi } from '../test/helpers/session.js';
 import { startSmtp, type TestSmtp } from '../test/helpers/smtp.js';
 
 // Per IP: the limit test counts its own address; every other sign-in of this file comes from 127.0.0.1.
@@ -134,11 +134,11 @@ describe('two API processes on one database', () => {
   it('refuse on one a session ended on the other, at once', async () => {
     const owner = await createOwner(a);
     expect((await b.request('GET', '/users/me', { token: owner.token })).status).toBe(200);
-    const out = await a.request('POST', '/auth/logout', { token: owner.token, body: { refresh_token: owner.session.refreshToken } });
+    const out = await a.request('POST', '/auth/logout', { token: owner.token, headers: SESSION_HEADERS });
     expect(out.status).toBe(204);
     const refused = await b.request('GET', '/users/me', { token: owner.token });
     expect(refused.status).toBe(401);
-    expect((await b.request('POST', '/auth/refresh', { body: { refresh_token: owner.session.refreshToken } })).status).toBe(401);
+    expect((await b.request('POST', '/auth/refresh', refreshOptions(owner.session.refreshToken))).status).toBe(401);
 
     // An organisation archived through B cuts a session opened through A on its next call to A.
     await skipCodeCooldown(a, owner.email);

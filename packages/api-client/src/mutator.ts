@@ -1,5 +1,6 @@
 // orval's custom mutator: every generated function calls `customFetch(url, init)`.
 // No React here, so the same functions work in route loaders and in hooks.
+import { SESSION_CSRF_HEADER } from '@terres/domain';
 import type { HTTPError } from 'ky';
 import { getHttp } from './http/client';
 
@@ -26,14 +27,20 @@ export function toApiPath(url: string): string {
 }
 
 /**
- * The sign-in calls (`/auth/...`) send and receive the API's device cookie (HttpOnly, set at a
- * successful sign-in): a browser that signed in to an address before keeps a code budget of its
- * own when a stranger exhausts the address's (issue 12). The portals call the API from another
- * origin of the same site, so these calls go with `credentials: 'include'` (the API allows it for
- * its exact portal origins); every other call carries only the bearer token.
+ * The sign-in calls (`/auth/...`) send and receive the API's cookies (HttpOnly): the device
+ * cookie, so a browser that signed in to an address before keeps a code budget of its own when a
+ * stranger exhausts the address's (issue 12), and the session's refresh cookie, set by the
+ * sign-in and each refresh, cleared by the sign-out (issue 20). The portals call the API from
+ * another origin of the same site, so these calls go with `credentials: 'include'` (the API
+ * allows it for its exact portal origins); every other call carries only the bearer token.
  */
 export function credentialsFor(apiPath: string): RequestCredentials | undefined {
   return /^auth(?:[/?]|$)/.test(apiPath) ? 'include' : undefined;
+}
+
+/** The calls that spend or clear the refresh cookie carry the API's CSRF header (issue 20). */
+export function sessionHeadersFor(apiPath: string): Record<string, string> {
+  return /^auth\/(?:refresh|logout)\/?(?:[?]|$)/.test(apiPath) ? { [SESSION_CSRF_HEADER.name]: SESSION_CSRF_HEADER.value } : {};
 }
 
 const isJson = (contentType: string) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
@@ -61,10 +68,13 @@ export async function customFetchWithHeaders<T>(url: string, init: RequestInit =
   const { headers, ...rest } = init;
   const path = toApiPath(url);
   const credentials = rest.credentials ?? credentialsFor(path);
+  const sessionHeaders = sessionHeadersFor(path);
+  const merged = new Headers(headers);
+  for (const [name, value] of Object.entries(sessionHeaders)) merged.set(name, value);
   const response = await getHttp()(path, {
     ...rest,
     ...(credentials === undefined ? {} : { credentials }),
-    ...(headers === undefined ? {} : { headers: new Headers(headers) }),
+    ...(headers === undefined && Object.keys(sessionHeaders).length === 0 ? {} : { headers: merged }),
   });
   return { data: (await readBody(response)) as T, headers: response.headers };
 }

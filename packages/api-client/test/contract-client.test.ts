@@ -12,6 +12,7 @@ import {
   downloadInquiryPdf,
   getMyOrganization,
   listInquiries,
+  logout,
   saveSession,
   uploadInquiryDocument,
   requestInvitationCode,
@@ -20,7 +21,7 @@ import {
   type Inquiry,
 } from '../src/index';
 import { getCreateInquiryResponseMock, handlers } from '../src/mocks';
-import { credentialsFor, toApiPath } from '../src/mutator';
+import { credentialsFor, sessionHeadersFor, toApiPath } from '../src/mutator';
 
 const ORIGIN = 'http://api.test';
 const API = `${ORIGIN}/api/v1`;
@@ -71,6 +72,22 @@ describe('credentials', () => {
     expect(credentialsFor('auth/refresh')).toBe('include');
     expect(credentialsFor('authors')).toBeUndefined();
     expect(credentialsFor('users/me')).toBeUndefined();
+  });
+
+  it('sends the sign-out with the refresh cookie allowed and the CSRF header, and no body (issue 20)', async () => {
+    const seen: { credentials: RequestCredentials; csrf: string | null; body: string }[] = [];
+    server.use(
+      http.post('*/auth/logout', async ({ request }) => {
+        seen.push({ credentials: request.credentials, csrf: request.headers.get('x-requested-with'), body: await request.text() });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await logout();
+    expect(seen).toEqual([{ credentials: 'include', csrf: 'terres', body: '' }]);
+    expect(sessionHeadersFor('auth/refresh')).toEqual({ 'X-Requested-With': 'terres' });
+    expect(sessionHeadersFor('auth/logout/')).toEqual({ 'X-Requested-With': 'terres' });
+    expect(sessionHeadersFor('auth/magic-link/verify')).toEqual({});
+    expect(sessionHeadersFor('users/me')).toEqual({});
   });
 });
 

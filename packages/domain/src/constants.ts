@@ -3,6 +3,12 @@
 export const OTP_LENGTH = 6;
 /** The access token counts as expiring soon this close to its expiry. */
 export const ACCESS_EXPIRING_SOON_MS = 5 * 60 * 1000;
+/**
+ * The request header the session-cookie calls (`POST /auth/refresh`, `POST /auth/logout`) must
+ * carry (issue 20): a page of another site cannot add it without a CORS preflight the API refuses,
+ * so a forged form or image cannot spend the browser's refresh cookie.
+ */
+export const SESSION_CSRF_HEADER = { name: 'X-Requested-With', value: 'terres' } as const;
 export const TOAST_DURATION_MS = 5000;
 /** Pause between the invitation's welcome toast and the redirect to /dashboard. */
 export const INVITATION_REDIRECT_DELAY_MS = 500;

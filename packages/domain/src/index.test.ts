@@ -17,7 +17,7 @@ const PUBLIC_NAMES = [
   'statusLabel', 'stepperSteps', 'activeStepIndex', 'statusBadge', 'TYPE_LABELS', 'canTransition', 'transitionError',
   'transitionEffect', 'isEditableByAdvertiser', 'normalizeRole', 'roleHome', 'formatParcelId', 'parseParcelId',
   'parcelIdSchema', 'formatNumber', 'formatEuros', 'formatCubicMetres', 'formatHectares', 'formatDate',
-  'formatCredits', 'inquiryFieldRules', 'editableFields', 'OTP_LENGTH', 'ACCESS_EXPIRING_SOON_MS',
+  'formatCredits', 'inquiryFieldRules', 'editableFields', 'OTP_LENGTH', 'ACCESS_EXPIRING_SOON_MS', 'SESSION_CSRF_HEADER',
   'TOAST_DURATION_MS', 'INVITATION_REDIRECT_DELAY_MS', 'MAP', 'PAYMENT_POLLING', 'PAGE_SIZES', 'DEFAULT_PAGE_SIZE',
   'TABLE_SEARCH_MIN_LENGTH', 'MAX_PAGE_SIZE', 'TABLE_SEARCH_MAX_LENGTH', 'sortParameterMessage', 'ADDRESS_SEARCH', 'fieldErrors', 'messages', 'fillTemplate',
   // Soil quality and matching (issue 11).

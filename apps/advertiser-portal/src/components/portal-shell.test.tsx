@@ -85,7 +85,6 @@ describe('sign-in after a redirect', () => {
       http.post('*/auth/magic-link/verify', () =>
         HttpResponse.json({
           accessToken: 'access',
-          refreshToken: 'refresh',
           accessTokenExpirationDate: new Date(Date.now() + 900_000).toISOString(),
           refreshTokenExpirationDate: new Date(Date.now() + 86_400_000).toISOString(),
           user: owner,

@@ -200,15 +200,6 @@ async function graceReplay(
   return sessionAnswer(secret, user, successor, expected.token);
 }
 
-/** Revokes the family of this refresh token, if it belongs to the user. */
-export async function revokeRefreshTokenFamily(db: DbOrTx, userId: string, token: string, reason = 'LOGOUT'): Promise<void> {
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), eq(refreshTokens.userId, userId)));
-  if (row) await revokeFamilies(db, [row.familyId], reason);
-}
-
 export async function revokeFamilies(db: DbOrTx, familyIds: string[], reason: string): Promise<void> {
   if (familyIds.length === 0) return;
   await db

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompleteDraft, createEmployee, createOwner, type OwnerFixture } from '../../test/helpers/fixtures.js';
 import { packsOf, payWithSimulator } from '../../test/helpers/payments.js';
 import { testConfig } from '../../test/helpers/app.js';
-import { startApiForTest, type LoginResponse, type TestApi } from '../../test/helpers/session.js';
+import { refreshOptions, startApiForTest, type LoginResponse, type TestApi } from '../../test/helpers/session.js';
 import { ADMIN_ROLE, createDatabase, RUNTIME_ROLE } from './index.js';
 import { adminScope, NO_SCOPE, organizationScope, systemScope, withScope, type Scope } from './scope.js';
 
@@ -337,7 +337,7 @@ describe('row-level security on PostgreSQL', () => {
   it('prints what scoping costs: scope statements per request, and the time of one', async () => {
     // Fresh access tokens carry the organisation (the registration's was signed before it existed).
     const fresh = async (owner: OwnerFixture) => {
-      const refreshed = await api.request<LoginResponse>('POST', '/auth/refresh', { body: { refresh_token: owner.session.refreshToken } });
+      const refreshed = await api.request<LoginResponse>('POST', '/auth/refresh', refreshOptions(owner.session.refreshToken));
       expect(refreshed.status).toBe(200);
       return refreshed.body.accessToken;
     };

@@ -15,7 +15,6 @@ import {
   ORGANIZATION_ARCHIVED,
   refusalProblem,
   revokeFamilies,
-  revokeRefreshTokenFamily,
   rotateRefreshToken,
   type LoginResponse,
   type Refusal,
@@ -192,8 +191,7 @@ export async function refreshSession(app: Pick<App, 'db' | 'config'>, token: str
   return outcome.session;
 }
 
-/** Logout: the refresh token's family and the caller's session end. */
-export async function signOut(db: Db, viewer: { userId: string; sessionId: string }, refreshToken: string): Promise<void> {
-  await revokeRefreshTokenFamily(db, viewer.userId, refreshToken);
+/** Logout: the caller's session (its family of refresh tokens) ends. */
+export async function signOut(db: Db, viewer: { userId: string; sessionId: string }): Promise<void> {
   await revokeFamilies(db, [viewer.sessionId], 'LOGOUT');
 }

@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib';
 import { siretWithCheckDigit, todayInParis } from '@terres/domain';
 import { expect } from 'vitest';
 import { codeOf } from './smtp.js';
-import { registerOwner, signIn, uniqueEmail, type LoginResponse, type TestApi } from './session.js';
+import { registerOwner, signIn, uniqueEmail, withRefreshToken, type LoginResponse, type TestApi } from './session.js';
 
 export const VALID_SIRETS = ['73282932000074', '35600000000048', '44306184100047', '55208131766522'];
 
@@ -99,7 +99,7 @@ export async function createEmployee(api: TestApi, owner: OwnerFixture): Promise
   const code = codeOf(await api.smtp.waitForMessage(email, (m) => /(?<!\d)\d{6}(?!\d)/.test(m.text)));
   const verified = await api.request<LoginResponse>('POST', '/auth/magic-link/verify', { body: { email, otp: code } });
   expect(verified.status).toBe(200);
-  return { session: verified.body, token: verified.body.accessToken, email };
+  return { session: withRefreshToken(verified), token: verified.body.accessToken, email };
 }
 
 /** A calendar day `days` from today, as the API stores dates (YYYY-MM-DD). */

@@ -36,8 +36,13 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/**
+ * A sign-in as a test sees it: the answer's body, plus the refresh token the API set in its
+ * HttpOnly cookie (`refreshTokenFromCookie`), so tests can refresh as the browser would.
+ */
 export interface LoginResponse {
   accessToken: string;
+  /** Not in the body: read from the answer's `terres_refresh` cookie. */
   refreshToken: string;
   accessTokenExpirationDate: string;
   refreshTokenExpirationDate: string;
@@ -112,6 +117,28 @@ export async function httpRequest<T = any>(url: string, method: string, options:
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
+/** The refresh token of an answer's `Set-Cookie: terres_refresh=...` (undefined when none, '' when cleared). */
+export function refreshTokenFromCookie(headers: Headers): string | undefined {
+  for (const line of headers.getSetCookie()) {
+    const match = /^terres_refresh=([^;]*)/.exec(line);
+    if (match) return decodeURIComponent(match[1]!);
+  }
+  return undefined;
+}
+
+/** The body of a sign-in or refresh answer with the cookie's refresh token added. */
+export function withRefreshToken<T extends object>(response: ApiResponse<T>): T & { refreshToken: string } {
+  return { ...response.body, refreshToken: refreshTokenFromCookie(response.headers) ?? '' };
+}
+
+/** The portals' CSRF header on the session calls (SESSION_CSRF_HEADER). */
+export const SESSION_HEADERS: Record<string, string> = { 'x-requested-with': 'terres' };
+
+/** `POST /auth/refresh` as a portal sends it: the cookie and the CSRF header, no body. */
+export function refreshOptions(refreshToken: string, headers: Record<string, string> = {}): RequestOptions {
+  return { headers: { cookie: `terres_refresh=${encodeURIComponent(refreshToken)}`, ...SESSION_HEADERS, ...headers } };
+}
+
 export function authHeader(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
@@ -136,7 +163,7 @@ export async function signIn(api: TestApi, email: string, options: { register?: 
   const mail = await api.smtp.waitForMessage(email, (m) => /\d{6}/.test(m.text));
   const verified = await api.request<LoginResponse>('POST', '/auth/magic-link/verify', { body: { email, otp: codeOf(mail) } });
   if (verified.status !== 200) throw new Error(`verify ${verified.status}: ${JSON.stringify(verified.body)}`);
-  return verified.body;
+  return withRefreshToken(verified);
 }
 
 /** A new OWNER account (registration flow), without organisation. */

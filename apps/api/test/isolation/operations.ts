@@ -13,7 +13,7 @@
 import { todayInParis } from '@terres/domain';
 import { completeListingFields, ORGANIZATION_BODY, SAMPLE_FILES } from '../helpers/fixtures.js';
 import { checkoutEvent, signPayload } from '../helpers/stripe-fake.js';
-import { uniqueEmail } from '../helpers/session.js';
+import { refreshOptions, SESSION_HEADERS, uniqueEmail } from '../helpers/session.js';
 import { carrierBody, departureBody, type OrgWorld, type Person, type World } from './world.js';
 
 export const ROLES = ['anonymous', 'owner', 'employee', 'admin', 'archived'] as const;
@@ -103,19 +103,18 @@ export const OPERATIONS: Record<string, OperationCase> = {
   refreshTokens: {
     scoped: false,
     expect: { anonymous: OK },
-    build: async ({ world }) => ({ body: { refresh_token: (await world.fresh.session(world.orgs.A.owner.userId)).refreshToken } }),
+    build: async ({ world }) => refreshOptions((await world.fresh.session(world.orgs.A.owner.userId)).refreshToken),
   },
   logout: {
-    // Another user's refresh token revokes nothing of theirs: 204, the caller's own session ends
-    // and the other organisation's rows stay as they were.
+    // The bearer token names the one session that ends (the refresh cookie is not even sent
+    // here): whatever the target, the other organisation's rows stay as they were.
     scoped: true,
     expect: { owner: { own: 204, foreign: 204 }, employee: { own: 204, foreign: 204 }, admin: { own: 204, foreign: 204 } },
     foreignUntouchedByAdmin: true,
-    async build({ world, actor, target, org, role }) {
-      if (!actor || role === 'archived') return { body: { refresh_token: 'rt_inconnu' } };
+    async build({ world, actor, role }) {
+      if (!actor || role === 'archived') return { headers: SESSION_HEADERS };
       const mine = await world.fresh.session(actor.userId);
-      const theirs = target === 'own' ? mine : await world.fresh.session(org.owner.userId);
-      return { token: mine.accessToken, body: { refresh_token: theirs.refreshToken } };
+      return { token: mine.accessToken, headers: SESSION_HEADERS };
     },
   },
 

@@ -56,7 +56,8 @@ let onUnauthorized: ReturnType<typeof vi.fn<() => void>>;
 
 /** What the fake API saw. */
 let seen: { path: string; authorization: string | null; body: string }[];
-let refreshBodies: unknown[];
+/** Each refresh as sent: its body (the cookie is the browser's) and its CSRF header. */
+let refreshBodies: { body: string; csrf: string | null }[];
 
 /** Protected endpoints accept only these access tokens. */
 let validTokens: Set<string>;
@@ -81,7 +82,7 @@ beforeEach(() => {
 
   server.use(
     http.post(`${API}/auth/refresh`, async ({ request }) => {
-      refreshBodies.push(await request.json());
+      refreshBodies.push({ body: await request.text(), csrf: request.headers.get('x-requested-with') });
       await refreshGate;
       if (refreshMode === 'fail') return problem401();
       if (refreshMode === 'archived') return problem403();
@@ -148,7 +149,7 @@ describe('no automatic retries', () => {
 });
 
 describe('401 without a usable refresh token', () => {
-  it('no refresh token: clears the session, calls onUnauthorized once, throws the 401', async () => {
+  it("no renewable session (an earlier build's access token, no expiry): clears it, calls onUnauthorized once, throws the 401", async () => {
     storage.setItem('accessToken', 'access-1');
     storage.setItem('accessTokenExpirationDate', iso(HOUR));
     storage.setItem('user', JSON.stringify(user));
@@ -190,11 +191,14 @@ describe('401 with a valid refresh token', () => {
       authorization: 'Bearer access-2',
       body: JSON.stringify(payload),
     });
-    expect(refreshBodies).toEqual([{ refresh_token: 'refresh-1' }]);
+    // The refresh cookie is the credential (sent by the browser): no body, the CSRF header.
+    expect(refreshBodies).toEqual([{ body: '', csrf: 'terres' }]);
     expect(seen.map((s) => s.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
     expect(seen.map((s) => s.body)).toEqual([JSON.stringify(payload), JSON.stringify(payload)]);
-    expect(readSession()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', user });
-    expect(storage.getItem('accessToken')).toBe('access-2');
+    expect(readSession()).toMatchObject({ accessToken: 'access-2', user });
+    // No token is stored, not even the refresh token an answer might still name.
+    expect(storage.getItem('accessToken')).toBeNull();
+    expect(['user', 'refreshTokenExpirationDate', 'accessToken', 'refreshToken'].map((key) => storage.getItem(key) ?? '').join()).not.toMatch(/access-|refresh-/);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -259,7 +263,7 @@ describe('concurrent 401s (single-flight refresh)', () => {
     expect(answers.map((a) => JSON.parse(a.body))).toEqual(names.map((name) => ({ name })));
     expect(seen.filter((s) => s.authorization === 'Bearer access-2')).toHaveLength(5);
     expect(onUnauthorized).not.toHaveBeenCalled();
-    expect(readSession().refreshToken).toBe('refresh-2');
+    expect(readSession().accessToken).toBe('access-2');
   });
 
   it('a 401 arriving after the refresh finished reuses the new token without refreshing again', async () => {

@@ -2,7 +2,7 @@
 // No React and no navigation here: a session lost for good (an unrecoverable 401, or the 403 of
 // an archived organisation) is reported through `onSessionEnded` / `onUnauthorized` and the
 // app's router decides where to go (STYLE, "API client").
-import { PROBLEM_TYPES } from '@terres/domain';
+import { PROBLEM_TYPES, SESSION_CSRF_HEADER } from '@terres/domain';
 import ky, { type KyInstance } from 'ky';
 import { sessionStore, type LoginResponse, type StorageLike } from './session-store';
 
@@ -46,7 +46,7 @@ export interface ApiClientConfig {
   onSessionEnded?: (event: SessionEndedEvent) => void;
   /** Fetch implementation for every call, including the refresh; defaults to the global fetch. */
   fetch?: typeof globalThis.fetch;
-  /** Session storage; defaults to `localStorage` (in-memory when absent). */
+  /** Where the tabs share the session (no token); defaults to `localStorage` (in-memory when absent). */
   storage?: StorageLike;
 }
 
@@ -92,7 +92,6 @@ function isLoginResponse(value: unknown): value is LoginResponse {
   const v = value as Record<string, unknown>;
   return (
     typeof v.accessToken === 'string' &&
-    typeof v.refreshToken === 'string' &&
     typeof v.accessTokenExpirationDate === 'string' &&
     typeof v.refreshTokenExpirationDate === 'string' &&
     typeof v.user === 'object' &&
@@ -155,18 +154,28 @@ export async function checkArchived(current: ClientState, response: Response, se
   endSession(current, { reason: 'organization-archived', message: archived.message });
 }
 
-/** POST {apiRoot}/auth/refresh with a plain fetch: it must never enter the 401 hook itself. */
+/**
+ * POST {apiRoot}/auth/refresh with a plain fetch (it must never enter the 401 hook itself): the
+ * refresh token is the HttpOnly cookie the browser sends (`credentials: 'include'`), with the
+ * CSRF header the API requires. Once, a refresh token an earlier build left in localStorage
+ * goes in the body instead, and the answer moves it into the cookie.
+ */
 async function callRefresh(current: ClientState): Promise<string> {
-  const { refreshToken } = sessionStore.readSession();
-  if (refreshToken === null || sessionStore.isRefreshTokenExpired()) {
+  const legacy = sessionStore.takeLegacyRefreshToken();
+  if (legacy === null && sessionStore.isRefreshTokenExpired()) {
     throw new SessionExpiredError('Refresh token missing or expired');
   }
   let response: Response;
   try {
     response = await doFetch(current.config)(`${current.apiRoot}/auth/refresh`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
+      credentials: 'include',
+      headers: {
+        accept: 'application/json',
+        [SESSION_CSRF_HEADER.name]: SESSION_CSRF_HEADER.value,
+        ...(legacy === null ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(legacy === null ? {} : { body: JSON.stringify({ refresh_token: legacy }) }),
     });
   } catch (error) {
     throw new SessionExpiredError(`Refresh failed: ${String(error)}`);
@@ -226,9 +235,8 @@ export async function tokenAfterUnauthorized(
   // A refresh (or a new sign-in) completed while this request was on its way: reuse its token.
   if (stored !== null && stored !== sentToken) return stored;
   // The session was cleared while this request was on its way; that loss was already reported.
-  if (stored === null && sentToken !== null) return undefined;
-  const { refreshToken } = sessionStore.readSession();
-  if (refreshToken === null || sessionStore.isRefreshTokenExpired()) {
+  if (stored === null && sentToken !== null && sessionStore.readSession().user === null) return undefined;
+  if (sessionStore.isRefreshTokenExpired()) {
     reportUnauthorized(current, detailOf(await peekProblem(refused)));
     return undefined;
   }

@@ -34,20 +34,33 @@ function setup(overrides: Partial<LoginResponse> = {}) {
 }
 
 describe('saveSession / readSession / clearSession', () => {
-  it('stores each field under its own camelCase key, the user as JSON', () => {
+  it('stores no token (issue 20): only the user, as JSON, and the refresh cookie expiry', () => {
     const { storage } = setup();
-    expect(storage.getItem('accessToken')).toBe('access-1');
-    expect(storage.getItem('refreshToken')).toBe('refresh-1');
-    expect(storage.getItem('accessTokenExpirationDate')).toBe(iso(NOW + 15 * 60_000));
+    expect(storage.getItem('accessToken')).toBeNull();
+    expect(storage.getItem('refreshToken')).toBeNull();
+    expect(storage.getItem('accessTokenExpirationDate')).toBeNull();
     expect(storage.getItem('refreshTokenExpirationDate')).toBe(iso(NOW + 30 * 24 * 3_600_000));
     expect(JSON.parse(storage.getItem('user') ?? 'null')).toEqual(login().user);
-    expect(storage.size).toBe(5);
+    expect(storage.size).toBe(2);
   });
 
-  it('reads back what was saved', () => {
+  it('reads back what was saved, the access token from memory', () => {
     const { store } = setup();
-    const { user, ...tokens } = login();
+    const { user, refreshToken: _ignored, ...tokens } = login();
     expect(store.readSession()).toEqual({ ...tokens, user });
+    // Another store on the same storage (a reload, another tab) has the user but no token.
+    const { storage } = setup();
+    expect(createSessionStore(storage).readSession()).toMatchObject({ accessToken: null, user: login().user });
+  });
+
+  it("deletes an earlier build's token keys, handing its refresh token over once", () => {
+    const storage = createMemoryStorage();
+    for (const [key, value] of Object.entries({ accessToken: 'old', refreshToken: 'rt_old', accessTokenExpirationDate: iso(NOW) })) storage.setItem(key, value);
+    const store = createSessionStore(storage);
+    expect(store.readSession().accessToken).toBeNull();
+    expect(storage.size).toBe(0);
+    expect(store.takeLegacyRefreshToken()).toBe('rt_old');
+    expect(store.takeLegacyRefreshToken()).toBeNull();
   });
 
   it('clears every key', () => {
@@ -56,7 +69,6 @@ describe('saveSession / readSession / clearSession', () => {
     expect(storage.size).toBe(0);
     expect(store.readSession()).toEqual({
       accessToken: null,
-      refreshToken: null,
       user: null,
       accessTokenExpirationDate: null,
       refreshTokenExpirationDate: null,
@@ -77,12 +89,10 @@ describe('isAuthenticated', () => {
     expect(store.isAuthenticated(NOW + 60_000)).toBe(false);
   });
 
-  it('is false without an access token, or with an unreadable expiry', () => {
-    const { storage, store } = setup();
-    storage.setItem('accessTokenExpirationDate', 'not a date');
+  it('is false without an access token in memory, or with an unreadable expiry', () => {
+    const { store } = setup({ accessTokenExpirationDate: 'not a date' });
     expect(store.isAuthenticated(NOW)).toBe(false);
-    storage.setItem('accessTokenExpirationDate', iso(NOW + 60_000));
-    storage.removeItem('accessToken');
+    store.clearSession();
     expect(store.isAuthenticated(NOW)).toBe(false);
   });
 });
@@ -96,9 +106,9 @@ describe('isAccessTokenExpiringSoon', () => {
   });
 
   it('is true once expired and when the expiry is missing', () => {
-    const { storage, store } = setup({ accessTokenExpirationDate: iso(NOW - 1) });
+    const { store } = setup({ accessTokenExpirationDate: iso(NOW - 1) });
     expect(store.isAccessTokenExpiringSoon(NOW)).toBe(true);
-    storage.removeItem('accessTokenExpirationDate');
+    store.clearSession();
     expect(store.isAccessTokenExpiringSoon(NOW)).toBe(true);
   });
 
@@ -119,12 +129,12 @@ describe('isRefreshTokenExpired', () => {
     expect(store.isRefreshTokenExpired(NOW)).toBe(true);
   });
 
-  it('is true when the expiry or the token is missing', () => {
+  it('is true when the expiry or the user is missing', () => {
     const { storage, store } = setup();
     storage.removeItem('refreshTokenExpirationDate');
     expect(store.isRefreshTokenExpired(NOW)).toBe(true);
     storage.setItem('refreshTokenExpirationDate', iso(NOW + 60_000));
-    storage.removeItem('refreshToken');
+    storage.removeItem('user');
     expect(store.isRefreshTokenExpired(NOW)).toBe(true);
   });
 });
@@ -218,7 +228,8 @@ describe('storage selection', () => {
     vi.stubGlobal('localStorage', local);
     const store = createSessionStore();
     store.saveSession(login());
-    expect(local.getItem('accessToken')).toBe('access-1');
+    expect(local.getItem('user')).toContain('owner@demo.test');
+    expect(local.getItem('accessToken')).toBeNull();
   });
 
   it('uses an injected storage instead of localStorage', () => {
@@ -228,7 +239,7 @@ describe('storage selection', () => {
     const store = createSessionStore();
     store.setStorage(injected);
     store.saveSession(login());
-    expect(injected.getItem('accessToken')).toBe('access-1');
+    expect(injected.getItem('user')).toContain('owner@demo.test');
     expect(local.size).toBe(0);
   });
 });

@@ -1,20 +1,32 @@
-// The browser session (spec §3 "Session", §4 "Session"), kept in localStorage under one key
-// per field so other code (and older builds) can read each value on its own. The roles and the
-// "expiring soon" delay are the domain's (spec §9), re-exported for the client's users.
+// The browser session (spec §3 "Session", §4 "Session"). Since issue 20 no token is in
+// storage: the refresh token is the API's HttpOnly `terres_refresh` cookie (no script reads
+// it), the access token lives in this module's memory only (gone with the tab; a new tab or a
+// reload renews it through the cookie). localStorage keeps what is no credential and lets the
+// tabs agree: the user and until when the session can be renewed (`refreshTokenExpirationDate`).
+// A sign-in or sign-out writes them, the other tabs see the `storage` event and follow. The
+// roles and the "expiring soon" delay are the domain's (spec §9), re-exported for the client's users.
 import { ACCESS_EXPIRING_SOON_MS, type Role } from '@terres/domain';
 
 export { ACCESS_EXPIRING_SOON_MS, type Role };
 
-/** localStorage keys, exactly the spec's field names. */
+/** localStorage keys, the spec's field names: what the tabs share (no token). */
 export const SESSION_KEYS = {
-  accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
   user: 'user',
-  accessTokenExpirationDate: 'accessTokenExpirationDate',
   refreshTokenExpirationDate: 'refreshTokenExpirationDate',
 } as const;
 
-const ALL_KEYS: readonly string[] = Object.values(SESSION_KEYS);
+/**
+ * Keys of earlier builds that kept the tokens in localStorage: read once at start-up (the
+ * refresh token moves into the cookie, `takeLegacyRefreshToken`), then deleted.
+ */
+export const LEGACY_TOKEN_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  accessTokenExpirationDate: 'accessTokenExpirationDate',
+} as const;
+
+const SHARED_KEYS: readonly string[] = Object.values(SESSION_KEYS);
+const LEGACY_KEYS: readonly string[] = Object.values(LEGACY_TOKEN_KEYS);
 
 /** The user carried by a login or refresh answer (CONTRACT §5). */
 export interface SessionUser {
@@ -28,10 +40,13 @@ export interface SessionUser {
   organizationId: string | null;
 }
 
-/** Answer of `POST /auth/magic-link/verify` and `POST /auth/refresh` (CONTRACT §5). */
+/**
+ * Answer of `POST /auth/magic-link/verify` and `POST /auth/refresh` (CONTRACT §5); the refresh
+ * token is not in it (the HttpOnly cookie). A `refreshToken` an older answer or test carries is ignored.
+ */
 export interface LoginResponse {
   accessToken: string;
-  refreshToken: string;
+  refreshToken?: string;
   /** ISO 8601 */
   accessTokenExpirationDate: string;
   /** ISO 8601 */
@@ -39,11 +54,12 @@ export interface LoginResponse {
   user: SessionUser;
 }
 
-/** What is stored; every field may be missing (partial or tampered storage). */
+/** The session as this tab knows it; every field may be missing (partial or tampered storage). */
 export interface StoredSession {
+  /** In memory only. */
   accessToken: string | null;
-  refreshToken: string | null;
   user: SessionUser | null;
+  /** In memory only. */
   accessTokenExpirationDate: string | null;
   refreshTokenExpirationDate: string | null;
 }
@@ -52,6 +68,8 @@ export interface StoredSession {
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type SessionListener = (session: StoredSession) => void;
+
+const EMPTY_MEMORY = { accessToken: null, accessTokenExpirationDate: null, userId: null } as const;
 
 /** A Map-backed Storage: used when `localStorage` does not exist (SSR, Node) and in tests. */
 export function createMemoryStorage(): StorageLike & { readonly size: number; clear(): void } {
@@ -110,8 +128,13 @@ export interface SessionStore {
   isAuthenticated(now?: Date | number): boolean;
   /** The access token expires within ACCESS_EXPIRING_SOON_MS (inclusive), or has no readable expiry. */
   isAccessTokenExpiringSoon(now?: Date | number): boolean;
-  /** The refresh token's expiry has passed, or the token or its expiry is missing (spec §4). */
+  /** The refresh cookie's expiry has passed, or no session (user and expiry) is stored (spec §4). */
   isRefreshTokenExpired(now?: Date | number): boolean;
+  /**
+   * A refresh token an earlier build left in localStorage, returned once and deleted with the
+   * other token keys (the next refresh sends it so the API moves it into the cookie); else null.
+   */
+  takeLegacyRefreshToken(): string | null;
   /** The stored user when the stored session is valid (authenticated and a readable user), else null. */
   restoreSession(now?: Date | number): SessionUser | null;
   /** Called after every save or clear, and on changes made by another tab. Returns the unsubscribe function. */
@@ -130,6 +153,9 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
   const fallback = createMemoryStorage();
   const listeners = new Set<SessionListener>();
   let detachStorageEvent: (() => void) | undefined;
+  // This tab's access token: never written to storage.
+  let memory: { accessToken: string | null; accessTokenExpirationDate: string | null; userId: string | null } = EMPTY_MEMORY;
+  let legacyRefreshToken: string | null = null;
 
   const storage = (): StorageLike => {
     if (injected) return injected;
@@ -143,13 +169,20 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
     return fallback;
   };
 
+  /** Deletes an earlier build's token keys, keeping its refresh token in memory for one move. */
+  const migrateLegacyKeys = (s: StorageLike) => {
+    const legacy = s.getItem(LEGACY_TOKEN_KEYS.refreshToken);
+    if (legacy) legacyRefreshToken = legacy;
+    for (const key of LEGACY_KEYS) if (s.getItem(key) !== null) s.removeItem(key);
+  };
+
   const readSession = (): StoredSession => {
     const s = storage();
+    migrateLegacyKeys(s);
     return {
-      accessToken: s.getItem(SESSION_KEYS.accessToken) || null,
-      refreshToken: s.getItem(SESSION_KEYS.refreshToken) || null,
+      accessToken: memory.accessToken,
       user: parseUser(s.getItem(SESSION_KEYS.user)),
-      accessTokenExpirationDate: s.getItem(SESSION_KEYS.accessTokenExpirationDate) || null,
+      accessTokenExpirationDate: memory.accessTokenExpirationDate,
       refreshTokenExpirationDate: s.getItem(SESSION_KEYS.refreshTokenExpirationDate) || null,
     };
   };
@@ -174,7 +207,12 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
     };
     if (injected || typeof target.addEventListener !== 'function') return;
     const onStorage = (event: { key: string | null }) => {
-      if (event.key === null || ALL_KEYS.includes(event.key)) notify();
+      if (event.key !== null && !SHARED_KEYS.includes(event.key)) return;
+      // Another tab signed out (or in as someone else): this tab's access token goes too. Its
+      // refreshes (same user, new expiry) leave this tab's token alone.
+      const user = parseUser(storage().getItem(SESSION_KEYS.user));
+      if (user === null || user.id !== memory.userId) memory = EMPTY_MEMORY;
+      notify();
     };
     target.addEventListener('storage', onStorage);
     detachStorageEvent = () => target.removeEventListener?.('storage', onStorage);
@@ -183,16 +221,16 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
   return {
     saveSession(response) {
       const s = storage();
-      s.setItem(SESSION_KEYS.accessToken, response.accessToken);
-      s.setItem(SESSION_KEYS.refreshToken, response.refreshToken);
+      migrateLegacyKeys(s);
+      legacyRefreshToken = null;
+      memory = { accessToken: response.accessToken, accessTokenExpirationDate: response.accessTokenExpirationDate, userId: response.user.id };
       s.setItem(SESSION_KEYS.user, JSON.stringify(response.user));
-      s.setItem(SESSION_KEYS.accessTokenExpirationDate, response.accessTokenExpirationDate);
       s.setItem(SESSION_KEYS.refreshTokenExpirationDate, response.refreshTokenExpirationDate);
       notify();
     },
     updateSessionUser(user) {
       const s = storage();
-      if (!s.getItem(SESSION_KEYS.accessToken) && !s.getItem(SESSION_KEYS.refreshToken)) return false;
+      if (memory.accessToken === null && !s.getItem(SESSION_KEYS.refreshTokenExpirationDate)) return false;
       s.setItem(SESSION_KEYS.user, JSON.stringify(user));
       notify();
       return true;
@@ -200,7 +238,9 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
     readSession,
     clearSession() {
       const s = storage();
-      for (const key of ALL_KEYS) s.removeItem(key);
+      memory = EMPTY_MEMORY;
+      legacyRefreshToken = null;
+      for (const key of [...SHARED_KEYS, ...LEGACY_KEYS]) s.removeItem(key);
       notify();
     },
     isAuthenticated,
@@ -212,15 +252,21 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
     isRefreshTokenExpired(now) {
       const session = readSession();
       const expiry = parseTime(session.refreshTokenExpirationDate);
-      if (session.refreshToken === null || expiry === undefined) return true;
+      if (session.user === null || expiry === undefined) return true;
       return expiry <= toTime(now);
+    },
+    takeLegacyRefreshToken() {
+      migrateLegacyKeys(storage());
+      const token = legacyRefreshToken;
+      legacyRefreshToken = null;
+      return token;
     },
     restoreSession(now) {
       if (!isAuthenticated(now)) return null;
       return readSession().user;
     },
     onSessionChange(listener) {
-      if (listeners.size === 0) attachStorageEvent();
+      if (!detachStorageEvent) attachStorageEvent();
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
@@ -232,6 +278,13 @@ export function createSessionStore(initialStorage?: StorageLike): SessionStore {
     },
     setStorage(next) {
       injected = next;
+      // The other tabs are heard through localStorage only: follow them again when it is back.
+      if (next !== undefined) {
+        detachStorageEvent?.();
+        detachStorageEvent = undefined;
+      } else if (listeners.size > 0 && !detachStorageEvent) attachStorageEvent();
+      memory = EMPTY_MEMORY;
+      legacyRefreshToken = null;
     },
   };
 }

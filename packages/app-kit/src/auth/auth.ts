@@ -1,7 +1,9 @@
 // The signed-in state both apps share (spec §4 "Session"), without React: the router's guards
 // read it in `beforeLoad`, the components through `useAuth()`. The session itself lives in
-// api-client's session store (localStorage); this module decides when it counts as signed in,
-// renews it at start-up, and ends it.
+// api-client's session store: the access token in this tab's memory, the user and the refresh
+// cookie's expiry in localStorage (shared by the tabs), the refresh token in the API's HttpOnly
+// cookie (issue 20). This module decides when it counts as signed in, renews it at start-up (a
+// reload or a new tab renews through the cookie), and ends it.
 import type { QueryClient } from '@tanstack/react-query';
 import { messages } from '@terres/domain';
 import {
@@ -116,10 +118,10 @@ export function createAuth(options: AuthOptions): Auth {
       publish(current);
       return Promise.resolve(current.user);
     }
-    const { user, refreshToken } = readSession();
-    if (user === null || refreshToken === null || isRefreshTokenExpired()) {
+    const { user, refreshTokenExpirationDate } = readSession();
+    if (user === null || isRefreshTokenExpired()) {
       booted = true;
-      if (user !== null || refreshToken !== null) clearSession();
+      if (user !== null || refreshTokenExpirationDate !== null) clearSession();
       publish({ status: 'unauthenticated', user: null });
       return Promise.resolve(null);
     }
@@ -152,13 +154,15 @@ export function createAuth(options: AuthOptions): Auth {
       return response.user;
     },
     async signOut() {
-      const { refreshToken, accessToken } = readSession();
+      const { user } = readSession();
       signingOut = true;
       try {
-        // The call needs the bearer token, so it goes before the session is cleared. Best
-        // effort: the browser forgets the session whatever the server answers.
-        if (refreshToken !== null && accessToken !== null) {
-          await logout({ refresh_token: refreshToken }, { signal: AbortSignal.timeout(3000) }).catch(() => undefined);
+        // The call needs the bearer token (renewed through the cookie by the client's 401 flow
+        // if this tab has none yet), so it goes before the session is cleared; the API ends the
+        // session and clears the refresh cookie. Best effort: the browser forgets the session
+        // whatever the server answers.
+        if (user !== null && !isRefreshTokenExpired()) {
+          await logout({ signal: AbortSignal.timeout(3000) }).catch(() => undefined);
         }
       } finally {
         signingOut = false;

@@ -13,7 +13,6 @@ let requests: { path: string; body: unknown }[];
 
 const login = {
   accessToken: 'a',
-  refreshToken: 'r',
   accessTokenExpirationDate: new Date(Date.now() + 900_000).toISOString(),
   refreshTokenExpirationDate: new Date(Date.now() + 86_400_000).toISOString(),
   user: { id: 'u', email: 'chef@chantier.fr', role: 'OWNER' as const, firstName: null, lastName: null, phoneNumber: null, organizationId: null },

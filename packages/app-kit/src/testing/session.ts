@@ -5,18 +5,18 @@ import type { LoginResponse, StorageLike, User } from '@terres/api-client';
 export function sessionFor(user: User): LoginResponse {
   return {
     accessToken: `access-${user.id}`,
-    refreshToken: `refresh-${user.id}`,
     accessTokenExpirationDate: new Date(Date.now() + 15 * 60_000).toISOString(),
     refreshTokenExpirationDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     user,
   };
 }
 
-/** Writes a session into `storage` as the session store keeps it (one key per field). */
+/**
+ * Writes what the tabs share of a session into `storage` (the user and the refresh cookie's
+ * expiry; no token: the access token lives in memory, see `saveSession`). A store reading this
+ * storage with no access token in memory renews it through `POST /auth/refresh`.
+ */
 export function storeSession(storage: StorageLike, session: LoginResponse): void {
-  storage.setItem('accessToken', session.accessToken);
-  storage.setItem('refreshToken', session.refreshToken);
   storage.setItem('user', JSON.stringify(session.user));
-  storage.setItem('accessTokenExpirationDate', session.accessTokenExpirationDate);
   storage.setItem('refreshTokenExpirationDate', session.refreshTokenExpirationDate);
 }

@@ -22,4 +22,6 @@ export const authMessages = {
   invitationNoLongerValid: "Cette invitation n'est plus valide. Demandez une nouvelle invitation.",
   accountExists: 'Un compte existe déjà avec cette adresse email. Connectez-vous avec celle-ci.',
   refreshTokenRequired: 'Le jeton de rafraîchissement est requis.',
+  // issue 20: a session-cookie call without the portals' header, or from another origin (403)
+  sessionRequestRefused: "Requête refusée : elle ne vient pas d'une application Bourse aux terres.",
 } as const;

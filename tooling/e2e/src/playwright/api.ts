@@ -19,7 +19,6 @@ export interface ApiUser {
 
 export interface Session {
   accessToken: string;
-  refreshToken: string;
   user: ApiUser;
 }
 

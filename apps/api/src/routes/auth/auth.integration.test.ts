@@ -8,7 +8,10 @@ import { TEST_AUTH_SECRET } from '../../../test/helpers/app.js';
 import { uniqueSiret } from '../../../test/helpers/fixtures.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import {
+  refreshOptions,
+  refreshTokenFromCookie,
   registerOwner,
+  SESSION_HEADERS,
   signIn,
   skipCodeCooldown,
   startApiForTest,
@@ -457,9 +460,148 @@ describe('per-IP limits', () => {
   });
 });
 
+describe('the refresh cookie (issue 20): out of reach of scripts, spent only by the portals', () => {
+  const PORTAL = 'http://localhost:5173';
+  const cookieLine = (headers: Headers) => headers.getSetCookie().find((line) => line.startsWith('terres_refresh='));
+
+  it('sign-in sets it HttpOnly, SameSite=Strict, on the refresh path only, and the body carries no refresh token', async () => {
+    const email = uniqueEmail('cookie');
+    await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
+    const code = codeOf(await api.smtp.waitForMessage(email, (m) => /\d{6}/.test(m.text)));
+    const verified = await api.request('POST', '/auth/magic-link/verify', { body: { email, otp: code } });
+    expect(verified.status).toBe(200);
+    expect(Object.keys(verified.body).sort()).toEqual(['accessToken', 'accessTokenExpirationDate', 'refreshTokenExpirationDate', 'user']);
+    expect(JSON.stringify(verified.body)).not.toContain(refreshTokenFromCookie(verified.headers)!);
+    const line = cookieLine(verified.headers)!;
+    expect(line).toMatch(/^terres_refresh=[^;]{20,};/);
+    expect(line).toContain('; Path=/api/v1/auth/refresh');
+    expect(line).toContain('; HttpOnly');
+    expect(line).toContain('; SameSite=Strict');
+    expect(line).not.toContain('; Secure'); // plain http outside production
+    const expires = Date.parse(/; Expires=([^;]+)/.exec(line)![1]!);
+    expect(Math.abs(expires - Date.parse(verified.body.refreshTokenExpirationDate))).toBeLessThan(1000);
+  });
+
+  it('refresh rotates it from the cookie alone, for a portal origin, and answers no refresh token in the body', async () => {
+    const session = await registerOwner(api);
+    const refreshed = await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken, { origin: PORTAL }));
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refreshToken).toBeUndefined();
+    const next = refreshTokenFromCookie(refreshed.headers);
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(session.refreshToken);
+    expect(cookieLine(refreshed.headers)).toContain('; HttpOnly');
+    expect((await api.request('GET', '/users/me', { token: refreshed.body.accessToken })).status).toBe(200);
+    // The loopback twin of the portal's origin is the portal too.
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(next!, { origin: 'http://127.0.0.1:5173' }))).status).toBe(200);
+  });
+
+  it('refuses a refresh without the CSRF header or from a foreign origin, and spends nothing', async () => {
+    const session = await registerOwner(api);
+    const cookie = { cookie: `terres_refresh=${session.refreshToken}` };
+    const noHeader = await api.request('POST', '/auth/refresh', { headers: { ...cookie, origin: PORTAL } });
+    expect(noHeader.status).toBe(403);
+    expectResponseMatches('POST', '/auth/refresh', 403, noHeader.body);
+    expect(noHeader.body.detail).toBe("Requête refusée : elle ne vient pas d'une application Bourse aux terres.");
+    const wrongValue = await api.request('POST', '/auth/refresh', { headers: { ...cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(wrongValue.status).toBe(403);
+    for (const origin of ['https://attaquant.example', 'http://localhost:3001', 'null']) {
+      const foreign = await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken, { origin }));
+      expect(foreign.status).toBe(403);
+      expect(cookieLine(foreign.headers)).toBeUndefined();
+    }
+    // A form post (no custom header possible) is refused too.
+    const form = await api.request('POST', '/auth/refresh', {
+      headers: { ...cookie, origin: 'https://attaquant.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect([403, 415]).toContain(form.status); // refused either way, before anything is read
+    // Nothing was rotated: the token still refreshes once, as new.
+    const ok = await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken, { origin: PORTAL }));
+    expect(ok.status).toBe(200);
+    // The preflight a foreign page's fetch would need is not granted.
+    const preflight = await fetch(`${api.url}/api/v1/auth/refresh`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://attaquant.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-requested-with' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const portalPreflight = await fetch(`${api.url}/api/v1/auth/refresh`, {
+      method: 'OPTIONS',
+      headers: { origin: PORTAL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-requested-with' },
+    });
+    expect(portalPreflight.headers.get('access-control-allow-origin')).toBe(PORTAL);
+    expect(portalPreflight.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(portalPreflight.headers.get('access-control-allow-headers')).toMatch(/X-Requested-With/i);
+  });
+
+  it('sign-out clears the cookie and revokes the session server-side; it needs the header too', async () => {
+    const session = await registerOwner(api);
+    const noHeader = await api.request('POST', '/auth/logout', { token: session.accessToken });
+    expect(noHeader.status).toBe(403);
+    const out = await api.request('POST', '/auth/logout', { token: session.accessToken, headers: { ...SESSION_HEADERS, origin: PORTAL } });
+    expect(out.status).toBe(204);
+    const cleared = cookieLine(out.headers)!;
+    expect(cleared).toMatch(/^terres_refresh=;/);
+    expect(cleared).toContain('; Path=/api/v1/auth/refresh');
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken))).status).toBe(401);
+    expect((await api.request('GET', '/users/me', { token: session.accessToken })).status).toBe(401);
+  });
+
+  it('moves a refresh token a browser kept in localStorage (earlier build) into the cookie, once', async () => {
+    const session = await registerOwner(api);
+    const legacy = await api.request('POST', '/auth/refresh', { headers: { ...SESSION_HEADERS, origin: PORTAL }, body: { refresh_token: session.refreshToken } });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.refreshToken).toBeUndefined();
+    const moved = refreshTokenFromCookie(legacy.headers)!;
+    expect(moved).toBeTruthy();
+    expect(moved).not.toBe(session.refreshToken);
+    // The copy that stayed in the page's storage is now a rotated token: past the grace window
+    // its reuse ends the session (reuse detection), so a copy a script took is worth nothing.
+    await api.database.db.execute(sql`update refresh_tokens set rotated_at = rotated_at - interval '1 minute' where user_id = ${session.user.id}`);
+    expect((await api.request('POST', '/auth/refresh', { headers: SESSION_HEADERS, body: { refresh_token: session.refreshToken } })).status).toBe(401);
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(moved))).status).toBe(401);
+    // Without the header, the body path is refused like the cookie.
+    const other = await registerOwner(api);
+    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: other.refreshToken } })).status).toBe(403);
+  });
+
+  it("keeps the console's session apart from the portal's in one browser (one API host, two cookies)", async () => {
+    const CONSOLE = 'http://localhost:5174';
+    const owner = await registerOwner(api);
+    const admin = await registerOwner(api); // the console's user: any other session will do
+    const jar = { cookie: `terres_refresh=${owner.refreshToken}; terres_refresh_console=${admin.refreshToken}`, ...SESSION_HEADERS };
+    const fromPortal = await api.request('POST', '/auth/refresh', { headers: { ...jar, origin: PORTAL } });
+    expect(fromPortal.body.user.id).toBe(owner.user.id);
+    expect(fromPortal.headers.getSetCookie().map((line) => line.split('=')[0])).toContain('terres_refresh');
+    const fromConsole = await api.request('POST', '/auth/refresh', { headers: { ...jar, origin: CONSOLE } });
+    expect(fromConsole.status).toBe(200);
+    expect(fromConsole.body.user.id).toBe(admin.user.id);
+    expect(fromConsole.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual(['terres_refresh_console']);
+    // Signing out of the console clears the console's cookie only.
+    const out = await api.request('POST', '/auth/logout', { token: fromConsole.body.accessToken, headers: { ...SESSION_HEADERS, origin: CONSOLE } });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual(['terres_refresh_console']);
+  });
+
+  it('is Secure when the API is reached over https (behind a trusted proxy)', async () => {
+    const proxied = await startApiForTest({ TRUST_PROXY: 'true' });
+    try {
+      const session = await registerOwner(proxied);
+      const refreshed = await proxied.request('POST', '/auth/refresh', refreshOptions(session.refreshToken, { 'x-forwarded-proto': 'https' }));
+      expect(refreshed.status).toBe(200);
+      expect(cookieLine(refreshed.headers)).toContain('; Secure');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('sessions', () => {
+  /** A refresh as a portal sends it; `token` is the new refresh cookie of the answer. */
   async function refresh(token: string) {
-    return api.request<LoginResponse & { detail?: string }>('POST', '/auth/refresh', { body: { refresh_token: token } });
+    const answer = await api.request<LoginResponse & { detail?: string }>('POST', '/auth/refresh', refreshOptions(token));
+    return { ...answer, token: refreshTokenFromCookie(answer.headers) };
   }
 
   /** Moves the user's rotations back in time, past the grace window. */
@@ -471,19 +613,20 @@ describe('sessions', () => {
 
   it('rotates the refresh token, and a reused one revokes the whole family', async () => {
     const session = await registerOwner(api);
-    const refreshed = await api.request<LoginResponse>('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+    const refreshed = await refresh(session.refreshToken);
     expect(refreshed.status).toBe(200);
     expectResponseMatches('POST', '/auth/refresh', 200, refreshed.body);
-    expect(refreshed.body.refreshToken).not.toBe(session.refreshToken);
+    expect(refreshed.token).toBeTruthy();
+    expect(refreshed.token).not.toBe(session.refreshToken);
     expect(refreshed.body.user.id).toBe(session.user.id);
 
     await pastGraceWindow(session.user.id);
-    const reuse = await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+    const reuse = await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken));
     expect(reuse.status).toBe(401);
     expectResponseMatches('POST', '/auth/refresh', 401, reuse.body);
     // The family is gone: the newest refresh token and its access token too.
-    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: refreshed.body.refreshToken } })).status).toBe(401);
-    expect((await api.request('POST', '/auth/logout', { token: refreshed.body.accessToken, body: { refresh_token: 'x' } })).status).toBe(401);
+    expect((await refresh(refreshed.token!)).status).toBe(401);
+    expect((await api.request('POST', '/auth/logout', { token: refreshed.body.accessToken, headers: SESSION_HEADERS })).status).toBe(401);
   });
 
   it('answers two parallel refreshes of one token with the same pair, and the session lives on', async () => {
@@ -492,11 +635,14 @@ describe('sessions', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expectResponseMatches('POST', '/auth/refresh', 200, second.body);
     expect(second.body).toEqual(first.body);
-    expect(first.body.refreshToken).not.toBe(session.refreshToken);
+    // Both tabs share the browser's cookie jar: both answers set the same new cookie.
+    expect(second.token).toBe(first.token);
+    expect(first.token).not.toBe(session.refreshToken);
     // A late third tab within the window too; then the pair works: the family was not revoked.
-    expect((await refresh(session.refreshToken)).body).toEqual(first.body);
+    const late = await refresh(session.refreshToken);
+    expect([late.body, late.token]).toEqual([first.body, first.token]);
     expect((await api.request('GET', '/users/me', { token: first.body.accessToken })).status).toBe(200);
-    const next = await refresh(first.body.refreshToken);
+    const next = await refresh(first.token!);
     expect(next.status).toBe(200);
     expect((await api.request('GET', '/users/me', { token: next.body.accessToken })).status).toBe(200);
   });
@@ -504,12 +650,12 @@ describe('sessions', () => {
   it('revokes the family when a token older than the last rotation comes back, even within the window', async () => {
     const session = await registerOwner(api);
     const second = await refresh(session.refreshToken);
-    const third = await refresh(second.body.refreshToken);
+    const third = await refresh(second.token!);
     expect(third.status).toBe(200);
     const stale = await refresh(session.refreshToken);
     expect(stale.status).toBe(401);
     expect(stale.body.detail).toBe('Session expirée. Veuillez vous reconnecter.');
-    expect((await refresh(third.body.refreshToken)).status).toBe(401);
+    expect((await refresh(third.token!)).status).toBe(401);
     expect((await api.request('GET', '/users/me', { token: third.body.accessToken })).status).toBe(401);
   });
 
@@ -517,7 +663,7 @@ describe('sessions', () => {
     const strict = await startApiForTest({ REFRESH_REUSE_GRACE_SECONDS: '0' });
     try {
       const session = await registerOwner(strict);
-      const answers = await Promise.all([0, 1].map(() => strict.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })));
+      const answers = await Promise.all([0, 1].map(() => strict.request('POST', '/auth/refresh', refreshOptions(session.refreshToken))));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
       const winner = answers.find((a) => a.status === 200)!;
       expect((await strict.request('GET', '/users/me', { token: winner.body.accessToken })).status).toBe(401);
@@ -526,36 +672,39 @@ describe('sessions', () => {
     }
   });
 
-  it('refuses a missing, unknown or expired refresh token', async () => {
-    const missing = await api.request('POST', '/auth/refresh', { body: {} });
-    expect(missing.status).toBe(400);
-    expectResponseMatches('POST', '/auth/refresh', 400, missing.body);
-    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: 'rt_nope' } })).status).toBe(401);
+  it('refuses a missing, unknown or expired refresh token, and clears the dead cookie', async () => {
+    const missing = await api.request('POST', '/auth/refresh', { headers: SESSION_HEADERS });
+    expect(missing.status).toBe(401);
+    expectResponseMatches('POST', '/auth/refresh', 401, missing.body);
+    const unknown = await refresh('rt_nope');
+    expect(unknown.status).toBe(401);
+    expect(unknown.token).toBe('');
+    expect(unknown.headers.getSetCookie().join()).toMatch(/Expires=Thu, 01 Jan 1970/);
     const session = await registerOwner(api);
     await api.database.db.execute(
       sql`update refresh_tokens set expires_at = now() - interval '1 second' where user_id = ${session.user.id}`,
     );
-    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken))).status).toBe(401);
   });
 
   it('logs out: the refresh token and the access token stop working', async () => {
     const session = await registerOwner(api);
-    const out = await api.request('POST', '/auth/logout', { token: session.accessToken, body: { refresh_token: session.refreshToken } });
+    const out = await api.request('POST', '/auth/logout', { token: session.accessToken, headers: SESSION_HEADERS });
     expect(out.status).toBe(204);
-    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
-    const after = await api.request('POST', '/auth/logout', { token: session.accessToken, body: { refresh_token: session.refreshToken } });
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken))).status).toBe(401);
+    const after = await api.request('POST', '/auth/logout', { token: session.accessToken, headers: SESSION_HEADERS });
     expect(after.status).toBe(401);
     expectResponseMatches('POST', '/auth/logout', 401, after.body);
     expect(after.body.detail).toBe('Session expirée. Veuillez vous reconnecter.');
   });
 
   it('refuses a missing or forged access token with 401', async () => {
-    const none = await api.request('POST', '/auth/logout', { body: { refresh_token: 'x' } });
+    const none = await api.request('POST', '/auth/logout', { headers: SESSION_HEADERS });
     expect(none.status).toBe(401);
     expect(none.body.detail).toBe('Authentification requise. Veuillez vous connecter.');
     const session = await registerOwner(api);
     const [h, p] = session.accessToken.split('.');
-    const forged = await api.request('POST', '/auth/logout', { token: `${h}.${p}.AAAA`, body: { refresh_token: 'x' } });
+    const forged = await api.request('POST', '/auth/logout', { token: `${h}.${p}.AAAA`, headers: SESSION_HEADERS });
     expect(forged.status).toBe(401);
   });
 
@@ -568,7 +717,7 @@ describe('sessions', () => {
       const call = await api.request('GET', '/users/me', { token: s.accessToken });
       expect(call.status).toBe(401);
       expectResponseMatches('GET', '/users/me', 401, call.body);
-      expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: s.refreshToken } })).status).toBe(401);
+      expect((await api.request('POST', '/auth/refresh', refreshOptions(s.refreshToken))).status).toBe(401);
     }
 
     const organizationId = await newOrganization();
@@ -590,7 +739,7 @@ describe('sessions', () => {
       const call = await api.request('GET', '/users/me', { token: session.accessToken });
       expect(call.status).toBe(401);
       expect(call.body.detail).toBe("Ce compte n'a plus accès à l'administration de Bourse aux terres.");
-      expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+      expect((await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken))).status).toBe(401);
       await skipCodeCooldown(api, other.adminEmail);
       expect((await requestLogin(other.adminEmail)).status).toBe(202);
       const notice = await api.smtp.waitForMessage(other.adminEmail);
@@ -609,11 +758,11 @@ describe('sessions', () => {
 
     // Its own problem type, so a client tells it from a role refusal and ends the session.
     const archived = { status: 403, type: 'urn:bourse-terres:problem:organization-archived', detail: 'Votre organisation a été archivée.' };
-    const call = await api.request('POST', '/auth/logout', { token: session.accessToken, body: { refresh_token: session.refreshToken } });
+    const call = await api.request('POST', '/auth/logout', { token: session.accessToken, headers: SESSION_HEADERS });
     expect(call.status).toBe(403);
     expectResponseMatches('POST', '/auth/logout', 403, call.body);
     expect(call.body).toMatchObject(archived);
-    const refresh = await api.request('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+    const refresh = await api.request('POST', '/auth/refresh', refreshOptions(session.refreshToken));
     expect(refresh.status).toBe(403);
     expectResponseMatches('POST', '/auth/refresh', 403, refresh.body);
     expect(refresh.body).toMatchObject(archived);

@@ -5,10 +5,12 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, knownDevice, rememberDevice } from '../../auth/devices.js';
 import { RateLimiter } from '../../auth/rate-limit.js';
+import { assertSessionRequest, clearedRefreshCookieHeader, clearRefreshCookie, refreshCookieName, setRefreshCookie } from '../../auth/refresh-cookie.js';
+import type { LoginResponse } from '../../auth/sessions.js';
 import { verifyInvitationToken } from '../../auth/tokens.js';
 import { setScope, systemScope } from '../../db/scope.js';
 import { bodyObject, parseBody } from '../../http/input.js';
-import { problem } from '../../http/problem.js';
+import { HttpProblem, problem } from '../../http/problem.js';
 import { refreshSession, sendInvitationCode, sendSignInCode, signOut, verifyCode } from '../../services/sign-in.js';
 
 // formObject: a missing field reads like an empty one (the field's own French message), never
@@ -54,13 +56,24 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  /** The refresh token of a refresh or logout body; 400 when missing. */
-  function refreshTokenOf(body: unknown, maxLength = Infinity): string {
-    const token = bodyObject(body).refresh_token;
-    if (typeof token !== 'string' || token.length === 0 || token.length > maxLength) {
-      throw problem(400, messages.refreshTokenRequired, { errors: { refresh_token: messages.refreshTokenRequired } });
-    }
-    return token;
+  /**
+   * The refresh token of a refresh call: the cookie; else, once, the `refresh_token` body of a
+   * browser still holding one in localStorage from an earlier build (the answer moves it into
+   * the cookie, and rotating it ends any copy a script may have taken). 401 when neither.
+   */
+  function refreshTokenOf(request: FastifyRequest): string {
+    const fromCookie = request.cookies[refreshCookieName(config, request)];
+    if (fromCookie) return fromCookie;
+    const legacy = bodyObject(request.body ?? {}).refresh_token;
+    if (typeof legacy === 'string' && legacy.length > 0 && legacy.length <= 200) return legacy;
+    throw problem(401, messages.sessionExpired);
+  }
+
+  /** The answer of a sign-in or refresh: the refresh token goes into the cookie, never the body. */
+  function sessionReply(request: FastifyRequest, reply: FastifyReply, session: LoginResponse) {
+    const { refreshToken, ...answer } = session;
+    setRefreshCookie(config, request, reply, refreshToken, session.refreshTokenExpirationDate);
+    return answer;
   }
 
   app.post('/login/magic-link/request', async (request, reply) => {
@@ -90,13 +103,27 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const email = rawEmail.toLowerCase();
     const session = await verifyCode(app, { email, otp, deviceId: deviceOf(request, email) });
     rememberThisDevice(request, reply, email);
-    return session;
+    return sessionReply(request, reply, session);
   });
 
-  app.post('/refresh', async (request) => refreshSession(app, refreshTokenOf(request.body, 200)));
+  app.post('/refresh', async (request, reply) => {
+    assertSessionRequest(config, request);
+    try {
+      return sessionReply(request, reply, await refreshSession(app, refreshTokenOf(request)));
+    } catch (error) {
+      // A refused cookie is dead (expired, revoked, reused): the browser stops sending it.
+      if (!(error instanceof HttpProblem)) throw error;
+      const cleared = clearedRefreshCookieHeader(config, request, app.serializeCookie.bind(app));
+      throw new HttpProblem(error.status, error.detail, { ...error.options, headers: { ...error.options.headers, 'set-cookie': cleared } });
+    }
+  });
 
+  // The bearer token names the session (its family), which ends with all its refresh tokens;
+  // the cookie is cleared (it is not sent here: its path is the refresh call's).
   app.post('/logout', { preHandler: app.authenticate }, async (request, reply) => {
-    await signOut(app.db, request.auth, refreshTokenOf(request.body));
+    assertSessionRequest(config, request);
+    await signOut(app.db, request.auth);
+    clearRefreshCookie(config, request, reply);
     return reply.code(204).send();
   });
 };

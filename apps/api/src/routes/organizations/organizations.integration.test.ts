@@ -12,7 +12,7 @@ import {
   uniqueSiret,
   type OwnerFixture,
 } from '../../../test/helpers/fixtures.js';
-import { registerOwner, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
+import { refreshOptions, registerOwner, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
 
 let api: TestApi;
 let admin: string;
@@ -521,7 +521,7 @@ describe('admin: list, verify, credits, archive', () => {
       expect(res.body.detail).toBe('Votre organisation a été archivée.');
       expect(res.body.type).toBe('urn:bourse-terres:problem:organization-archived');
     }
-    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: owner.session.refreshToken } })).status).toBe(403);
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(owner.session.refreshToken))).status).toBe(403);
     await skipCodeCooldown(api, owner.email);
     expect((await api.request('POST', '/auth/login/magic-link/request', { body: { email: owner.email } })).status).toBe(202);
     const notice = await api.smtp.waitForMessage(owner.email, (m) => m.text.includes('fermé'));

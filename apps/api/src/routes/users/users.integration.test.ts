@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { adminToken, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { codeOf } from '../../../test/helpers/smtp.js';
-import { registerOwner, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
+import { refreshOptions, registerOwner, skipCodeCooldown, startApiForTest, uniqueEmail, type TestApi } from '../../../test/helpers/session.js';
 
 let api: TestApi;
 
@@ -268,7 +268,7 @@ describe('collaborators', () => {
     expect(removed.status).toBe(204);
     expectResponseMatches('DELETE', '/users/{id}/archive', 204, removed.body);
     expect((await api.request('GET', '/users/me', { token: employee.token })).status).toBe(401);
-    expect((await api.request('POST', '/auth/refresh', { body: { refresh_token: employee.session.refreshToken } })).status).toBe(401);
+    expect((await api.request('POST', '/auth/refresh', refreshOptions(employee.session.refreshToken))).status).toBe(401);
     await skipCodeCooldown(api, employee.email);
     const again = await api.request('POST', '/auth/login/magic-link/request', { body: { email: employee.email } });
     expect(again.status).toBe(202);

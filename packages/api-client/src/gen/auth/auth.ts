@@ -353,15 +353,33 @@ export const useVerifyCode = <TError = ErrorType<BadRequestResponse | ForbiddenR
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Public (the refresh token is the credential). The refresh token is rotated; reusing
-an already rotated one revokes its whole family (401), except within a short grace
-window after its rotation (`REFRESH_REUSE_GRACE_SECONDS`, 10 s by default) while its
-successor is still the newest token: then the answer is that same new pair again (two
-tabs refreshing at once both stay signed in).
-A user of an archived organisation gets 403 with the `ProblemType`
+ * Public (the refresh token is the credential). Since issue 20 the refresh token travels
+only in the `terres_refresh` cookie, set by the sign-in and by each refresh (HttpOnly,
+SameSite=Strict, `Path=/api/v1/auth/refresh`, expiring with the token; Secure over
+https and always in production): no script of the page can read it. Browsers send it
+on calls made with `credentials: 'include'` (the generated client does so for
+`/auth/...`); the answer's body carries no refresh token. The admin console's calls
+(an `Origin` of `ADMIN_CONSOLE_URL`) use their own cookie, `terres_refresh_console`
+(same attributes), so the two apps' sessions in one browser stay apart.
+
+CSRF: the call must carry `X-Requested-With: terres` (a foreign page cannot add it
+without a CORS preflight, granted only to the portals' origins), and an `Origin`
+header, when present, must be one of the portals' origins (`ADVERTISER_PORTAL_URL`,
+`ADMIN_CONSOLE_URL`, the CORS list); otherwise 403 and nothing is spent.
+
+The refresh token is rotated; reusing an already rotated one revokes its whole family
+(401), except within a short grace window after its rotation
+(`REFRESH_REUSE_GRACE_SECONDS`, 10 s by default) while its successor is still the
+newest token: then the answer is that same new pair again (two tabs refreshing at once
+both stay signed in). A refused refresh (401, 403 of an archived organisation) clears
+the cookie. A user of an archived organisation gets 403 with the `ProblemType`
 `urn:bourse-terres:problem:organization-archived`.
 
- * @summary Exchange a refresh token for new tokens
+Migration: a browser of an earlier build still holding a refresh token in localStorage
+sends it once as the deprecated `refresh_token` body field (only when no cookie came);
+the answer moves it into the cookie.
+
+ * @summary Exchange the session's refresh cookie for new tokens
  */
 export const getRefreshTokensUrl = () => {
 
@@ -371,7 +389,7 @@ export const getRefreshTokensUrl = () => {
   return `/api/v1/auth/refresh`
 }
 
-export const refreshTokens = async (refreshTokenRequest: RefreshTokenRequest, options?: RequestInit): Promise<LoginResponse> => {
+export const refreshTokens = async (refreshTokenRequest?: RefreshTokenRequest, options?: RequestInit): Promise<LoginResponse> => {
   
   return customFetch<LoginResponse>(getRefreshTokensUrl(),
   {      
@@ -416,7 +434,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type RefreshTokensMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
- * @summary Exchange a refresh token for new tokens
+ * @summary Exchange the session's refresh cookie for new tokens
  */
 export const useRefreshTokens = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshTokens>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
@@ -432,7 +450,10 @@ export const useRefreshTokens = <TError = ErrorType<BadRequestResponse | Unautho
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Roles ADMIN, OWNER, EMPLOYEE. Revokes the refresh token's family.
+ * Roles ADMIN, OWNER, EMPLOYEE. Ends the bearer token's session (its whole family of
+refresh tokens) and clears the `terres_refresh` cookie. No body. Carries the same CSRF
+header as `POST /auth/refresh` (403 without it or from a foreign `Origin`).
+
  * @summary Sign out
  */
 export const getLogoutUrl = () => {
@@ -443,15 +464,14 @@ export const getLogoutUrl = () => {
   return `/api/v1/auth/logout`
 }
 
-export const logout = async (refreshTokenRequest: RefreshTokenRequest, options?: RequestInit): Promise<void> => {
+export const logout = async ( options?: RequestInit): Promise<void> => {
   
   return customFetch<void>(getLogoutUrl(),
   {      
     ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
-    body: JSON.stringify(
-      refreshTokenRequest,)
+    method: 'POST'
+    
+    
   }
 );}
 
@@ -459,8 +479,8 @@ export const logout = async (refreshTokenRequest: RefreshTokenRequest, options?:
 
 
 export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
 
 const mutationKey = ['logout'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -472,10 +492,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logout>>, {data: BodyType<RefreshTokenRequest>}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logout>>, void> = () => {
+          
 
-          return  logout(data,requestOptions)
+          return  logout(requestOptions)
         }
 
         
@@ -484,18 +504,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
-    export type LogoutMutationBody = BodyType<RefreshTokenRequest>
+    
     export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Sign out
  */
 export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ContentTooLargeResponse | UnsupportedMediaTypeResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,{data: BodyType<RefreshTokenRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
         TError,
-        {data: BodyType<RefreshTokenRequest>},
+        void,
         TContext
       > => {
 

@@ -236,6 +236,7 @@ export * from './refreshTokenRequest';
 export * from './role';
 export * from './searchParameter';
 export * from './serviceUnavailableResponse';
+export * from './sessionCsrfHeaderParameter';
 export * from './setInquiryStatusRequest';
 export * from './setMatchStatusRequest';
 export * from './setOrganizationVerifiedParams';

@@ -5,11 +5,15 @@
  */
 import type { User } from './user';
 
+/**
+ * A sign-in or refresh. The refresh token is not in it: it is in the `terres_refresh`
+HttpOnly cookie (see `POST /auth/refresh`); `refreshTokenExpirationDate` says until
+when the session can be renewed.
+
+ */
 export interface LoginResponse {
   /** Bearer token, 15 minutes. */
   accessToken: string;
-  /** Rotated at every refresh, 30 days. */
-  refreshToken: string;
   accessTokenExpirationDate: string;
   refreshTokenExpirationDate: string;
   user: User;

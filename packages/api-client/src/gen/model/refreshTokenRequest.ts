@@ -4,7 +4,14 @@
  * Bourse aux terres API 1.0.0
  */
 
+/**
+ * Only for a browser of an earlier build moving its stored refresh token into the cookie, once.
+ */
 export interface RefreshTokenRequest {
-  /** @maxLength 256 */
-  refresh_token: string;
+  /**
+   * A refresh token kept in localStorage by an earlier build (sent only when no cookie came).
+   * @deprecated
+   * @maxLength 256
+   */
+  refresh_token?: string;
 }

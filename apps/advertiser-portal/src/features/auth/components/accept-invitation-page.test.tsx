@@ -22,7 +22,6 @@ const problem = (status: number, detail?: string) =>
 
 const session = (user = { ...employee, firstName: null, lastName: null, phoneNumber: null }) => ({
   accessToken: 'access',
-  refreshToken: 'refresh',
   accessTokenExpirationDate: new Date(Date.now() + 900_000).toISOString(),
   refreshTokenExpirationDate: new Date(Date.now() + 86_400_000).toISOString(),
   user,
