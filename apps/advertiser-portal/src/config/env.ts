@@ -1,4 +1,4 @@
-import { createAppEnv, envUrl, trimSlash, type AppEnv } from '@terres/app-kit';
+import { createAppEnv, envUrl, loadRuntimeConfig, trimSlash, type AppEnv } from '@terres/app-kit';
 import * as v from 'valibot';
 
 // The only module that reads import.meta.env (eslint enforces it): the rest of the app imports
@@ -20,4 +20,10 @@ export function parseEnv(source: Record<string, unknown>): Env {
   });
 }
 
-export const env: Env = parseEnv(import.meta.env);
+// A production build first reads the deployment's /config.json (the same build serves any
+// environment: deploy/README.md); its values override the build-time ones. The top-level await
+// holds every module that imports `env`, so nothing (the router included) starts before it.
+// Dev and the unit tests read import.meta.env alone.
+const runtime = import.meta.env.PROD ? await loadRuntimeConfig({ ownKeys: ['ADMIN_CONSOLE_URL'] }) : {};
+
+export const env: Env = parseEnv({ ...import.meta.env, ...runtime });
