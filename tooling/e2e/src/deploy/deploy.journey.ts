@@ -27,6 +27,7 @@ import { contentSecurityPolicy, ensureNginx, selfSignedCertificate, startNginx, 
 const PORTAL = 'annonces.test';
 const CONSOLE = 'admin.test';
 const ADMIN_EMAIL = 'admin@deploy.test';
+const PARCEL_MAP = 'Carte des parcelles de l’annonce';
 const log = (line: string) => console.log(`[deploy] ${line}`);
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 /** The upstream's fail_timeout (deploy/README.md): a restarted process is back in nginx's rotation after it. */
@@ -259,8 +260,17 @@ test('nginx serves both apps with their security headers and caching', async () 
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
     expect((await httpsGet(httpsPort, host, '/assets/missing-0000.js')).status).toBe(404);
+    // maplibre's worker is an .mjs module: it must be served as JavaScript.
+    const worker = readdirSync(join(repoRoot, 'apps', host === PORTAL ? 'advertiser-portal' : 'admin-console', 'dist', 'assets')).find((file) => file.endsWith('.mjs'));
+    expect(worker, 'the build has a .mjs worker').toBeTruthy();
+    expect((await httpsGet(httpsPort, host, `/assets/${worker}`)).headers['content-type']).toBe('application/javascript');
     const health = await httpsGet(httpsPort, host, '/api/health');
     expect(health.status).toBe(200);
+  }
+  // What an operator sees (deploy/README.md quotes it).
+  for (const host of [PORTAL, CONSOLE]) {
+    const head = execFileSync('curl', ['-sSI', '-k', '--resolve', `${host}:${httpsPort}:127.0.0.1`, `https://${host}:${httpsPort}/login`], { encoding: 'utf8' });
+    log(`curl -I https://${host}/login\n${head.trim().replace(/\r/g, '')}`);
   }
   // Plain HTTP only redirects.
   const plain = await httpGet(httpPort, PORTAL, '/login');
@@ -325,6 +335,8 @@ test('sign in, open a listing, one document through both processes, no CSP viola
       await signInThrough(portal, portalOrigin, owner.user.email);
       await portal.goto(`${portalOrigin}/user/inquiry/details/${listingId}/overview`);
       await expect(portal.getByRole('heading', { level: 1, name: 'Chantier du déploiement' })).toBeVisible();
+      // The read-only cadastre map (maplibre, its worker, raster and vector tiles) drawn.
+      await expect.soft(portal.getByRole('region', { name: PARCEL_MAP })).toHaveAttribute('data-status', 'ready');
       await portal.goto(`${portalOrigin}/user/inquiry/details/${listingId}/informations`);
       await expect(portal.getByRole('heading', { level: 1, name: 'Chantier du déploiement' })).toBeVisible();
       await portal.goto(`${portalOrigin}/user/inquiry/details/${listingId}/documents`);
@@ -344,14 +356,21 @@ test('sign in, open a listing, one document through both processes, no CSP viola
       await signInThrough(admin, consoleOrigin, ADMIN_EMAIL);
       await admin.goto(`${consoleOrigin}/admin/inquiry/details/${listingId}/overview`);
       await expect(admin.getByRole('heading', { level: 1, name: 'Chantier du déploiement' })).toBeVisible();
+      await expect.soft(admin.getByRole('region', { name: PARCEL_MAP })).toHaveAttribute('data-status', 'ready');
       await admin.goto(`${consoleOrigin}/admin/map`);
       await expect(admin.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await admin.waitForLoadState('networkidle');
     });
     // Reports arrive asynchronously: give the last page's a moment.
     await portal.waitForTimeout(500);
+    // The maps really loaded what the CSP must allow: raster tiles and the cadastre's vector tiles.
+    const requested = (await (await fetch(`${fixtures.url}/__requests`)).json()) as string[];
+    const tiles = requested.filter((path) => path.startsWith('/tiles/')).length;
+    const cadastre = requested.filter((path) => path.startsWith('/cadastre')).length;
     expect(violations, 'CSP violations and page errors').toEqual([]);
-    log('portal and console pages visited: 0 CSP violations reported');
+    expect(tiles, 'raster tiles requested by the maps').toBeGreaterThan(0);
+    expect(cadastre, 'cadastre TileJSON and vector tiles requested').toBeGreaterThan(0);
+    log(`portal and console pages visited (maps: ${tiles} raster tiles, ${cadastre} cadastre requests): 0 CSP violations reported`);
   } finally {
     await context.close();
   }
