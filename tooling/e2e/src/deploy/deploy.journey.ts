@@ -104,7 +104,10 @@ function startApi(index: number): GuardedProcess {
   const child = spawnGuarded(`api ${port}`, process.execPath, [join(repoRoot, 'apps', 'api', 'dist', 'server.js')], {
     cwd: join(repoRoot, 'apps', 'api'),
     env: apiEnvironment(port, index),
-    onLine: (line) => log(`[api ${port}] ${line}`),
+    // Errors and warnings only (LOG_LEVEL=warn), minus Node's deprecation notices; the rest is kept for failures.
+    onLine: (line) => {
+      if (line.startsWith('{')) log(`[api ${port}] ${line}`);
+    },
     graceMs: 15_000,
   });
   apis[index] = child;
