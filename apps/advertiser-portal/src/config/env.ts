@@ -20,10 +20,17 @@ export function parseEnv(source: Record<string, unknown>): Env {
   });
 }
 
-// A production build first reads the deployment's /config.json (the same build serves any
-// environment: deploy/README.md); its values override the build-time ones. The top-level await
-// holds every module that imports `env`, so nothing (the router included) starts before it.
-// Dev and the unit tests read import.meta.env alone.
-const runtime = import.meta.env.PROD ? await loadRuntimeConfig({ ownKeys: ['ADMIN_CONSOLE_URL'] }) : {};
+export const env: Env = parseEnv(import.meta.env);
 
-export const env: Env = parseEnv({ ...import.meta.env, ...runtime });
+/**
+ * A production build reads the deployment's /config.json (the same build serves any environment:
+ * deploy/README.md) and its values override the build-time ones in `env`. main.tsx awaits it
+ * before the router starts; every reader of `env` reads it when rendering or calling, never at
+ * import. Not a top-level await here: it would make every module importing `env` async and
+ * split the route files out of the entry chunk (/login's bundle budget). Dev and the unit tests
+ * keep import.meta.env alone.
+ */
+export async function loadRuntimeEnv(): Promise<void> {
+  if (!import.meta.env.PROD) return;
+  Object.assign(env, parseEnv({ ...import.meta.env, ...(await loadRuntimeConfig({ ownKeys: ['ADMIN_CONSOLE_URL'] })) }));
+}

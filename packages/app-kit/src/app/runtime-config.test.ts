@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createAppEnv } from './app-env';
 import { loadRuntimeConfig, type FetchLike } from './runtime-config';
 
+/** An answer whose body must be read (`read` counts it: an unread body keeps the request open). */
+let read = 0;
 const answer =
   (status: number, contentType: string, body: unknown): FetchLike =>
   async () => ({
     ok: status >= 200 && status < 300,
     headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) },
-    json: async () => (typeof body === 'string' ? JSON.parse(body) : body),
+    text: async () => {
+      read++;
+      return typeof body === 'string' ? body : JSON.stringify(body);
+    },
   });
 
 const noOwn = { entries: {}, read: () => ({}) };
@@ -30,8 +35,10 @@ describe('loadRuntimeConfig', () => {
   });
 
   it('keeps the build-time values when there is no file, the server falls back to HTML, or the network fails', async () => {
-    expect(await loadRuntimeConfig({ fetch: answer(404, 'text/html', '') })).toEqual({});
+    read = 0;
+    expect(await loadRuntimeConfig({ fetch: answer(404, 'text/html', 'not found') })).toEqual({});
     expect(await loadRuntimeConfig({ fetch: answer(200, 'text/html', '<!doctype html>') })).toEqual({});
+    expect(read, 'bodies read, so the requests end').toBe(2);
     expect(await loadRuntimeConfig({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) })).toEqual({});
   });
 

@@ -12,7 +12,7 @@ export const RUNTIME_CONFIG_KEYS = ['API_URL', 'TILE_URL', 'CADASTRE_TILEJSON_UR
 export type FetchLike = (url: string, init: { headers: Record<string, string>; cache: 'no-store' }) => Promise<{
   ok: boolean;
   headers: { get(name: string): string | null };
-  json(): Promise<unknown>;
+  text(): Promise<string>;
 }>;
 
 /**
@@ -31,10 +31,16 @@ export async function loadRuntimeConfig(
   } catch {
     return {};
   }
+  // The body is read whatever the answer: one left unread keeps the request open in the browser
+  // (a page that never goes network-idle).
+  const text = await response.text().catch(() => '');
   if (!response.ok || !/\bjson\b/i.test(response.headers.get('content-type') ?? '')) return {};
-  const body = await response.json().catch(() => {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
     throw new Error(`Configuration invalide : ${url} n’est pas un JSON valide.`);
-  });
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new Error(`Configuration invalide : ${url} doit contenir un objet JSON.`);
   }
