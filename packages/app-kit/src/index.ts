@@ -33,6 +33,7 @@ export {
 } from './organisation/organisation-form';
 export { useUploads, type Upload, type UploadsOptions } from './uploads/use-uploads';
 export { createAppEnv, DEFAULT_API_URL, DEFAULT_SUPPORT_EMAIL, envUrl, trimSlash, type AppEnv } from './app/app-env';
+export { loadRuntimeConfig, RUNTIME_CONFIG_KEYS, type FetchLike } from './app/runtime-config';
 export { appRootRouteOptions, createAppRouter, type AppRouterOptions, type RouterContext } from './app/router';
 export {
   CarrierForm,

@@ -1,4 +1,4 @@
-import { createAppEnv, envUrl, trimSlash, type AppEnv } from '@terres/app-kit';
+import { createAppEnv, envUrl, loadRuntimeConfig, trimSlash, type AppEnv } from '@terres/app-kit';
 import * as v from 'valibot';
 
 // The only module that reads import.meta.env (eslint enforces it): the rest of the app imports
@@ -21,3 +21,16 @@ export function parseEnv(source: Record<string, unknown>): Env {
 }
 
 export const env: Env = parseEnv(import.meta.env);
+
+/**
+ * A production build reads the deployment's /config.json (the same build serves any environment:
+ * deploy/README.md) and its values override the build-time ones in `env`. main.tsx awaits it
+ * before the router starts; every reader of `env` reads it when rendering or calling, never at
+ * import. Not a top-level await here: it would make every module importing `env` async and
+ * split the route files out of the entry chunk (/login's bundle budget). Dev and the unit tests
+ * keep import.meta.env alone.
+ */
+export async function loadRuntimeEnv(): Promise<void> {
+  if (!import.meta.env.PROD) return;
+  Object.assign(env, parseEnv({ ...import.meta.env, ...(await loadRuntimeConfig({ ownKeys: ['ADMIN_CONSOLE_URL'] })) }));
+}

@@ -1,7 +1,8 @@
 // The configuration both web apps share, validated (valibot): the API, the map and address
 // services, the support address. It reads nothing itself: each app's src/config/env.ts, the
 // only reader of import.meta.env there (lint rule `restrictEnvAccess`), passes it in with the
-// variables of its own. Every value is fixed at build time (Vite). Map and address URLs left
+// variables of its own. Values are fixed at build time (Vite), and a production build lets the
+// deployment's /config.json override them at start-up (runtime-config.ts). Map and address URLs left
 // unset use the public services @terres/maps defaults to; end-to-end tests point them at
 // loopback fixtures.
 import * as v from 'valibot';
