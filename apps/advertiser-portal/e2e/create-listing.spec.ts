@@ -53,9 +53,9 @@ test('an owner creates a cut listing through the whole wizard, resumes it after 
     await expect(page).toHaveURL(/step=1&sub=2/);
   });
 
-  await test.step('1.2 project owner, with the spec’s swapped labels', async () => {
-    await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Camille');
-    await page.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Muller');
+  await test.step('1.2 project owner: Nom is the last name, Prénom the first (review D4)', async () => {
+    await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Muller');
+    await page.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Camille');
     await checkAndNext(page, 'Maître d’ouvrage', 'wizard-1-2-owner', 'Adresse du maître d’ouvrage');
   });
 
@@ -156,7 +156,7 @@ test('an owner creates a cut listing through the whole wizard, resumes it after 
 
   await test.step('4 summary: everything entered, the cost, the certification', async () => {
     await expect(page.getByRole('region', { name: 'Projet' })).toContainText('ZAC des Tanneries');
-    await expect(page.getByRole('region', { name: 'Maître d’ouvrage' })).toContainText('Camille Muller');
+    await expect(page.getByRole('region', { name: 'Maître d’ouvrage' })).toContainText('Muller Camille');
     await expect(page.getByRole('region', { name: 'Chantier' })).toContainText(site.label);
     await expect(page.getByRole('region', { name: 'Parcelles' })).toContainText(parcelLabel);
     await expect(page.getByRole('region', { name: 'Sol' })).toContainText('Sable et gravier · Alluvions limoneux');

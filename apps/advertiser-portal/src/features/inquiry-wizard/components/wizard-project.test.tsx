@@ -108,25 +108,25 @@ describe('wizard, step 1: project information', () => {
     expect(app.location().search).toMatchObject({ type: 'FILL' });
   });
 
-  it('labels the project owner fields the spec way round and saves them under their true names', async () => {
+  it('labels the last name Nom and the first name Prénom, as every other view does (review D4)', async () => {
     const api = fakeListingApi({ inquiry: listing() });
     const app = renderApp(url('?step=1&sub=2'), { user: owner });
     await heading(texts.subSteps.projectOwner);
-    const firstName = screen.getByRole('textbox', { name: 'Nom' });
-    const lastName = screen.getByRole('textbox', { name: 'Prénom' });
-    expect(firstName).toHaveAttribute('name', 'projectOwnerFirstName');
+    const lastName = screen.getByRole('textbox', { name: 'Nom' });
+    const firstName = screen.getByRole('textbox', { name: 'Prénom' });
     expect(lastName).toHaveAttribute('name', 'projectOwnerLastName');
+    expect(firstName).toHaveAttribute('name', 'projectOwnerFirstName');
 
-    await app.user.click(firstName);
+    await app.user.click(lastName);
     await app.user.tab();
     expect(screen.getByRole('alert')).toHaveTextContent(messages.required);
     expect(nextButton()).toBeDisabled();
 
-    await app.user.type(firstName, 'Camille');
     await app.user.type(lastName, 'Muller');
+    await app.user.type(firstName, 'Camille');
     await app.user.click(nextButton());
     await heading(texts.subSteps.projectOwnerAddress);
-    expect(api.bodies('PUT')).toEqual([{ project_owner_first_name: 'Camille', project_owner_last_name: 'Muller' }]);
+    expect(api.bodies('PUT')).toEqual([{ project_owner_last_name: 'Muller', project_owner_first_name: 'Camille' }]);
   });
 
   it('checks the postcode and the SIRET with the domain rules', async () => {
@@ -214,7 +214,7 @@ describe('wizard, step 1: project information', () => {
     fakeListingApi({ inquiry: listing({ siteAddress: 'Rue des Tanneries', projectOwnerFirstName: 'Camille' }) });
     const app = renderApp(url('?step=3&sub=2'), { user: owner });
     await heading(texts.subSteps.projectOwner);
-    expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Camille');
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveValue('Camille');
     await waitFor(() => expect(app.location().search).toMatchObject({ step: 1, sub: 2 }));
   });
 

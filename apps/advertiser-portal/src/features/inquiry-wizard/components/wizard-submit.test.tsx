@@ -90,7 +90,7 @@ describe('wizard: resume and summary', () => {
     const region = (name: string) => screen.getByRole('region', { name });
     expect(region('Projet')).toHaveTextContent('DÉBLAIS');
     expect(region('Projet')).toHaveTextContent('ZAC des Tanneries');
-    expect(region('Maître d’ouvrage')).toHaveTextContent('Camille Muller');
+    expect(region('Maître d’ouvrage')).toHaveTextContent('Muller Camille');
     expect(region('Maître d’ouvrage')).toHaveTextContent('12 rue du Rhin, 68100 Mulhouse');
     expect(region('Chantier')).toHaveTextContent('permis.pdf');
     expect(region('Parcelles')).toHaveTextContent('68 2240 00AB 0123');

@@ -125,7 +125,7 @@ export function SummaryStep({ form, type, documents, balance, problems, onEdit }
       </Section>
 
       <Section title={s.owner} subStep="projectOwner" onEdit={onEdit}>
-        <Item term={f.ownerName}>{`${values.projectOwnerFirstName} ${values.projectOwnerLastName}`.trim()}</Item>
+        <Item term={f.ownerName}>{`${values.projectOwnerLastName} ${values.projectOwnerFirstName}`.trim()}</Item>
         {values.projectOwnerCompanyName.trim() !== '' ? (
           <Item term={LISTING_FIELDS.projectOwnerCompanyName.detail.label}>{values.projectOwnerCompanyName.trim()}</Item>
         ) : null}
