@@ -83,6 +83,20 @@ describe('wizard: resume and summary', () => {
     expect(screen.getByRole('textbox', { name: 'Adresse' })).toHaveValue('3 place de la Réunion');
   });
 
+  it('shows a remblai’s accepted soil on the recap, before the certification (review D6)', async () => {
+    fakeListingApi({
+      inquiry: completeListing({ type: 'FILL', receivingUse: 'COVERED_GREEN_SPACE', acceptedQualityClasses: ['INERT_NATURAL_BACKGROUND'], acceptedWasteCodes: ['17 05 04'] }),
+      documents: completeDocuments(),
+    });
+    renderApp(url(4, 1), { user: owner });
+    await heading(texts.subSteps.summary);
+    const ground = screen.getByRole('region', { name: 'Sol' });
+    expect(ground).toHaveTextContent('Terres acceptées sur le site');
+    expect(ground).toHaveTextContent('Espace vert recouvert');
+    expect(ground).toHaveTextContent('Terre inerte du fond géochimique naturel');
+    expect(ground).toHaveTextContent('17 05 04');
+  });
+
   it('shows everything entered, the cost from the domain formula and the balance', async () => {
     fakeListingApi({ inquiry: completeListing(), documents: completeDocuments() });
     const app = renderApp(url(4, 1), { user: owner });

@@ -18,6 +18,7 @@ import {
 import { Button } from '@terres/ui/button';
 import { Checkbox } from '@terres/ui/checkbox';
 import { AmountCell } from '@terres/ui/amount-cell';
+import { SoilAcceptance } from '@terres/ui/soil-acceptance';
 import { TypeBadge } from '@terres/ui/type-badge';
 import type { ReactNode } from 'react';
 import type { SubStepKey } from '../../sub-steps/types';
@@ -177,6 +178,17 @@ export function SummaryStep({ form, type, documents, balance, problems, onEdit }
             </ul>
           )}
         </Item>
+        {type === 'FILL' ? (
+          // What the user certifies drives the matching: it is shown before the certification (review D6).
+          <Item term={texts.acceptanceTitle}>
+            <SoilAcceptance
+              receivingUse={values.receivingUse}
+              acceptedQualityClasses={values.acceptedQualityClasses}
+              acceptedWasteCodes={values.acceptedWasteCodes}
+              label={texts.acceptanceTitle}
+            />
+          </Item>
+        ) : null}
       </Section>
 
       <Section title={s.availability} subStep="availability" onEdit={onEdit}>
