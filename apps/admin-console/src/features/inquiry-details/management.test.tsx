@@ -85,6 +85,31 @@ describe("admin listing detail, Gestion de l'annonce (spec §2, §4; CONTRACT §
     expect(screen.getByText('Depuis « Validée », l’annonce peut passer à : Levée de doute envoyée.')).toBeInTheDocument();
   });
 
+  it.each([
+    [{ verified: false, archived: false }, 'n’est pas encore vérifiée'],
+    [{ verified: true, archived: true }, 'est archivée : ses utilisateurs n’ont plus accès à la plateforme'],
+  ])('says the organisation’s state in the confirmation before the move (review D8): %o', async (state, warning) => {
+    const inquiry = listing({ status: 'PENDING_VALIDATION', cost: 80 });
+    serveInquiry(inquiry, { transactions: [validationLine(inquiry, 160)], organization: { ...organization, ...state } });
+    serveStatusChanges(inquiry);
+    const app = renderApp(detailsPath(inquiry, 'management'), { user: admin });
+    await screen.findByRole('heading', { level: 2, name: "Statut de l'annonce" });
+    await choose(app, 'Validée');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Valider cette annonce\u00a0?' });
+    expect(dialog).toHaveTextContent(warning);
+  });
+
+  it('says nothing of a verified, active organisation', async () => {
+    const inquiry = listing({ status: 'PENDING_VALIDATION', cost: 80 });
+    serveInquiry(inquiry, { transactions: [validationLine(inquiry, 160)], organization: { ...organization, verified: true, archived: false } });
+    serveStatusChanges(inquiry);
+    const app = renderApp(detailsPath(inquiry, 'management'), { user: admin });
+    await screen.findByRole('heading', { level: 2, name: "Statut de l'annonce" });
+    await choose(app, 'Validée');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Valider cette annonce\u00a0?' });
+    expect(dialog).not.toHaveTextContent(/vérifiée|archivée/);
+  });
+
   it('shows the new status in the listings table at once (its cached pages are refetched)', async () => {
     const inquiry = listing({ status: 'PENDING_VALIDATION', projectName: 'Bassin de rétention de Wittenheim' });
     serveInquiry(inquiry, { transactions: [validationLine(inquiry, 160)] });

@@ -100,6 +100,9 @@ export const ourTexts = {
   rejectionReason: 'Motif du refus',
   noRejectionReason: "Aucun motif n'a été précisé.",
   approveTitle: 'Valider cette annonce ?',
+  // Review D8: the organisation's state, in every status confirmation.
+  organizationUnverifiedWarning: '{organization} n’est pas encore vérifiée : vérifiez-la (SIRET, représentant) avant de valider ou de faire avancer son annonce.',
+  organizationArchivedWarning: '{organization} est archivée : ses utilisateurs n’ont plus accès à la plateforme et ses annonces sont retirées de la mise en relation.',
   approveDescription: '{cost} seront débités du solde de {organization} : {balance} aujourd’hui, {after} après la validation.',
   approveShort: 'Le solde actuel ne couvre pas ce coût : la validation sera refusée.',
   approveConfirm: "Valider l'annonce",

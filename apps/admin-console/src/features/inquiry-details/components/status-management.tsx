@@ -53,6 +53,28 @@ export function movesHint(current: InquiryStatus): string {
   return texts.noMoveProcessed;
 }
 
+/**
+ * In a confirmation, what the admin should know of the organisation before moving its listing
+ * (review D8): archived (its users have lost access), or not verified yet.
+ */
+export function OrganizationStateWarning({ organization }: { organization: Pick<Organization, 'name' | 'archived' | 'verified'> }) {
+  if (organization.archived) {
+    return (
+      <Alert tone="danger" live="off">
+        {fillTemplate(texts.organizationArchivedWarning, { organization: organization.name })}
+      </Alert>
+    );
+  }
+  if (!organization.verified) {
+    return (
+      <Alert tone="warning" live="off">
+        {fillTemplate(texts.organizationUnverifiedWarning, { organization: organization.name })}
+      </Alert>
+    );
+  }
+  return null;
+}
+
 interface Outcome {
   tone: 'success' | 'danger';
   title: string;
@@ -229,6 +251,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
             {texts.approveShort}
           </Alert>
         ) : null}
+        <OrganizationStateWarning organization={organization} />
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -242,7 +265,9 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
         confirmLabel={texts.moveConfirm}
         loadingLabel={texts.moving}
         onConfirm={() => (target ? move(target) : undefined)}
-      />
+      >
+        <OrganizationStateWarning organization={organization} />
+      </ConfirmDialog>
 
       <RefusalDialog
         open={target === 'REJECTED'}
