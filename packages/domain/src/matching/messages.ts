@@ -21,6 +21,8 @@ export const matchingMessages = {
   hazardousNotForInertReceiver:
     'Un site qui n’accepte que des terres inertes ne peut pas accepter de code déchet dangereux (*).',
 
+  popInvalid: 'Présence de POP : choisissez Oui, Non ou Non renseigné.',
+
   acceptanceOnlyForFill: 'Seule une annonce de remblai indique les terres qu’elle accepte.',
 
   // Matching configuration (API configuration, admin settings).
@@ -69,7 +71,7 @@ export const matchingMessages = {
   registerDateInFuture: 'La date {date} est dans le futur : le registre la refusera.',
   registerDateTooOld: 'La date {date} a plus de 18 mois : le registre la refusera.',
   registerPopUnknown:
-    'POP (polluants organiques persistants) : à renseigner d’après les analyses du lot (OUI ou NON) ; la plateforme ne le sait pas pour une terre qui n’est pas déclarée inerte du fond géochimique naturel.',
+    'POP (polluants organiques persistants) : non déclaré sur l’annonce de déblais ; à renseigner d’après les analyses du lot (OUI ou NON) avant l’import, ou à déclarer sur l’annonce (« Présence de POP »).',
   registerOutsideAvailability: 'La date {date} est hors de la période de disponibilité du site {site} (du {start} au {end}) : vérifiez-la avant l’import.',
   registerRepeatedIds: 'Le registre répète l’identifiant unique {ids} pour un même déclarant : aucun fichier n’est produit.',
   registerDeclarantInvalid: 'Indiquez le SIRET du déclarant (14 chiffres).',
