@@ -315,9 +315,14 @@ export async function seedTransfers(tx: Tx, ids: DemoIdentities, storage: FileSt
   }
 
   // A site sends or takes soil only while its listing is available (the register flags a load
-  // dated outside it, issue 19): each listing with loads is available from its first load's day.
+  // dated outside it, issue 19): each listing with loads is available from its first load's day,
+  // and was created, submitted and validated in the days before, when that start date was still ahead.
   await tx.execute(sql`
-    update inquiries set start_date = first_load.day
+    update inquiries set
+      start_date = first_load.day,
+      created_at = least(inquiries.created_at, (first_load.day - 3)::timestamp at time zone 'Europe/Paris'),
+      submitted_at = least(inquiries.submitted_at, (first_load.day - 2)::timestamp at time zone 'Europe/Paris'),
+      validated_at = least(inquiries.validated_at, (first_load.day - 1)::timestamp at time zone 'Europe/Paris')
     from (
       select listing_id, min(day) as day from (
         select m.cut_inquiry_id as listing_id, (l.departed_at at time zone 'Europe/Paris')::date as day
