@@ -110,6 +110,9 @@ export const POP_LABELS: Readonly<Record<PopDeclaration, string>> = {
   UNKNOWN: 'Non renseigné',
 };
 
+/** The same, short: a table cell. */
+export const POP_SHORT_LABELS: Readonly<Record<PopDeclaration, string>> = { ABSENT: 'Non', PRESENT: 'Oui', UNKNOWN: 'Non renseigné' };
+
 /** A line's POP declaration; rows saved before 2026-11-27 (no field) read as UNKNOWN. */
 export function popOf(row: { pop?: unknown } | null | undefined): PopDeclaration {
   const value = row?.pop;
