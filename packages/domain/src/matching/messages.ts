@@ -78,6 +78,9 @@ export const matchingMessages = {
   // Shown beside every register download (console and portal).
   registerFileAdvice:
     'Importez le fichier XLSX dans Trackdéchets : une seule feuille, chaque valeur exactement telle que saisie, sans formule. La dernière colonne, « Erreur », indique ce qu’il reste à compléter sur une ligne ; Trackdéchets l’ignore. Le CSV contient les mêmes lignes, pour un tableur.',
+  // Shown beside every register download and when an admin records a transfer done outside the platform.
+  registerOutsidePlatform:
+    'Un transfert réalisé hors de la plateforme (clôturé avec un volume saisi, sans chargement) ne figure pas dans ces registres : la plateforme n’en connaît ni le transporteur ni les pesées, et Trackdéchets refuse une ligne sans transporteur. Le producteur et le destinataire le déclarent eux-mêmes.',
   registerOneFilePerDeclarant: 'Un fichier par SIRET déclarant ; plusieurs déclarants : une archive ZIP.',
   registerQuantity: 'Le volume transféré doit être supérieur à 0.',
   registerDescription: 'La dénomination des terres doit compter de 2 à 300 caractères.',
