@@ -114,8 +114,8 @@ export const POP_LABELS: Readonly<Record<PopDeclaration, string>> = {
 export const POP_SHORT_LABELS: Readonly<Record<PopDeclaration, string>> = { ABSENT: 'Non', PRESENT: 'Oui', UNKNOWN: 'Non renseigné' };
 
 /** A line's POP declaration; rows saved before 2026-11-27 (no field) read as UNKNOWN. */
-export function popOf(row: { pop?: unknown } | null | undefined): PopDeclaration {
-  const value = row?.pop;
+export function popOf(row: unknown): PopDeclaration {
+  const value = typeof row === 'object' && row !== null ? (row as { pop?: unknown }).pop : undefined;
   return typeof value === 'string' && (POP_DECLARATIONS as readonly string[]).includes(value) ? (value as PopDeclaration) : 'UNKNOWN';
 }
 
@@ -124,7 +124,7 @@ export function popOf(row: { pop?: unknown } | null | undefined): PopDeclaration
  * line declares POP, false when every line declares none, null (unknown: the cell stays empty and
  * `Erreur` asks for it) otherwise or when there is no line.
  */
-export function registerPopOf(rows: readonly ({ pop?: unknown } | null | undefined)[]): boolean | null {
+export function registerPopOf(rows: readonly unknown[]): boolean | null {
   const declared = rows.map(popOf);
   if (declared.includes('PRESENT')) return true;
   return declared.length > 0 && declared.every((pop) => pop === 'ABSENT') ? false : null;

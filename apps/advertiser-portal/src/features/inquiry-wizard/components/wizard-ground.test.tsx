@@ -261,7 +261,7 @@ describe('wizard, step 3: ground information', () => {
 
   it("records a CUT line's quality class and waste code, and refuses a hazardous code on natural inert soil", async () => {
     const api = fakeListingApi({
-      inquiry: upTo({ parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 500, price: 8, qualityClass: 'UNKNOWN', wasteCode: null }] }),
+      inquiry: upTo({ parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 500, price: 8, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }] }),
       documents: completeDocuments(),
     });
     const app = renderApp(url(3, 3), { user: owner });
@@ -327,7 +327,7 @@ describe('wizard, step 3: ground information', () => {
 
   it("records what a FILL site accepts: its use, the classes that use admits, the codes", async () => {
     const api = fakeListingApi({
-      inquiry: upTo({ type: 'FILL', parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Nature inconnue', quantity: 500, price: 2, qualityClass: 'UNKNOWN', wasteCode: null }] }),
+      inquiry: upTo({ type: 'FILL', parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Nature inconnue', quantity: 500, price: 2, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }] }),
       documents: completeDocuments(),
     });
     const app = renderApp(url(3, 3), { user: owner });

@@ -96,7 +96,8 @@ export function valuesFromInquiry(inquiry: Inquiry): WizardValues {
     // 'Qualité non renseignée' (lines saved before the classification) shows as not chosen.
     qualityClass: row.qualityClass && row.qualityClass !== 'UNKNOWN' ? row.qualityClass : '',
     wasteCode: row.wasteCode ?? '',
-    pop: row.pop ?? '',
+    // 'Non renseigné' (also lines saved before the field) shows as not chosen, and is not sent back.
+    pop: row.pop && row.pop !== 'UNKNOWN' ? row.pop : '',
   }));
   return {
     ...plainValues((key) => inquiry[key]),
