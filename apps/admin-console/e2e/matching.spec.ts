@@ -165,21 +165,22 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
     await moveStatus(page, 'Traitée');
   });
 
-  await test.step('the register export holds the transfer with its waste code and volume', async () => {
+  await test.step('the register export leaves the transfer done outside the platform to its parties, and says so', async () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Carte des annonces' }).click();
     const savings = page.getByRole('region', { name: 'Transferts réalisés' });
     await expect(savings).toContainText('Volume de terres réutilisé');
     const card = page.getByRole('region', { name: 'Registre national des terres excavées' });
+    // No haulier known, so no line Trackdéchets would take: the producer declares it (issue 19).
+    await expect(card).toContainText('Un transfert réalisé hors de la plateforme');
     await expectNoAxeViolations(page);
     await screenshot(page, 'matching-register');
+    await card.getByRole('combobox', { name: 'Format' }).click();
+    await page.getByRole('option', { name: 'CSV' }).click();
+    await card.getByRole('textbox', { name: 'SIRET du déclarant' }).fill('73282932000074');
     const file = await download(page, card.getByRole('button', { name: 'Télécharger le registre' }));
-    expect(file.name).toMatch(/^registre-sortant-terres-excavees_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.name).toMatch(/^registre-sortant-terres-excavees_.*\.csv$/);
     const text = Buffer.from(file.text, 'latin1').toString('utf8');
-    const line = text.split('\r\n').find((row) => row.includes(`Déblais de la friche ${word}`));
-    expect(line).toBeDefined();
-    const cells = line!.split(';');
-    expect(cells).toContain('17 05 04');
-    expect(cells).toContain('580');
-    expect(cells).toContain('73282932000074');
+    expect(text).toContain('Identifiant unique');
+    expect(text).not.toContain(`Déblais de la friche ${word}`);
   });
 });

@@ -57,8 +57,8 @@ export function listing(overrides: Partial<Inquiry> = {}): Inquiry {
     parcelNumbers: ['68224000CD0010', '68224000CD0011'],
     quantity: 5.01,
     materials: [
-      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
-      { materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 1200, price: -5, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04' },
+      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04', pop: 'ABSENT' },
+      { materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 1200, price: -5, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04', pop: 'ABSENT' },
     ],
     groundTypeUnknown: false,
     soilStudyDelegation: false,

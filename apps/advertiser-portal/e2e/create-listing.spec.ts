@@ -122,7 +122,7 @@ test('an owner creates a cut listing through the whole wizard, resumes it after 
     await checkAndNext(page, 'Étude de sol', 'wizard-3-2-soil-study', 'Composition du sol');
   });
 
-  await test.step('3.3 composition: a material line from the catalogue, its total in red, its quality class and waste code', async () => {
+  await test.step('3.3 composition: a material line from the catalogue, its total in red, its quality class, waste code and POP', async () => {
     const line = page.getByRole('group', { name: 'Matériau 1' });
     await line.getByRole('combobox', { name: 'Matériau' }).click();
     await page.getByRole('option', { name: 'Sable et gravier' }).click();
@@ -136,6 +136,9 @@ test('an owner creates a cut listing through the whole wizard, resumes it after 
     await page.getByRole('option', { name: 'Terre compatible avec certains usages' }).click();
     await line.getByRole('combobox', { name: 'Code déchet' }).click();
     await page.getByRole('option', { name: /^17 05 04/ }).click();
+    // POP, optional, declared from the lot's analyses (issue 19: the register's POP column).
+    await line.getByRole('combobox', { name: 'Présence de POP' }).click();
+    await page.getByRole('option', { name: 'Non : pas de POP (analyses à l’appui)' }).click();
     await checkAndNext(page, 'Composition du sol', 'wizard-3-3-composition', 'Période de disponibilité');
   });
 

@@ -30,8 +30,8 @@ export function makeInquiry(overrides: Partial<Inquiry> = {}): Inquiry {
     parcelNumbers: ['68224000KT0157', '68224000KT0158'],
     quantity: 5.01,
     materials: [
-      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, qualityClass: 'UNKNOWN', wasteCode: null },
-      { materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 3000, price: -5, qualityClass: 'UNKNOWN', wasteCode: null },
+      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' },
+      { materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 3000, price: -5, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' },
     ],
     groundTypeUnknown: false,
     soilStudyDelegation: false,

@@ -26,6 +26,8 @@ const PUBLIC_NAMES = [
   'isHazardousWasteCode', 'parseWasteCode', 'wasteCodeOptionLabel', 'isInertOnlyAcceptance', 'qualityClassOf',
   'wasteCodeOf', 'acceptanceOf', 'qualityClassSchema', 'selectableQualityClassSchema', 'wasteCodeSchema',
   'receivingUseSchema', 'cutMaterialQualitySchema', 'fillAcceptanceSchema', 'soilQualityErrors', 'matchingMessages',
+  // POP declared on a material line (issue 19).
+  'POP_DECLARATIONS', 'POP_LABEL', 'POP_HELP', 'POP_LABELS', 'POP_SHORT_LABELS', 'popOf', 'registerPopOf', 'popDeclarationSchema',
   'DEFAULT_RADIUS_KM', 'DEFAULT_DETOUR_FACTOR', 'DEFAULT_CO2_KG_PER_M3_KM', 'DEFAULT_SOIL_DENSITY_T_PER_M3',
   'DEFAULT_TRUCK_PAYLOAD_T', 'DEFAULT_DISPOSAL_DISTANCE_KM', 'DEFAULT_SCORE_WEIGHTS', 'DEFAULT_MATCHING_CONFIG',
   'matchingConfigSchema', 'createMatchingConfig', 'truckLoadM3', 'EARTH_RADIUS_KM', 'greatCircleDistanceKm',

@@ -252,6 +252,8 @@ export interface StoredMaterial {
   qualityClass?: string;
   /** TEXS waste code ('17 05 04'…), null when not given. */
   wasteCode?: string | null;
+  /** POP declared (domain `POP_DECLARATIONS`); rows saved before 2026-11-27 have none: read as 'UNKNOWN' (no migration). */
+  pop?: string;
 }
 
 /**

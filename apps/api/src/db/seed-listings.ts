@@ -45,41 +45,41 @@ const LISTINGS: DemoListing[] = [
   {
     type: 'FILL', status: 'PENDING_VALIDATION', projectName: 'Remblai de l’ancienne gravière de Hombourg',
     siteAddress: 'Chemin du Rhin 68490 Hombourg', lat: 47.7587, lng: 7.5057, parcels: ['68145000ZC0042', '68145000ZC0043'], surface: 12.5,
-    materials: [{ materialName: 'Terre Végétale', groundComposition: 'Nature inconnue', quantity: 15000, price: 2, qualityClass: 'UNKNOWN', wasteCode: null }], soilStudy: 'delegation', by: 'owner',
+    materials: [{ materialName: 'Terre Végétale', groundComposition: 'Nature inconnue', quantity: 15000, price: 2, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }], soilStudy: 'delegation', by: 'owner',
   },
   {
     type: 'CUT', status: 'APPROVED', projectName: 'Écoquartier Rive Droite – tranche 2',
     siteAddress: 'Rue de Thann 68200 Mulhouse', lat: 47.7456, lng: 7.3123, parcels: ['68224000KT0157', '68224000KT0158', '68224000KT0159'], surface: 5.01,
     materials: [
-      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
-      { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 2500, price: 8, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
+      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 8000, price: 10, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04', pop: 'ABSENT' },
+      { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 2500, price: 8, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04', pop: 'ABSENT' },
     ], soilStudy: 'file', by: 'owner',
   },
   {
     type: 'CUT', status: 'REJECTED', projectName: 'Bassin de rétention de Wittenheim',
     siteAddress: 'Rue des Mines 68270 Wittenheim', lat: 47.8081, lng: 7.3368, parcels: ['68376000AD0077'], surface: 1.2,
-    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 3000, price: -5, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04' }],
+    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 3000, price: -5, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04', pop: 'ABSENT' }],
     soilStudy: 'delegation', rejectionReason: 'Le permis joint ne correspond pas aux parcelles indiquées. Merci de joindre l’arrêté de permis de la tranche concernée.', by: 'employee',
   },
   {
     type: 'FILL', status: 'DOUBT_CLEARED', projectName: 'Merlon acoustique A35 – Sausheim',
     siteAddress: 'Route de Battenheim 68390 Sausheim', lat: 47.7889, lng: 7.3772, parcels: ['68300000AH0012'], surface: 3,
-    materials: [{ materialName: 'Autre', groundComposition: 'Nature inconnue', quantity: 6000, price: 5, qualityClass: 'UNKNOWN', wasteCode: null }], soilStudy: 'delegation', by: 'owner',
+    materials: [{ materialName: 'Autre', groundComposition: 'Nature inconnue', quantity: 6000, price: 5, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }], soilStudy: 'delegation', by: 'owner',
   },
   {
     type: 'CUT', status: 'SITE_FOUND', projectName: 'Lotissement Les Vergers – Pfastatt',
     siteAddress: 'Rue de Lutterbach 68120 Pfastatt', lat: 47.7676, lng: 7.3009, parcels: ['68256000AL0033', '68256000AL0034'], surface: 4.2,
-    materials: [{ materialName: 'Terre Végétale', groundComposition: 'Qualité moyenne', quantity: 4200, price: 2, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04' }], soilStudy: 'file', by: 'owner',
+    materials: [{ materialName: 'Terre Végétale', groundComposition: 'Qualité moyenne', quantity: 4200, price: 2, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04', pop: 'ABSENT' }], soilStudy: 'file', by: 'owner',
   },
   {
     type: 'FILL', status: 'PRE_CONTRACT_SIGNED', projectName: 'Plateforme logistique de Ottmarsheim',
     siteAddress: 'Zone portuaire 68490 Ottmarsheim', lat: 47.7869, lng: 7.5106, parcels: ['68253000ZE0005'], surface: 18,
-    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Alluvions des vallées et piémont faiblement limoneux', quantity: 40000, price: 6, qualityClass: 'UNKNOWN', wasteCode: null }], soilStudy: 'delegation', by: 'owner',
+    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Alluvions des vallées et piémont faiblement limoneux', quantity: 40000, price: 6, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }], soilStudy: 'delegation', by: 'owner',
   },
   {
     type: 'CUT', status: 'PROCESSED', projectName: 'Réaménagement de la place de la Réunion',
     siteAddress: 'Place de la Réunion 68100 Mulhouse', lat: 47.7467, lng: 7.3389, parcels: ['68224000HA0001'], surface: 0.8,
-    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Nature inconnue', quantity: 900, price: 2, qualityClass: 'UNKNOWN', wasteCode: null }], soilStudy: 'delegation', by: 'employee',
+    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Nature inconnue', quantity: 900, price: 2, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }], soilStudy: 'delegation', by: 'employee',
   },
 ];
 

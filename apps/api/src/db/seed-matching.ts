@@ -20,13 +20,23 @@ function day(offset: number): string {
 const MINIMAL_PDF = (title: string) =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${title}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
 
-const line = (materialName: string, groundComposition: string, quantity: number, price: number, qualityClass = 'UNKNOWN', wasteCode: string | null = null): StoredMaterial => ({
+// POP (issue 19): declared absent on every classified line (the demo's analyses), unknown on the others.
+const line = (
+  materialName: string,
+  groundComposition: string,
+  quantity: number,
+  price: number,
+  qualityClass = 'UNKNOWN',
+  wasteCode: string | null = null,
+  pop = qualityClass === 'UNKNOWN' ? 'UNKNOWN' : 'ABSENT',
+): StoredMaterial => ({
   materialName,
   groundComposition,
   quantity,
   price,
   qualityClass,
   wasteCode,
+  pop,
 });
 
 interface DemoOrganization {

@@ -15,7 +15,7 @@ import {
   type MatchingConfig,
   type MatchResult,
 } from '@terres/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { storeDemoDocument } from '../files/demo.js';
 import type { FileStorage } from '../files/storage.js';
 import { appendLedgerLine } from '../services/credits.js';
@@ -208,8 +208,8 @@ export async function seedTransfers(tx: Tx, ids: DemoIdentities, storage: FileSt
   {
     const cost = listingCharge('CUT', 6);
     const materials: StoredMaterial[] = [
-      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 9000, price: 9, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
-      { materialName: 'Autre', groundComposition: 'Nature inconnue', quantity: 900, price: -5, qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*' },
+      { materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 9000, price: 9, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04', pop: 'ABSENT' },
+      { materialName: 'Autre', groundComposition: 'Nature inconnue', quantity: 900, price: -5, qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*', pop: 'PRESENT' },
     ];
     const [cut] = await tx
       .insert(inquiries)
@@ -319,4 +319,25 @@ export async function seedTransfers(tx: Tx, ids: DemoIdentities, storage: FileSt
       await tx.update(transfers).set({ status: 'CLOSED', closedAt, closedBy: ids.adminId, updatedAt: closedAt }).where(eq(transfers.id, transfer.id));
     }
   }
+
+  // A site sends or takes soil only while its listing is available (the register flags a load
+  // dated outside it, issue 19): each listing with loads is available from its first load's day,
+  // and was created, submitted and validated in the days before, when that start date was still ahead.
+  await tx.execute(sql`
+    update inquiries set
+      start_date = first_load.day,
+      created_at = least(inquiries.created_at, (first_load.day - 3)::timestamp at time zone 'Europe/Paris'),
+      submitted_at = least(inquiries.submitted_at, (first_load.day - 2)::timestamp at time zone 'Europe/Paris'),
+      validated_at = least(inquiries.validated_at, (first_load.day - 1)::timestamp at time zone 'Europe/Paris')
+    from (
+      select listing_id, min(day) as day from (
+        select m.cut_inquiry_id as listing_id, (l.departed_at at time zone 'Europe/Paris')::date as day
+          from loads l join transfers t on t.id = l.transfer_id join matches m on m.id = t.match_id
+        union all
+        select m.fill_inquiry_id, (l.departed_at at time zone 'Europe/Paris')::date
+          from loads l join transfers t on t.id = l.transfer_id join matches m on m.id = t.match_id
+      ) days group by listing_id
+    ) first_load
+    where inquiries.id = first_load.listing_id and (inquiries.start_date is null or inquiries.start_date > first_load.day)
+  `);
 }

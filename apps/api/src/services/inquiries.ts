@@ -6,6 +6,7 @@
 // parse, authorise and call. The lists and map pins are in ./inquiry-lists.ts.
 import {
   acceptanceFromFields,
+  popOf,
   fillAcceptanceSchema,
   matchingMessages,
   forbiddenFields,
@@ -59,6 +60,7 @@ export function toMaterial(line: StoredMaterial) {
     price: line.price,
     qualityClass: line.qualityClass ?? 'UNKNOWN',
     wasteCode: line.wasteCode ?? null,
+    pop: popOf(line),
   };
 }
 

@@ -6,9 +6,11 @@
 //   number (unique, stable, 14 characters); weight REEL when weighed, else ESTIME at the
 //   configured density; transporter n°1 from the carrier copied on the load. A load corrected
 //   after an export is written again with MODIFIER, one refused or cancelled with ANNULER.
-// - A transfer done outside the platform (match DONE with a typed volume, no load) keeps a line
-//   per waste code (split over 10 000 t), dated by its transfer day, without transporter: the
-//   platform does not know it, the `Erreur` column says so.
+// - A transfer done outside the platform (match DONE with a typed volume, no load) has no line:
+//   the platform saw neither its haulier nor its weighings, and Trackdéchets refuses a line without
+//   transporter; its producer declares it itself (console and portal say so beside the download).
+// - POP: OUI/NON from the CUT lines' declarations (domain `registerPopOf`), empty with an `Erreur`
+//   when a line of that code did not declare it.
 // - Declarant: the listing's maître d'ouvrage when it has a SIRET, else its organisation (CUT
 //   listing for the outgoing register, FILL for the incoming one); its « Raison sociale » is
 //   `projectOwnerPartyName`, the name the contracts print.
@@ -25,8 +27,8 @@ import {
   outgoingTexsRows,
   parseWasteCode,
   projectOwnerPartyName,
-  qualityClassOf,
   receivedWeight,
+  registerPopOf,
   REGISTER_MAX_LINES,
   registerIssues,
   registerMotifs,
@@ -39,7 +41,6 @@ import {
   wasteCodeOf,
   type Carrier,
   type ExportedRegisterLine,
-  type MatchResult,
   type ProcessedTransfer,
   type ReceiptExemption,
   type RegisterCompany,
@@ -48,7 +49,7 @@ import {
   type TransportMode,
   type WasteCode,
 } from '@terres/domain';
-import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Viewer } from '../auth/context.js';
 import type { DbOrTx } from '../db/index.js';
 import { inquiries, loads, matches, organizations, registerExportedLines, transfers } from '../db/schema.js';
@@ -110,23 +111,17 @@ function site(listing: InquiryRow): RegisterSite {
   };
 }
 
-/** « Sable et gravier – Alluvions du Rhin » for each CUT line of that code (all lines when none names it). */
-function descriptionOf(cut: InquiryRow, code: WasteCode): string {
+/** The CUT lines of a waste code (a line without code counts as 17 05 04); all lines when none has it. */
+function linesOfCode(cut: InquiryRow, code: WasteCode): InquiryRow['materials'] {
   const lines = cut.materials.filter((line) => (wasteCodeOf(line) ?? '17 05 04') === code);
-  const chosen = lines.length > 0 ? lines : cut.materials;
-  const text = [...new Set(chosen.map((line) => `${line.materialName} – ${line.groundComposition}`))].join(', ').slice(0, 300);
-  return text.length >= 2 ? text : 'Terres excavées';
+  return lines.length > 0 ? lines : cut.materials;
 }
 
-/**
- * POP of a code's soil: NON when every CUT line of that code is declared inert soil of the natural
- * geochemical background (persistent organic pollutants are man-made: such soil holds none);
- * otherwise unknown (null): the cell stays empty and `Erreur` asks for it, never asserted.
- */
-function popOf(cut: InquiryRow, code: WasteCode): boolean | null {
-  const lines = cut.materials.filter((line) => (wasteCodeOf(line) ?? '17 05 04') === code);
-  const chosen = lines.length > 0 ? lines : cut.materials;
-  return chosen.length > 0 && chosen.every((line) => qualityClassOf(line) === 'INERT_NATURAL_BACKGROUND') ? false : null;
+/** « Sable et gravier – Alluvions du Rhin » for each CUT line of that code (all lines when none names it). */
+function descriptionOf(cut: InquiryRow, code: WasteCode): string {
+  const chosen = linesOfCode(cut, code);
+  const text = [...new Set(chosen.map((line) => `${line.materialName} – ${line.groundComposition}`))].join(', ').slice(0, 300);
+  return text.length >= 2 ? text : 'Terres excavées';
 }
 
 /** The carrier copied on a load, as the domain reads a carrier. */
@@ -218,18 +213,9 @@ export async function registerLines(
       .orderBy(asc(instant), asc(loads.number))
       .limit(max + 1);
     if (loadRows.length > max) throw problem(400, matchingMessages.registerTooManyLines);
-    // Transfers done outside the platform: no load, a typed volume and day.
-    const outside = await db
-      .select()
-      .from(matches)
-      .where(and(eq(matches.status, 'DONE'), or(isNull(matches.doneSource), ne(matches.doneSource, 'PLATFORM_TRANSFER')), gte(matches.transferDate, from), lte(matches.transferDate, to)))
-      .orderBy(asc(matches.transferDate), asc(matches.id))
-      .limit(max + 1);
-    if (outside.length > max) throw problem(400, matchingMessages.registerTooManyLines);
-
     const matchIds = [...new Set(loadRows.map((row) => row.matchId))];
     const loadMatches = matchIds.length ? await db.select().from(matches).where(inArray(matches.id, matchIds)) : [];
-    const allMatches = new Map([...loadMatches, ...outside].map((match) => [match.id, match]));
+    const allMatches = new Map(loadMatches.map((match) => [match.id, match]));
     const listingIds = [...new Set([...allMatches.values()].flatMap((match) => [match.cutInquiryId, match.fillInquiryId]))];
     const listings = new Map(
       (listingIds.length ? await db.select(inquiryColumns).from(inquiries).where(inArray(inquiries.id, listingIds)) : []).map((row) => [row.id, row]),
@@ -267,7 +253,7 @@ export async function registerLines(
         receptionDate,
         wasteCode: code,
         wasteDescription: descriptionOf(cut, code),
-        pop: popOf(cut, code),
+        pop: registerPopOf(linesOfCode(cut, code)),
         volumeM3: volume,
         weightTonnes: weight.estimated ? null : weight.tonnes,
         ...(density !== undefined ? { soilDensityTonnesPerM3: density } : {}),
@@ -280,59 +266,7 @@ export async function registerLines(
       push(cut, fill, transfer, carrierOf(load.carrierSnapshot), kind === 'outgoing' ? dispatchDate : (receptionDate ?? dispatchDate));
     }
 
-    for (const match of outside) {
-      const cut = listings.get(match.cutInquiryId);
-      const fill = listings.get(match.fillInquiryId);
-      const cutOrg = cut && orgs.get(cut.organizationId);
-      const fillOrg = fill && orgs.get(fill.organizationId);
-      if (!cut || !fill || !cutOrg || !fillOrg || !match.transferDate) continue;
-      for (const part of outsideParts(match, cut)) {
-        const transfer: ProcessedTransfer = {
-          id: part.id,
-          dispatchDate: match.transferDate,
-          receptionDate: match.transferDate,
-          wasteCode: part.code,
-          wasteDescription: descriptionOf(cut, part.code),
-          pop: popOf(cut, part.code),
-          volumeM3: part.volume,
-          ...(density !== undefined ? { soilDensityTonnesPerM3: density } : {}),
-          producer: company(cut, cutOrg),
-          productionSite: site(cut),
-          receiver: company(fill, fillOrg),
-          receivingSite: site(fill),
-          transporter: null,
-        };
-        push(cut, fill, transfer, null, match.transferDate);
-      }
-    }
     return lines.sort((a, b) => (a.day === b.day ? String(a.row.publicId).localeCompare(String(b.row.publicId)) : a.day < b.day ? -1 : 1));
-  });
-}
-
-/**
- * A transfer done outside the platform, per waste code: the typed volume split in proportion of
- * the volumes proposed per code. Id: the match's UUID for one code; for several, 24 of its hex
- * digits, a dot and the code's digits (`<24 hex>.170503D`, 32 characters), so that a split suffix
- * (`-1`… `-999`) still fits in 36 characters.
- */
-function outsideParts(match: typeof matches.$inferSelect, cut: InquiryRow): { id: string; code: WasteCode; volume: number }[] {
-  const figures = match.figures as unknown as MatchResult;
-  const byCode = new Map<WasteCode, number>();
-  for (const line of figures.lines ?? []) {
-    const source = cut.materials[line.cutLine];
-    const code = (source ? wasteCodeOf(source) : null) ?? ('17 05 04' as WasteCode);
-    byCode.set(code, (byCode.get(code) ?? 0) + line.volumeM3);
-  }
-  if (byCode.size === 0) byCode.set('17 05 04' as WasteCode, match.movedVolumeM3 ?? 0);
-  const proposed = [...byCode.values()].reduce((sum, volume) => sum + volume, 0);
-  const moved = match.movedVolumeM3 ?? proposed;
-  const codes = [...byCode.entries()];
-  let left = moved;
-  return codes.map(([code, proposedVolume], index) => {
-    const volume = index === codes.length - 1 ? left : Math.round(((moved * proposedVolume) / (proposed || 1)) * 1000) / 1000;
-    left = Math.round((left - volume) * 1000) / 1000;
-    const id = codes.length === 1 ? match.id : `${match.id.replace(/-/g, '').slice(0, 24)}.${code.replace(/[\s*]/g, '')}${code.endsWith('*') ? 'D' : ''}`;
-    return { id, code, volume };
   });
 }
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { formObject } from '../validators/object';
 import { messages } from '../messages';
 import { matchingMessages } from '../matching/messages';
-import { isConsistentQuality, materialQualityEntries, type QualityClass, type WasteCode } from './soil-quality';
+import { isConsistentQuality, materialQualityEntries, type PopDeclaration, type QualityClass, type WasteCode } from './soil-quality';
 
 /** Material catalogue in euros per m³ (spec §3). A negative price: the advertiser pays the receiver. */
 export const MATERIAL_CATALOGUE = [
@@ -61,7 +61,8 @@ export function isCatalogueQuality(materialName: string | null | undefined, qual
 
 /**
  * A material line as edited in the wizard. `qualityClass` and `wasteCode` (2026-11-23) describe
- * a CUT line's soil; rows saved before have neither and read as UNKNOWN (`qualityClassOf`).
+ * a CUT line's soil; rows saved before have neither and read as UNKNOWN (`qualityClassOf`). `pop`
+ * (2026-11-27) is the advertiser's declaration of persistent organic pollutants; absent: UNKNOWN (`popOf`).
  */
 export interface MaterialRow {
   materialName: string;
@@ -70,6 +71,7 @@ export interface MaterialRow {
   price: number | null;
   qualityClass?: QualityClass;
   wasteCode?: WasteCode | null;
+  pop?: PopDeclaration;
 }
 
 export function emptyMaterialRow(): MaterialRow {

@@ -9,11 +9,15 @@ import {
   isHazardousWasteCode,
   isInertOnlyAcceptance,
   parseWasteCode,
+  POP_DECLARATIONS,
+  POP_LABELS,
+  popOf,
   QUALITY_CLASS_LABELS,
   QUALITY_CLASSES,
   qualityClassOf,
   RECEIVING_USE_LABELS,
   RECEIVING_USES,
+  registerPopOf,
   soilQualityErrors,
   USE_ADMITTED_CLASSES,
   WASTE_CODE_LABELS,
@@ -89,6 +93,30 @@ describe('material line with soil quality', () => {
     expect(fieldErrors(v.safeParse(materialRowSchema, { ...line, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 03*' }))).toEqual({
       wasteCode: matchingMessages.hazardousNotInert,
     });
+  });
+
+  it('keeps a POP declaration, reads a missing one as UNKNOWN and refuses another value in French', () => {
+    expect(v.parse(materialRowSchema, { ...line, pop: 'ABSENT' })).toMatchObject({ pop: 'ABSENT' });
+    expect(v.parse(materialRowSchema, line)).not.toHaveProperty('pop');
+    expect(fieldErrors(v.safeParse(materialRowSchema, { ...line, pop: 'NON' }))).toEqual({ pop: matchingMessages.popInvalid });
+    expect(fieldErrors(v.safeParse(materialRowSchema, { ...line, pop: true }))).toEqual({ pop: matchingMessages.popInvalid });
+    expect(popOf(line)).toBe('UNKNOWN');
+    expect(popOf({ pop: 'PRESENT' })).toBe('PRESENT');
+    expect(popOf({ pop: 'oui' })).toBe('UNKNOWN');
+    expect(POP_DECLARATIONS.map((pop) => POP_LABELS[pop])).toEqual([
+      'Non : pas de POP (analyses à l’appui)',
+      'Oui : la terre contient des POP',
+      'Non renseigné',
+    ]);
+  });
+
+  it('gives the register OUI when one line declares POP, NON when every line declares none, else unknown', () => {
+    expect(registerPopOf([{ pop: 'ABSENT' }, { pop: 'PRESENT' }])).toBe(true);
+    expect(registerPopOf([{ pop: 'ABSENT' }, { pop: 'ABSENT' }])).toBe(false);
+    // Never asserted: one undeclared line (or an old row) leaves the code's POP unknown, whatever its class.
+    expect(registerPopOf([{ pop: 'ABSENT' }, { pop: 'UNKNOWN' }])).toBeNull();
+    expect(registerPopOf([{ qualityClass: 'INERT_NATURAL_BACKGROUND' }])).toBeNull();
+    expect(registerPopOf([])).toBeNull();
   });
 
   it('asks a CUT line for a known class and a code in the wizard', () => {

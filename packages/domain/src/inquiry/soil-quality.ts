@@ -91,6 +91,46 @@ export function wasteCodeOptionLabel(code: WasteCode): string {
 }
 
 /**
+ * Persistent organic pollutants (POP) in a CUT line's soil, as the advertiser declares it
+ * (2026-11-27, issue 19: the register's « POP » column is required). `UNKNOWN` is also what rows
+ * saved before read as: the register then leaves the cell empty and asks for it, never asserts.
+ */
+export const POP_DECLARATIONS = ['ABSENT', 'PRESENT', 'UNKNOWN'] as const;
+export type PopDeclaration = (typeof POP_DECLARATIONS)[number];
+
+export const POP_LABEL = 'Présence de POP';
+export const POP_HELP =
+  'Polluants organiques persistants (PCB, dioxines, certains pesticides…) : des substances d’origine humaine ' +
+  'qui ne se dégradent pas. Dans des terres excavées, seules des analyses du lot les écartent ou les révèlent. ' +
+  'Le registre national des terres excavées exige l’information.';
+
+export const POP_LABELS: Readonly<Record<PopDeclaration, string>> = {
+  ABSENT: 'Non : pas de POP (analyses à l’appui)',
+  PRESENT: 'Oui : la terre contient des POP',
+  UNKNOWN: 'Non renseigné',
+};
+
+/** The same, short: a table cell. */
+export const POP_SHORT_LABELS: Readonly<Record<PopDeclaration, string>> = { ABSENT: 'Non', PRESENT: 'Oui', UNKNOWN: 'Non renseigné' };
+
+/** A line's POP declaration; rows saved before 2026-11-27 (no field) read as UNKNOWN. */
+export function popOf(row: unknown): PopDeclaration {
+  const value = typeof row === 'object' && row !== null ? (row as { pop?: unknown }).pop : undefined;
+  return typeof value === 'string' && (POP_DECLARATIONS as readonly string[]).includes(value) ? (value as PopDeclaration) : 'UNKNOWN';
+}
+
+/**
+ * The register's POP for lines declared together (one waste code of a CUT listing): true when one
+ * line declares POP, false when every line declares none, null (unknown: the cell stays empty and
+ * `Erreur` asks for it) otherwise or when there is no line.
+ */
+export function registerPopOf(rows: readonly unknown[]): boolean | null {
+  const declared = rows.map(popOf);
+  if (declared.includes('PRESENT')) return true;
+  return declared.length > 0 && declared.every((pop) => pop === 'ABSENT') ? false : null;
+}
+
+/**
  * Uses of the receiving site. The first five are the uses TERRASS lists for the guides (« sous
  * ou en contre-voile de bâtiment », « dans un espace vert recouvert ou non recouvert », « dans des
  * jardins ou terrains destinés à la production de fruits et légumes, à la culture et à
@@ -216,14 +256,17 @@ export const wasteCodeSchema = v.pipe(
 
 export const receivingUseSchema = v.picklist(RECEIVING_USES, matchingMessages.receivingUseRequired);
 
+export const popDeclarationSchema = v.picklist(POP_DECLARATIONS, matchingMessages.popInvalid);
+
 /**
- * The new fields of a material line, as every saved row may carry them: both optional (rows
- * saved before 2026-11-23 have neither and stay valid), checked when present, and a hazardous
+ * The new fields of a material line, as every saved row may carry them: all optional (rows
+ * saved before 2026-11-23 have none and stay valid; `pop` since 2026-11-27), checked when present, and a hazardous
  * code never sits with the natural-background class. Spread into `materialRowSchema`.
  */
 export const materialQualityEntries = {
   qualityClass: v.optional(qualityClassSchema),
   wasteCode: v.nullish(wasteCodeSchema),
+  pop: v.optional(popDeclarationSchema),
 };
 
 /** True unless the line pairs a hazardous code with the natural-background class. */

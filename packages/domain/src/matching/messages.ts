@@ -21,6 +21,8 @@ export const matchingMessages = {
   hazardousNotForInertReceiver:
     'Un site qui n’accepte que des terres inertes ne peut pas accepter de code déchet dangereux (*).',
 
+  popInvalid: 'Présence de POP : choisissez Oui, Non ou Non renseigné.',
+
   acceptanceOnlyForFill: 'Seule une annonce de remblai indique les terres qu’elle accepte.',
 
   // Matching configuration (API configuration, admin settings).
@@ -69,13 +71,16 @@ export const matchingMessages = {
   registerDateInFuture: 'La date {date} est dans le futur : le registre la refusera.',
   registerDateTooOld: 'La date {date} a plus de 18 mois : le registre la refusera.',
   registerPopUnknown:
-    'POP (polluants organiques persistants) : à renseigner d’après les analyses du lot (OUI ou NON) ; la plateforme ne le sait pas pour une terre qui n’est pas déclarée inerte du fond géochimique naturel.',
+    'POP (polluants organiques persistants) : non déclaré sur l’annonce de déblais ; à renseigner d’après les analyses du lot (OUI ou NON) avant l’import, ou à déclarer sur l’annonce (« Présence de POP »).',
   registerOutsideAvailability: 'La date {date} est hors de la période de disponibilité du site {site} (du {start} au {end}) : vérifiez-la avant l’import.',
   registerRepeatedIds: 'Le registre répète l’identifiant unique {ids} pour un même déclarant : aucun fichier n’est produit.',
   registerDeclarantInvalid: 'Indiquez le SIRET du déclarant (14 chiffres).',
   // Shown beside every register download (console and portal).
   registerFileAdvice:
     'Importez le fichier XLSX dans Trackdéchets : une seule feuille, chaque valeur exactement telle que saisie, sans formule. La dernière colonne, « Erreur », indique ce qu’il reste à compléter sur une ligne ; Trackdéchets l’ignore. Le CSV contient les mêmes lignes, pour un tableur.',
+  // Shown beside every register download and when an admin records a transfer done outside the platform.
+  registerOutsidePlatform:
+    'Un transfert réalisé hors de la plateforme (clôturé avec un volume saisi, sans chargement) ne figure pas dans ces registres : la plateforme n’en connaît ni le transporteur ni les pesées, et Trackdéchets refuse une ligne sans transporteur. Le producteur et le destinataire le déclarent eux-mêmes.',
   registerOneFilePerDeclarant: 'Un fichier par SIRET déclarant ; plusieurs déclarants : une archive ZIP.',
   registerQuantity: 'Le volume transféré doit être supérieur à 0.',
   registerDescription: 'La dénomination des terres doit compter de 2 à 300 caractères.',

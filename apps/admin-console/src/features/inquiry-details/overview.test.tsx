@@ -21,7 +21,7 @@ describe("admin listing detail, Vue d'ensemble (spec §2)", () => {
       type: 'CUT',
       status: 'APPROVED',
       materials: [
-        { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1000, price: 2, qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*' },
+        { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1000, price: 2, qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*', pop: 'PRESENT' },
       ],
     });
     serveInquiry(cut);
@@ -30,6 +30,9 @@ describe("admin listing detail, Vue d'ensemble (spec §2)", () => {
     expect(within(table).getByRole('columnheader', { name: 'Code déchet' })).toBeInTheDocument();
     expect(table).toHaveTextContent('Terre nécessitant une étude au cas par cas');
     expect(table).toHaveTextContent('17 05 03* (dangereux)');
+    // The POP the advertiser declared (issue 19).
+    expect(within(table).getByRole('columnheader', { name: 'Présence de POP' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell')[4]).toHaveTextContent(/Oui$/);
     unmount();
 
     const fill = listing({ type: 'FILL', status: 'APPROVED', receivingUse: 'QUARRY_BACKFILL', acceptedQualityClasses: ['INERT_NATURAL_BACKGROUND'], acceptedWasteCodes: ['17 05 04', '20 02 02'] });

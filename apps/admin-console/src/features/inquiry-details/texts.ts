@@ -175,7 +175,8 @@ export const ourTexts = {
   decline: 'Refusée',
   done: 'Transfert réalisé',
   doneTitle: 'Enregistrer le transfert réalisé',
-  doneDescription: 'Le volume réellement transporté et le jour du départ des terres figurent au registre national des terres excavées.',
+  doneDescription:
+    'Transfert réalisé hors de la plateforme : le volume réellement transporté clôt la mise en relation. Sans chargement suivi ici, il ne figure pas dans le registre national exporté par la plateforme : le producteur et le destinataire le déclarent eux-mêmes, avec leur transporteur.',
   movedVolume: 'Volume transporté (m³)',
   transferDate: 'Date du transfert',
   doneConfirm: 'Enregistrer',

@@ -62,8 +62,8 @@ describe("listing detail, Vue d'ensemble (spec §2, §4)", () => {
     const cut = makeInquiry({
       status: 'APPROVED',
       materials: [
-        { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1000, price: 2, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
-        { materialName: 'Remblais', groundComposition: 'Moyenne', quantity: 500, price: 1, qualityClass: 'SUITED_TO_USES', wasteCode: '20 02 02' },
+        { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1000, price: 2, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04', pop: 'UNKNOWN' },
+        { materialName: 'Remblais', groundComposition: 'Moyenne', quantity: 500, price: 1, qualityClass: 'SUITED_TO_USES', wasteCode: '20 02 02', pop: 'UNKNOWN' },
       ],
     });
     serveInquiry(cut);

@@ -32,6 +32,8 @@ describe('/user/account/register', () => {
     const card = await screen.findByRole('region', { name: 'Registre national des terres excavées' });
     expect(within(screen.getByRole('navigation', { name: 'Mon Compte' })).getByRole('link', { name: 'Registre' })).toHaveAttribute('href', '/user/account/register');
     expect(within(card).getByText(/^Importez le fichier XLSX dans Trackdéchets/).textContent).toBe(matchingMessages.registerFileAdvice);
+    // A transfer done outside the platform is not in the file: the company declares it itself.
+    expect(within(card).getByText(matchingMessages.registerOutsidePlatform)).toBeInTheDocument();
     await app.user.click(within(card).getByRole('button', { name: 'Télécharger mon registre' }));
     await waitFor(() => expect(downloads.names).toEqual(['registre-sortant-terres-excavees_81234567000028_2026-10-01_2026-11-27.xlsx']));
     expect(asked[0]?.get('register')).toBe('outgoing');

@@ -75,6 +75,7 @@ function parsePatch(body: Record<string, unknown>) {
       // Every stored line states its soil quality: 'UNKNOWN' until the advertiser says.
       qualityClass: m.qualityClass ?? 'UNKNOWN',
       wasteCode: m.wasteCode ?? null,
+      pop: m.pop ?? 'UNKNOWN',
     })),
   };
 }

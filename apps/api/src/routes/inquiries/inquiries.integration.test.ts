@@ -66,7 +66,7 @@ describe('a listing from draft to processed', () => {
     expect(edited.status).toBe(200);
     expectResponseMatches('PUT', '/inquiries/{id}', 200, edited.body);
     expect(edited.body).toMatchObject({ quantity: 5.01, cost: 80, parcelNumbers: ['68066000AB0012', '68066000AB0013'] });
-    expect(edited.body.materials).toEqual([{ materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' }]);
+    expect(edited.body.materials).toEqual([{ materialName: 'Sable et gravier', groundComposition: 'Alluvions du Rhin blanc/gris', quantity: 1200, price: 10, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04', pop: 'UNKNOWN' }]);
 
     // Without its permission document the listing cannot be submitted.
     const incomplete = await submit(owner.token, id);

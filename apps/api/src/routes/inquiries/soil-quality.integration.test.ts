@@ -59,6 +59,37 @@ describe('material lines carry a quality class and a waste code', () => {
   });
 });
 
+describe('material lines carry a POP declaration (issue 19)', () => {
+  it('stores and answers it, UNKNOWN for a line without one, and refuses another value in French naming the field, changing nothing', async () => {
+    const created = await api.request('POST', '/inquiries', { token: owner.token, body: { type: 'CUT', project_name: 'POP déclarés' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const saved = await api.request('PUT', `/inquiries/${id}`, {
+      token: owner.token,
+      body: { materials: [{ ...line, pop: 'ABSENT' }, { ...line, ground_composition: 'Qualité moyenne', pop: 'PRESENT' }, { ...line, quantity: 20 }] },
+    });
+    expect(saved.status).toBe(200);
+    expectResponseMatches('PUT', '/inquiries/{id}', saved.status, saved.body);
+    expect(saved.body.materials.map((m: { pop: string }) => m.pop)).toEqual(['ABSENT', 'PRESENT', 'UNKNOWN']);
+    const read = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+    expect(read.body.materials.map((m: { pop: string }) => m.pop)).toEqual(['ABSENT', 'PRESENT', 'UNKNOWN']);
+
+    for (const bad of ['OUI', true, 'absent']) {
+      const refused = await api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { materials: [{ ...line, pop: bad }] } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail).toBe(matchingMessages.popInvalid);
+      expect(refused.body.detail).toContain('Présence de POP');
+      expect(refused.body.errors).toEqual({ 'materials.0.pop': matchingMessages.popInvalid });
+    }
+    const after = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+    expect(after.body.materials.map((m: { pop: string }) => m.pop)).toEqual(['ABSENT', 'PRESENT', 'UNKNOWN']);
+    // Another organisation does not see it; anonymous is refused.
+    const stranger = await createOwner(api, { credits: 0 });
+    expect((await api.request('PUT', `/inquiries/${id}`, { token: stranger.token, body: { materials: [{ ...line, pop: 'ABSENT' }] } })).status).toBe(404);
+    expect((await api.request('PUT', `/inquiries/${id}`, { body: { materials: [{ ...line, pop: 'ABSENT' }] } })).status).toBe(401);
+  });
+});
+
 describe("a FILL listing's acceptance", () => {
   it('is stored with the listing and answered, codes normalised and duplicates removed', async () => {
     const created = await api.request('POST', '/inquiries', {

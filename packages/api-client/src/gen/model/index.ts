@@ -224,6 +224,7 @@ export * from './outboxMessage';
 export * from './pageParameter';
 export * from './pageSizeParameter';
 export * from './payloadTooLargeResponse';
+export * from './popDeclaration';
 export * from './problem';
 export * from './problemErrors';
 export * from './problemType';

@@ -5,6 +5,7 @@
  */
 import type { QualityClass } from './qualityClass';
 import type { MaterialWasteCode } from './materialWasteCode';
+import type { PopDeclaration } from './popDeclaration';
 
 export interface Material {
   materialName: string;
@@ -17,4 +18,5 @@ export interface Material {
   qualityClass: QualityClass;
   /** The line's TEXS waste code; null when not given. */
   wasteCode: MaterialWasteCode;
+  pop: PopDeclaration;
 }

@@ -5,6 +5,7 @@
  */
 import type { QualityClass } from './qualityClass';
 import type { MaterialInputWasteCode } from './materialInputWasteCode';
+import type { PopDeclaration } from './popDeclaration';
 
 export interface MaterialInput {
   /**
@@ -23,4 +24,5 @@ export interface MaterialInput {
   quality_class?: QualityClass;
   /** TEXS waste code of the line's soil (CUT); null clears it. */
   waste_code?: MaterialInputWasteCode;
+  pop?: PopDeclaration;
 }

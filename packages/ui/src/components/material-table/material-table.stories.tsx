@@ -26,13 +26,13 @@ export const Loading: Story = { args: { loading: true } };
 /** 'Aucun matériau renseigné.' and the analyses sentence. */
 export const Empty: Story = { args: { materials: [] } };
 
-/** A CUT listing: each line's quality class (guides of April 2020) and waste code. */
+/** A CUT listing: each line's quality class (guides of April 2020), waste code and POP declaration. */
 export const SoilQuality: Story = {
   args: {
     soilQuality: true,
     materials: [
-      { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1200, price: 8, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04' },
-      { materialName: 'Remblais', groundComposition: 'Alluvions limoneux', quantity: 300, price: -5, qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*' },
+      { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 1200, price: 8, qualityClass: 'INERT_NATURAL_BACKGROUND', wasteCode: '17 05 04', pop: 'ABSENT' },
+      { materialName: 'Remblais', groundComposition: 'Alluvions limoneux', quantity: 300, price: -5, qualityClass: 'CASE_BY_CASE', wasteCode: '17 05 03*', pop: 'PRESENT' },
       { materialName: 'Autre', groundComposition: 'Nature inconnue', quantity: 50, price: 5, qualityClass: 'UNKNOWN', wasteCode: null },
     ],
   },

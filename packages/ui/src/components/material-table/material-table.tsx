@@ -2,6 +2,9 @@ import {
   formatCubicMetres,
   formatEuros,
   parseWasteCode,
+  POP_LABEL,
+  POP_SHORT_LABELS,
+  popOf,
   QUALITY_CLASS_LABELS,
   QUALITY_CLASSES,
   toFiniteNumber,
@@ -25,6 +28,8 @@ export interface MaterialRow {
   qualityClass?: string | null;
   /** Its waste code (arrêté du 4 juin 2021), e.g. '17 05 04'. */
   wasteCode?: string | null;
+  /** POP declared: 'ABSENT', 'PRESENT' or 'UNKNOWN' (also when missing). */
+  pop?: string | null;
 }
 
 export interface MaterialTableProps {
@@ -34,7 +39,7 @@ export interface MaterialTableProps {
   /** The sentence after 'Aucun matériau renseigné.' (spec §2: the team will carry out the analyses). */
   emptyHint?: string;
   className?: string;
-  /** Adds the 'Classe de qualité' and 'Code déchet' columns (a CUT listing's soil). */
+  /** Adds the 'Classe de qualité', 'Code déchet' and 'Présence de POP' columns (a CUT listing's soil). */
   soilQuality?: boolean;
 }
 
@@ -123,6 +128,7 @@ export function MaterialTable({
               <>
                 <th scope="col">Classe de qualité</th>
                 <th scope="col">Code déchet</th>
+                <th scope="col">{POP_LABEL}</th>
               </>
             ) : null}
             <th scope="col" data-align="end">
@@ -153,6 +159,10 @@ export function MaterialTable({
                   <td className="terres-material-table__code">
                     <CellLabel>Code déchet</CellLabel>
                     {wasteCodeText(row.wasteCode)}
+                  </td>
+                  <td>
+                    <CellLabel>{POP_LABEL}</CellLabel>
+                    {POP_SHORT_LABELS[popOf(row)]}
                   </td>
                 </>
               ) : null}

@@ -128,6 +128,8 @@ describe('transfers on the admin map (issue 11)', () => {
     expect(asked[0]?.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
     expect(await screen.findByText('Registre téléchargé.')).toBeInTheDocument();
     expect(within(card).getByText(/Importez le fichier XLSX dans Trackdéchets/)).toBeInTheDocument();
+    // Transfers done outside the platform are left to their parties, and the console says so.
+    expect(within(card).getByText(/^Un transfert réalisé hors de la plateforme .* ne figure pas dans ces registres/)).toBeInTheDocument();
 
     // One declarant: its SIRET, spaces dropped; a bad one is said before any request.
     const field = within(card).getByRole('textbox', { name: /SIRET du déclarant/ });

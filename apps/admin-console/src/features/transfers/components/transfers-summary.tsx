@@ -133,6 +133,7 @@ function RegisterExport() {
         />
       </div>
       <p className="register-export-advice">{matchingMessages.registerFileAdvice}</p>
+      <p className="register-export-advice">{matchingMessages.registerOutsidePlatform}</p>
       <Button onClick={() => void download()} disabled={invalid} loading={busy}>
         {busy ? texts.downloading : texts.download}
       </Button>

@@ -1,6 +1,6 @@
 // Steps 2 and 3 (parcels, ground information) of the wizard, in the real route tree on MSW.
 import type { Inquiry } from '@terres/api-client';
-import { calendarDateToDisplay, formatEuros, matchingMessages, MAX_MATERIAL_LINES, MAX_PARCELS, messages } from '@terres/domain';
+import { calendarDateToDisplay, formatEuros, matchingMessages, MAX_MATERIAL_LINES, MAX_PARCELS, messages, POP_HELP, POP_LABEL, POP_LABELS } from '@terres/domain';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -261,7 +261,7 @@ describe('wizard, step 3: ground information', () => {
 
   it("records a CUT line's quality class and waste code, and refuses a hazardous code on natural inert soil", async () => {
     const api = fakeListingApi({
-      inquiry: upTo({ parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 500, price: 8, qualityClass: 'UNKNOWN', wasteCode: null }] }),
+      inquiry: upTo({ parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 500, price: 8, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }] }),
       documents: completeDocuments(),
     });
     const app = renderApp(url(3, 3), { user: owner });
@@ -289,15 +289,52 @@ describe('wizard, step 3: ground information', () => {
     ]);
   });
 
+  it("records a CUT line's POP declaration, optional, with its help text; a FILL line has none", async () => {
+    const api = fakeListingApi({
+      inquiry: upTo({
+        parcelNumbers: ['68224000AB0123'],
+        quantity: 2,
+        materials: [{ materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 500, price: 8, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04', pop: 'UNKNOWN' }],
+      }),
+      documents: completeDocuments(),
+    });
+    const app = renderApp(url(3, 3), { user: owner });
+    await heading(texts.subSteps.composition);
+    const line = () => screen.getByRole('group', { name: 'Matériau 1' });
+    const pop = within(line()).getByRole('combobox', { name: POP_LABEL });
+    // A line saved without a declaration shows « Non renseigné » and the step still goes on.
+    expect(pop).toHaveTextContent(POP_LABELS.UNKNOWN);
+    expect(within(line()).getByText(POP_HELP)).toBeInTheDocument();
+    expect(nextButton()).toBeEnabled();
+    await app.user.click(pop);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Non : pas de POP (analyses à l’appui)',
+      'Oui : la terre contient des POP',
+      'Non renseigné',
+    ]);
+    await app.user.click(screen.getByRole('option', { name: 'Non : pas de POP (analyses à l’appui)' }));
+    await app.user.click(nextButton());
+    await heading(texts.subSteps.availability);
+    expect(api.bodies('PUT')).toEqual([
+      {
+        ground_type_unknown: false,
+        materials: [
+          { material_name: 'Terre Végétale', ground_composition: 'Bonne qualité', quantity: 500, price: 8, quality_class: 'SUITED_TO_USES', waste_code: '17 05 04', pop: 'ABSENT' },
+        ],
+      },
+    ]);
+  });
+
   it("records what a FILL site accepts: its use, the classes that use admits, the codes", async () => {
     const api = fakeListingApi({
-      inquiry: upTo({ type: 'FILL', parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Nature inconnue', quantity: 500, price: 2, qualityClass: 'UNKNOWN', wasteCode: null }] }),
+      inquiry: upTo({ type: 'FILL', parcelNumbers: ['68224000AB0123'], quantity: 2, materials: [{ materialName: 'Terre Végétale', groundComposition: 'Nature inconnue', quantity: 500, price: 2, qualityClass: 'UNKNOWN', wasteCode: null, pop: 'UNKNOWN' }] }),
       documents: completeDocuments(),
     });
     const app = renderApp(url(3, 3), { user: owner });
     await heading(texts.subSteps.composition);
     const acceptance = screen.getByRole('group', { name: texts.acceptanceTitle });
     expect(within(acceptance).queryByRole('combobox', { name: texts.qualityClass })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: POP_LABEL })).not.toBeInTheDocument();
     await app.user.click(within(acceptance).getByRole('combobox', { name: texts.receivingUse }));
     await app.user.click(await screen.findByRole('option', { name: 'Jardins, cultures ou élevage' }));
     // Food growing admits natural inert soil only.

@@ -16,6 +16,8 @@ export interface MaterialRowValues {
   /** CUT lines (issue 11): the soil's quality class and TEXS waste code; '' when not given. */
   qualityClass?: string;
   wasteCode?: string;
+  /** CUT lines (issue 19): POP declared, ABSENT, PRESENT or UNKNOWN; '' when not given (read as UNKNOWN). */
+  pop?: string;
 }
 
 type Fields = typeof LISTING_FIELDS;
@@ -55,7 +57,7 @@ let rowCounter = 0;
 /** A new, empty material line. */
 export function newMaterialRow(): MaterialRowValues {
   rowCounter += 1;
-  return { key: `row-${rowCounter}`, materialName: '', groundComposition: '', quantity: '', price: '', qualityClass: '', wasteCode: '' };
+  return { key: `row-${rowCounter}`, materialName: '', groundComposition: '', quantity: '', price: '', qualityClass: '', wasteCode: '', pop: '' };
 }
 
 /** A number as a French input shows it (2.5 -> '2,5'); '' for none. */
@@ -94,6 +96,8 @@ export function valuesFromInquiry(inquiry: Inquiry): WizardValues {
     // 'Qualité non renseignée' (lines saved before the classification) shows as not chosen.
     qualityClass: row.qualityClass && row.qualityClass !== 'UNKNOWN' ? row.qualityClass : '',
     wasteCode: row.wasteCode ?? '',
+    // 'Non renseigné' (also lines saved before the field) shows as not chosen, and is not sent back.
+    pop: row.pop && row.pop !== 'UNKNOWN' ? row.pop : '',
   }));
   return {
     ...plainValues((key) => inquiry[key]),
@@ -121,6 +125,7 @@ export function parsedRow(row: MaterialRowValues) {
     // Checked by the domain's row rule when given (a hazardous code is never natural inert soil).
     ...(row.qualityClass ? { qualityClass: row.qualityClass } : {}),
     ...(row.wasteCode ? { wasteCode: row.wasteCode } : {}),
+    ...(row.pop ? { pop: row.pop } : {}),
   };
 }
 
@@ -153,6 +158,7 @@ export function materialsToWire(rows: readonly MaterialRowValues[]): NonNullable
       quantity: parsed.quantity ?? 0,
       ...(row.qualityClass ? { quality_class: row.qualityClass } : {}),
       ...(row.wasteCode ? { waste_code: row.wasteCode } : {}),
+      ...(row.pop ? { pop: row.pop } : {}),
     };
     // The contract types price as required; the API fills a missing one from the catalogue.
     return (parsed.price === null ? line : { ...line, price: parsed.price }) as NonNullable<InquiryFields['materials']>[number];

@@ -70,7 +70,7 @@ export function completeListing(overrides: Partial<Inquiry> = {}): Inquiry {
     siteLongitude: 7.34,
     parcelNumbers: ['68224000AB0123'],
     quantity: 5.5,
-    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 1200, price: -5, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04' }],
+    materials: [{ materialName: 'Sable et gravier', groundComposition: 'Alluvions limoneux', quantity: 1200, price: -5, qualityClass: 'SUITED_TO_USES', wasteCode: '17 05 04', pop: 'UNKNOWN' }],
     startDate: dayFromToday(10),
     endDate: dayFromToday(60),
     cost: 80,

@@ -71,6 +71,7 @@ export function RegisterPage() {
         />
       </div>
       <p className="register-download__advice">{matchingMessages.registerFileAdvice}</p>
+      <p className="register-download__advice">{matchingMessages.registerOutsidePlatform}</p>
       <p className="register-download__advice">{matchingMessages.registerOneFilePerDeclarant}</p>
       <Button onClick={() => void download()} disabled={invalid} loading={busy}>
         {busy ? texts.downloading : texts.download}

@@ -7,6 +7,10 @@ import {
   MATERIAL_NAMES,
   MAX_MATERIAL_LINES,
   messages,
+  POP_DECLARATIONS,
+  POP_HELP,
+  POP_LABEL,
+  POP_LABELS,
   QUALITY_CLASS_LABELS,
   qualitiesFor,
   RECEIVING_USE_LABELS,
@@ -30,6 +34,7 @@ import { texts } from '../../texts';
 const materialOptions = MATERIAL_NAMES.map((name) => ({ value: name, label: name }));
 const classOptions = SELECTABLE_QUALITY_CLASSES.map((value) => ({ value, label: QUALITY_CLASS_LABELS[value].label }));
 const codeOptions = WASTE_CODES.map((value) => ({ value, label: wasteCodeOptionLabel(value) }));
+const popOptions = POP_DECLARATIONS.map((value) => ({ value, label: POP_LABELS[value] }));
 const useOptions = RECEIVING_USES.map((value) => ({ value, label: RECEIVING_USE_LABELS[value].label }));
 
 const toggle = (list: readonly string[] | undefined, value: string, on: boolean) =>
@@ -164,6 +169,18 @@ export function CompositionStep({ form, type }: { form: WizardForm; type: Wizard
                           onBlur={() => form.touch(path('wasteCode'))}
                           error={form.errorOf(path('wasteCode'))}
                           className="wizard-material__code"
+                        />
+                        {/* Optional (issue 19): the register's POP column; not given reads « Non renseigné ». */}
+                        <Select
+                          label={POP_LABEL}
+                          hint={POP_HELP}
+                          options={popOptions}
+                          placeholder={POP_LABELS.UNKNOWN}
+                          value={row.pop ?? ''}
+                          onValueChange={(value) => setRow(index, (r) => ({ ...r, pop: value }), ['pop'])}
+                          onBlur={() => form.touch(path('pop'))}
+                          error={form.errorOf(path('pop'))}
+                          className="wizard-material__pop"
                         />
                       </>
                     ) : null}
