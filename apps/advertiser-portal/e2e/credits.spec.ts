@@ -24,7 +24,11 @@ test('an owner buys credits through the payment simulator and sees the balance r
     await expect(page).toHaveURL(/\/credits\/buy$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Acheter des crédits' })).toBeVisible();
     await expect(page).toHaveTitle('Acheter des crédits · Bourse aux terres');
-    await expect(page.getByRole('link', { name: 'Consultez l’aide' })).toHaveAttribute('href', '/help');
+    await expect(page.getByRole('link', { name: 'Consultez l’aide' })).toHaveAttribute('href', '/help#credits');
+    // Each pack says TTC, HT with the VAT rate, and the price of one credit (review D7).
+    await expect(page.locator('article').first()).toContainText(/TTC/);
+    await expect(page.locator('article').first()).toContainText(/HT le crédit/);
+    await expect(page.getByRole('table', { name: 'Coût d’une annonce en crédits' })).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshot(page, 'credits-packs');
   });

@@ -106,7 +106,10 @@ export async function listInquiries(
   const order = `${query.sort.key}_${query.sort.descending ? 'desc' : 'asc'}`;
   const select = (db: DbOrTx, condition: SQL | undefined) => db.select(inquiryColumns).from(inquiries).where(condition).orderBy(...inquiryOrder(sort));
 
-  const { ids, count: counted } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words), DEEP_PAGE_OFFSET, statement);
+  // An advertiser's page and count run one after the other, on one connection of the pool in
+  // their scope (one scope statement per request at most: db/rls.integration.test.ts); an
+  // admin's, over every listing, in parallel.
+  const { ids, count: counted } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words), DEEP_PAGE_OFFSET, statement, viewer.role === 'ADMIN');
   const rows = ids.length
     ? await prepared(db, `inquiry_rows_${order}`, (db, name) => select(db, sql`${inquiries.id} = any(${sql.placeholder('ids')})`).prepare(name)).execute({ ids })
     : [];
@@ -132,7 +135,7 @@ const DEEP_PAGE_OFFSET = 5000;
  * entries, so a deep page costs its offset: past the middle of the list (a count it knows
  * exactly), the page is read from the other end in the reverse order (PostgreSQL's default
  * null placement mirrors too), which halves the worst case ("last page"). Shallow pages and
- * their count run in parallel.
+ * their count run in parallel unless `parallel` is false.
  */
 export async function pagedInquiryIds(
   db: DbOrTx,
@@ -142,6 +145,7 @@ export async function pagedInquiryIds(
   search: boolean,
   deepPageOffset = DEEP_PAGE_OFFSET,
   statement?: ListStatement,
+  parallel = true,
 ): Promise<{ ids: string[]; count: ListCount }> {
   const idsAt = async (descending: boolean, limit: number, offset: number) => {
     const query = (db: DbOrTx) =>
@@ -159,6 +163,7 @@ export async function pagedInquiryIds(
   };
   const countRows = () => countInquiryRows(db, where, search, statement);
   if (paging.offset < deepPageOffset) {
+    if (!parallel) return { ids: await idsAt(sort.descending, paging.pageSize, paging.offset), count: await countRows() };
     const [ids, counted] = await Promise.all([idsAt(sort.descending, paging.pageSize, paging.offset), countRows()]);
     return { ids, count: counted };
   }
