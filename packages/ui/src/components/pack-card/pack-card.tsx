@@ -56,7 +56,7 @@ export function PackCard({
         <>
           <p className="terres-pack-card__price">{`${formatEuros(price)} TTC`}</p>
           <p className="terres-pack-card__detail">
-            {`soit ${formatEuros(priceExcludingTax)} HT + TVA ${formatNumber(vatRate)}\u00a0%`}
+            {`soit ${formatEuros(priceExcludingTax)} HT + TVA\u00a0${formatNumber(vatRate)}\u00a0%`}
             <br />
             {`${formatEuros(pricePerCredit(priceExcludingTax, credits))} HT le crédit`}
           </p>
