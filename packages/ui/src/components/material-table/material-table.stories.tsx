@@ -68,6 +68,7 @@ export const Phone: Story = {
       'Qualité',
       'Classe de qualité',
       'Code déchet',
+      'Présence de POP',
       'Quantité',
       'Prix',
       'Total',
