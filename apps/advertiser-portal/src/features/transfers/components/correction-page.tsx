@@ -5,11 +5,9 @@ import { AppLink, useAuth, useDomainForm } from '@terres/app-kit';
 import {
   exceedsRemaining,
   fillTemplate,
-  formatCubicMetres,
   isProblemOfType,
   LOAD_FIELD_LABELS,
   LOAD_STATUS_LABELS,
-  overRemainingMessage,
   PROBLEM_TYPES,
   remainingVolumeOf,
   type LoadDeparture,
@@ -17,7 +15,6 @@ import {
   type TransportMode,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
-import { ConfirmDialog } from '@terres/ui/confirm-dialog';
 import { TextArea } from '@terres/ui/text-area';
 import { useToast } from '@terres/ui/toast';
 import { useMemo, useState } from 'react';
@@ -27,7 +24,7 @@ import { carriersQueryOptions, loadQueryOptions, transferQueryOptions } from '..
 import { useUploadTicket } from '../api/upload-ticket';
 import { correctionBody, correctionFormSchema, correctionValues } from '../model/forms';
 import { texts } from '../texts';
-import { DepartureFields, type TicketFileState } from './departure-fields';
+import { DepartureFields, OverRemainingDialog, type TicketFileState } from './departure-fields';
 import { loadHref } from './shared';
 
 /**
@@ -55,7 +52,6 @@ export function CorrectionPage({ transferId, loadId }: { transferId: string; loa
   const form = useDomainForm(schema, correctionValues(load));
 
   const remaining = remainingVolumeOf(transfer.balance, { replacingVolumeM3: load.status === 'IN_TRANSIT' ? load.volumeM3 : 0 });
-  const overMessage = over ? overRemainingMessage(formatCubicMetres(over.volumeM3), formatCubicMetres(remaining)) : '';
 
   const send = async (departure: LoadDeparture, confirmOverRemaining: boolean) => {
     try {
@@ -139,19 +135,7 @@ export function CorrectionPage({ transferId, loadId }: { transferId: string; loa
         <Button asChild variant="ghost" fullWidth className="transfers-touch">
           <AppLink href={loadHref(transferId, loadId)}>{texts.backToLoad}</AppLink>
         </Button>
-        <ConfirmDialog
-          open={over !== null}
-          onOpenChange={(open) => {
-            if (!open) setOver(null);
-          }}
-          title={texts.overTitle}
-          description={overMessage}
-          confirmLabel={texts.overConfirm}
-          cancelLabel={texts.cancel}
-          loading={correct.isPending}
-          loadingLabel={texts.sending}
-          onConfirm={() => (over ? send(over, true) : undefined)}
-        />
+        <OverRemainingDialog over={over} remaining={remaining} sending={correct.isPending} onClose={() => setOver(null)} onConfirm={(departure) => send(departure, true)} />
       </div>
     </PortalShell>
   );

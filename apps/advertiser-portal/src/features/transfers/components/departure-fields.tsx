@@ -1,7 +1,20 @@
 import type { Carrier } from '@terres/api-client';
 import { AppLink, type DomainForm } from '@terres/app-kit';
-import { carrierUsableOn, checkLoadTicketFile, fillTemplate, LOAD_FIELD_LABELS, LOAD_TICKET_ACCEPT, normalizePlate, type ReceiptExemption, type TransportMode } from '@terres/domain';
+import {
+  carrierUsableOn,
+  checkLoadTicketFile,
+  fillTemplate,
+  formatCubicMetres,
+  LOAD_FIELD_LABELS,
+  LOAD_TICKET_ACCEPT,
+  normalizePlate,
+  overRemainingMessage,
+  type LoadDeparture,
+  type ReceiptExemption,
+  type TransportMode,
+} from '@terres/domain';
 import { Button } from '@terres/ui/button';
+import { ConfirmDialog } from '@terres/ui/confirm-dialog';
 import { TextField } from '@terres/ui/text-field';
 import { useEffect, useId, useRef } from 'react';
 import { readLocalDateTime, type DepartureField } from '../model/forms';
@@ -185,5 +198,39 @@ export function DepartureFields({
         <TicketFileInput value={ticket} onChange={onTicketChange} current={currentTicket} />
       </fieldset>
     </>
+  );
+}
+
+/**
+ * The confirmation a load over the transfer's remaining volume asks for (the departure and the
+ * correction screens): `over` is the departure waiting for it, `remaining` the volume still expected.
+ */
+export function OverRemainingDialog({
+  over,
+  remaining,
+  sending,
+  onClose,
+  onConfirm,
+}: {
+  over: LoadDeparture | null;
+  remaining: number;
+  sending: boolean;
+  onClose: () => void;
+  onConfirm: (departure: LoadDeparture) => Promise<unknown>;
+}) {
+  return (
+    <ConfirmDialog
+      open={over !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={texts.overTitle}
+      description={over ? overRemainingMessage(formatCubicMetres(over.volumeM3), formatCubicMetres(remaining)) : ''}
+      confirmLabel={texts.overConfirm}
+      cancelLabel={texts.cancel}
+      loading={sending}
+      loadingLabel={texts.sending}
+      onConfirm={() => (over ? onConfirm(over) : undefined)}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { parseProblem, type Carrier } from '@terres/api-client';
 import { AppLink, useAuth, useDomainForm } from '@terres/app-kit';
-import { exceedsRemaining, fillTemplate, formatCubicMetres, isProblemOfType, overRemainingMessage, PROBLEM_TYPES, type LoadDeparture, type TransportMode } from '@terres/domain';
+import { exceedsRemaining, fillTemplate, formatCubicMetres, isProblemOfType, PROBLEM_TYPES, type LoadDeparture, type TransportMode } from '@terres/domain';
 import { Button } from '@terres/ui/button';
-import { ConfirmDialog } from '@terres/ui/confirm-dialog';
 import { useToast } from '@terres/ui/toast';
 import { useMemo, useRef, useState } from 'react';
 import { PortalShell } from '../../../components/portal-shell';
@@ -14,7 +13,7 @@ import { departureBody, departureFormSchema, localDateTimeNow, type DepartureVal
 import { readLastUsed, saveLastUsed } from '../model/last-used';
 import { newEntryKey } from '../model/outbox';
 import { texts } from '../texts';
-import { DepartureFields, type TicketFileState } from './departure-fields';
+import { DepartureFields, OverRemainingDialog, type TicketFileState } from './departure-fields';
 import { OutboxPanel, transferHref } from './shared';
 
 function initialValues(carriers: readonly Carrier[], wasteCodes: readonly string[], organizationId: string | null | undefined): DepartureValues {
@@ -58,7 +57,6 @@ export function DeparturePage({ id }: { id: string }) {
   const form = useDomainForm(schema, initialValues(carriers, transfer.wasteCodes, organizationId));
 
   const remaining = transfer.balance.remainingVolumeM3;
-  const overMessage = over ? overRemainingMessage(formatCubicMetres(over.volumeM3), formatCubicMetres(remaining)) : '';
 
   const send = async (load: LoadDeparture, confirmOverRemaining: boolean) => {
     setDone(null);
@@ -142,19 +140,7 @@ export function DeparturePage({ id }: { id: string }) {
             <AppLink href={transferHref(transfer.id)}>{texts.backToTransfer}</AppLink>
           </Button>
         </form>
-        <ConfirmDialog
-          open={over !== null}
-          onOpenChange={(open) => {
-            if (!open) setOver(null);
-          }}
-          title={texts.overTitle}
-          description={overMessage}
-          confirmLabel={texts.overConfirm}
-          cancelLabel={texts.cancel}
-          loading={recordLoad.isPending}
-          loadingLabel={texts.sending}
-          onConfirm={() => (over ? send(over, true) : undefined)}
-        />
+        <OverRemainingDialog over={over} remaining={remaining} sending={recordLoad.isPending} onClose={() => setOver(null)} onConfirm={(departure) => send(departure, true)} />
       </div>
     </PortalShell>
   );
