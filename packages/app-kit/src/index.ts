@@ -15,6 +15,7 @@ export { pageTitle } from './app/title';
 export { ListingFieldList, type ListingFieldListProps } from './listing/listing-field-list';
 export { ListingDocuments, type ListingDocumentsProps, type ListingDocumentsTexts } from './listing/listing-documents';
 export { DownloadButton, saveDocument, type DownloadButtonProps } from './downloads/download-button';
+export { RegisterExportFields, registerExportTexts, useRegisterExport, type RegisterExportState } from './register/register-export';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
 export { HELP_CREDITS_ITEM, HelpContent, helpFaqItems, helpTexts, type HelpContentProps } from './help/help-content';
 export { ListingCostTable, listingCostTexts } from './help/listing-cost-table';

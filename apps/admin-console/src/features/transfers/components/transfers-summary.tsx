@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { downloadFile, getExportRegisterUrl, getListMatchesQueryOptions, problemMessage, saveFile, type ExportRegisterParams, type TransferSavings } from '@terres/api-client';
+import { getListMatchesQueryOptions, problemMessage, type TransferSavings } from '@terres/api-client';
+import { RegisterExportFields, useRegisterExport } from '@terres/app-kit';
 import { fillTemplate, formatCo2, matchingMessages, formatCubicMetres, formatKilometres, formatNumber, summariseSavings, todayInParis } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
-import { DateField } from '@terres/ui/date-field';
 import { DescriptionList } from '@terres/ui/description-list';
 import { ErrorState } from '@terres/ui/error-state';
-import { Select } from '@terres/ui/select';
 import { TextField } from '@terres/ui/text-field';
-import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
 import { texts } from '../texts';
 import './transfers-summary.css';
@@ -72,57 +70,17 @@ function monthStart(today: string): string {
 }
 
 function RegisterExport() {
-  const toast = useToast();
   const today = todayInParis();
-  const [from, setFrom] = useState(monthStart(today));
-  const [to, setTo] = useState(today);
-  const [register, setRegister] = useState<NonNullable<ExportRegisterParams['register']>>('outgoing');
-  // XLSX first: the file to import (values exact, one sheet).
-  const [format, setFormat] = useState<NonNullable<ExportRegisterParams['format']>>('xlsx');
+  const state = useRegisterExport(monthStart(today), today);
   const [siret, setSiret] = useState('');
-  const [busy, setBusy] = useState(false);
   const declarant = siret.replace(/\s+/g, '');
   const siretInvalid = declarant !== '' && !/^\d{14}$/.test(declarant);
-  const invalid = !from || !to || to < from || siretInvalid;
-
-  async function download() {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await downloadFile(getExportRegisterUrl({ from, to, register, format, ...(declarant ? { siret: declarant } : {}) }), {
-        fallbackFileName: declarant ? `registre-terres-excavees.${format}` : 'registres-terres-excavees.zip',
-      });
-      saveFile(blob, fileName);
-      toast.success(texts.downloaded, fileName);
-    } catch (error) {
-      toast.error(texts.downloadFailed, problemMessage(error, ''));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const invalid = state.periodInvalid || siretInvalid;
 
   return (
     <Card title={texts.exportTitle} description={texts.exportDescription}>
       <div className="register-export">
-        <DateField label={texts.from} value={from} onValueChange={setFrom} hint="" />
-        <DateField label={texts.to} value={to} onValueChange={setTo} hint="" error={invalid && from && to ? texts.periodInvalid : undefined} />
-        <Select
-          label={texts.register}
-          value={register}
-          onValueChange={(value) => setRegister(value as typeof register)}
-          options={[
-            { value: 'outgoing', label: texts.outgoing },
-            { value: 'incoming', label: texts.incoming },
-          ]}
-        />
-        <Select
-          label={texts.format}
-          value={format}
-          onValueChange={(value) => setFormat(value as typeof format)}
-          options={[
-            { value: 'xlsx', label: 'XLSX (à importer)' },
-            { value: 'csv', label: 'CSV' },
-          ]}
-        />
+        <RegisterExportFields state={state} labels={texts} />
         <TextField
           label={texts.declarant}
           hint={texts.declarantHint}
@@ -134,8 +92,14 @@ function RegisterExport() {
       </div>
       <p className="register-export-advice">{matchingMessages.registerFileAdvice}</p>
       <p className="register-export-advice">{matchingMessages.registerOutsidePlatform}</p>
-      <Button onClick={() => void download()} disabled={invalid} loading={busy}>
-        {busy ? texts.downloading : texts.download}
+      <Button
+        onClick={() =>
+          void state.download(declarant ? { siret: declarant } : {}, declarant ? `registre-terres-excavees.${state.format}` : 'registres-terres-excavees.zip')
+        }
+        disabled={invalid}
+        loading={state.busy}
+      >
+        {state.busy ? texts.downloading : texts.download}
       </Button>
     </Card>
   );
