@@ -1,4 +1,4 @@
-import { COST_BASE_SURFACE_HA, COST_TABLE, COST_TRANCHE_HA, formatCredits, formatHectares, listingCostGrid } from '@terres/domain';
+import { COST_BASE_SURFACE_HA, COST_TABLE, COST_TRANCHE_HA, fillTemplate, formatCredits, formatHectares, listingCostGrid } from '@terres/domain';
 
 export const listingCostTexts = {
   caption: 'Coût d’une annonce en crédits',
@@ -10,14 +10,12 @@ export const listingCostTexts = {
     'Déblai : {cutBase} jusqu’à {base}, puis {cutTranche} par tranche de {tranche} commencée. Remblai : {fillBase}, puis {fillTranche}. Les crédits sont débités à la validation de l’annonce.',
 } as const;
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-
 /**
  * What a listing costs by surface (the domain's `listingCostGrid`, the rule the wizard and the
  * API charge with): beside the credit packs and in the help (review D7).
  */
 export function ListingCostTable() {
-  const rule = fill(listingCostTexts.rule, {
+  const rule = fillTemplate(listingCostTexts.rule, {
     cutBase: formatCredits(COST_TABLE.CUT.base),
     cutTranche: formatCredits(COST_TABLE.CUT.perTranche),
     fillBase: formatCredits(COST_TABLE.FILL.base),
@@ -39,7 +37,7 @@ export function ListingCostTable() {
         <tbody>
           {listingCostGrid().map((row) => (
             <tr key={row.surfaceHa}>
-              <th scope="row">{fill(listingCostTexts.upTo, { surface: formatHectares(row.surfaceHa) })}</th>
+              <th scope="row">{fillTemplate(listingCostTexts.upTo, { surface: formatHectares(row.surfaceHa) })}</th>
               <td>{formatCredits(row.cut)}</td>
               <td>{formatCredits(row.fill)}</td>
             </tr>
