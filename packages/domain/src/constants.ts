@@ -111,7 +111,8 @@ export const PAYMENT_POLLING = {
 } as const;
 
 export const PAGE_SIZES = [5, 10, 25] as const;
-export const DEFAULT_PAGE_SIZE = 5;
+/** Admins work through queues: 25 rows a page unless they choose fewer (issue 21). */
+export const DEFAULT_PAGE_SIZE = 25;
 export const TABLE_SEARCH_MIN_LENGTH = 2;
 /** The API's limits on list queries (`page_size`, `q`); the tables offer PAGE_SIZES. */
 export const MAX_PAGE_SIZE = 100;

@@ -12,11 +12,11 @@ const PUBLIC_NAMES = [
   'MAX_COLLABORATORS', 'projectOwnerPartyName', 'VAT_RATE_BASIS_POINTS', 'VAT_RATE_PERCENT', 'amountsFromExclTax', 'pricePerCredit', 'listingCostGrid', 'projectNameStepSchema', 'projectOwnerStepSchema', 'projectOwnerAddressStepSchema',
   'projectOwnerSiretStepSchema', 'siteStepSchema', 'parcelsStepSchema', 'surfaceStepSchema', 'soilStudyStepSchema',
   'compositionStepSchema', 'createAvailabilityStepSchema', 'certificationStepSchema', 'validateInquiryForSubmission',
-  'materialRowSchema', 'MATERIAL_CATALOGUE', 'priceFor', 'selectMaterial', 'selectQuality', 'creditsAmountSchema', 'canCreateInquiry',
+  'materialRowSchema', 'MATERIAL_CATALOGUE', 'priceFor', 'selectMaterial', 'selectQuality', 'creditsAmountSchema', 'creditsGrantReasonSchema', 'canCreateInquiry',
   'refusalReasonSchema', 'decodeInvitationToken', 'inquiryCost', 'lineTotal', 'lineTotalTone', 'INQUIRY_STATUSES',
   'statusLabel', 'stepperSteps', 'activeStepIndex', 'statusBadge', 'TYPE_LABELS', 'canTransition', 'transitionError',
   'transitionEffect', 'isEditableByAdvertiser', 'normalizeRole', 'roleHome', 'formatParcelId', 'parseParcelId',
-  'parcelIdSchema', 'formatNumber', 'formatEuros', 'formatCubicMetres', 'formatHectares', 'formatDate',
+  'parcelIdSchema', 'formatNumber', 'formatEuros', 'formatCubicMetres', 'formatHectares', 'formatDate', 'formatLongDateTime',
   'formatCredits', 'inquiryFieldRules', 'editableFields', 'OTP_LENGTH', 'ACCESS_EXPIRING_SOON_MS', 'SESSION_CSRF_HEADER',
   'TOAST_DURATION_MS', 'INVITATION_REDIRECT_DELAY_MS', 'MAP', 'PAYMENT_POLLING', 'PAGE_SIZES', 'DEFAULT_PAGE_SIZE',
   'TABLE_SEARCH_MIN_LENGTH', 'MAX_PAGE_SIZE', 'TABLE_SEARCH_MAX_LENGTH', 'sortParameterMessage', 'ADDRESS_SEARCH', 'fieldErrors', 'messages', 'fillTemplate',
@@ -31,7 +31,7 @@ const PUBLIC_NAMES = [
   'DEFAULT_RADIUS_KM', 'DEFAULT_DETOUR_FACTOR', 'DEFAULT_CO2_KG_PER_M3_KM', 'DEFAULT_SOIL_DENSITY_T_PER_M3',
   'DEFAULT_TRUCK_PAYLOAD_T', 'DEFAULT_DISPOSAL_DISTANCE_KM', 'DEFAULT_SCORE_WEIGHTS', 'DEFAULT_MATCHING_CONFIG',
   'matchingConfigSchema', 'createMatchingConfig', 'truckLoadM3', 'EARTH_RADIUS_KM', 'greatCircleDistanceKm',
-  'roadDistanceEstimateKm', 'boundingBox', 'isInBoundingBox', 'isValidLatLon', 'periodDays', 'periodOverlap',
+  'roadDistanceEstimateKm', 'haversineReach', 'boundingBox', 'isInBoundingBox', 'isValidLatLon', 'periodDays', 'periodOverlap',
   'qualityVerdict', 'materialFits', 'allocateVolumes', 'checkCompatibility', 'INCOMPATIBILITY_LABELS', 'prepareListing',
   'dayNumber',
   'evaluateMatch', 'rankMatches', 'rankAndCount', 'savingsForVolume', 'truckTrips', 'priceBalance', 'summariseSavings', 'transferSavings', 'OUTGOING_TEXS_HEADERS',
@@ -70,6 +70,17 @@ const PUBLIC_NAMES = [
   'hasControlCharacters', 'oneLineCheck', 'describeParcelId', 'transferLots', 'transferLotNumber', 'soilUseCategory',
   'SOIL_USE_CATEGORY_LABELS', 'missingContractFacts', 'ANALYSIS_REFERENCES_MAX_LENGTH', 'SOIL_PREPARER_MAX_LENGTH',
   'PERMIT_REFERENCE_MAX_LENGTH', 'applicableGuide', 'GUIDE_TITLES',
+  // Contract facts after validation and the contract's gate (issue 19); POP on inert soil.
+  'CONTRACT_FACT_FIELDS', 'CONTRACT_FACTS_STATUSES', 'contractFactsEditable', 'contractFactsPatchSchema', 'transferMissingContractFacts',
+  'CONTRACT_FACT_SIDE_LABELS', 'missingContractFactsText', 'contractFactsMissingMessage', 'isConsistentPop',
+  'texsDapOf', 'TEXS_DAP_MAX_LENGTH', 'companyLegalName', 'contractFactFieldsOf',
+  // The part of a listing a refusal names (issue 21).
+  'refusalSubStep',
+  // Notifications (issue 21): kinds, modes, defaults, the daily summary's hour.
+  'NOTIFICATION_KINDS', 'NOTIFICATION_MODES', 'NOTIFICATION_KIND_LABELS', 'NOTIFICATION_KIND_HINTS', 'NOTIFICATION_MODE_LABELS',
+  'DEFAULT_NOTIFICATION_MODES', 'NOTIFICATION_DIGEST_HOUR', 'NOTIFICATIONS_PAGE_SIZE', 'notificationMessages',
+  'isNotificationKind', 'notificationPreferences', 'notificationDelivery', 'notificationPreferencesSchema', 'unreadCountText', 'unreadBadge',
+  'digestInstant', 'lastDigestInstant',
 ];
 
 describe('public API', () => {

@@ -35,6 +35,7 @@ export * from './inquiry/fields';
 export * from './inquiry/field-rules';
 export * from './inquiry/patch';
 export * from './inquiry/soil-quality';
+export * from './inquiry/refusal-part';
 
 export * from './status/status';
 export * from './status/machine';
@@ -69,3 +70,5 @@ export * from './transfers/balance';
 export * from './transfers/transfer';
 export * from './transfers/register-transport';
 export * from './transfers/documents';
+
+export * from './notifications/notifications';

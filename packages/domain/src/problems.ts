@@ -48,6 +48,8 @@ export const PROBLEM_TYPES = {
   overRemainingVolume: urn('over-remaining-volume'),
   /** 409: the transfer cannot close while loads are in transit. */
   loadsInTransit: urn('loads-in-transit'),
+  /** 409 on the transfer contract's generation: facts it states are missing; `missing` lists them (side, field, label). */
+  contractFactsMissing: urn('contract-facts-missing'),
   /** 409 on a new draft: the organisation has as many drafts as the platform allows (issue 20). */
   draftLimit: urn('draft-limit'),
   /** 413: the upload would take the organisation past its storage quota (issue 20). */

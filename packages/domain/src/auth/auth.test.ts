@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../messages';
 import { decodeInvitationToken } from './invitation-token';
 import { isAdmin, isAdvertiser, normalizeRole, roleHome } from './roles';
 
@@ -73,7 +74,7 @@ describe('decodeInvitationToken', () => {
   it('no subject', () => {
     expect(decodeInvitationToken(jwt({ exp: inAWeek }), { now })).toEqual({
       ok: false,
-      message: 'Token invalide - email manquant',
+      message: messages.invitationNoSubject,
     });
     expect(decodeInvitationToken(jwt({ sub: '', exp: inAWeek }), { now }).ok).toBe(false);
   });
@@ -89,7 +90,7 @@ describe('decodeInvitationToken', () => {
 
   it('undecodable', () => {
     for (const bad of ['abc', 'a.b', 'a.!!!.c', jwt('not json'), jwt('[1,2]'), jwt({ sub: 'a@b.fr' })]) {
-      expect(decodeInvitationToken(bad, { now })).toEqual({ ok: false, message: 'Token invalide' });
+      expect(decodeInvitationToken(bad, { now })).toEqual({ ok: false, message: messages.invitationUndecodable });
     }
   });
 });

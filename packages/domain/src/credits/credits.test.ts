@@ -19,7 +19,14 @@ describe('credits amount', () => {
     for (const bad of [0, 1000, 1.5, -3, Number.NaN, '12', undefined]) {
       expect(firstError(v.safeParse(creditsAmountSchema, bad))).toBe('Le montant de crédits doit être entre 1 et 999');
     }
-    expect(firstError(v.safeParse(addCreditsSchema, {}))).toBe('Le montant de crédits doit être entre 1 et 999');
+    expect(firstError(v.safeParse(addCreditsSchema, { reason: 'Geste commercial' }))).toBe('Le montant de crédits doit être entre 1 et 999');
+  });
+
+  it('asks a reason for every grant', () => {
+    for (const bad of [{ credits: 10 }, { credits: 10, reason: '' }, { credits: 10, reason: '   ' }]) {
+      expect(firstError(v.safeParse(addCreditsSchema, bad))).toBe('Le motif de l’ajout de crédits est requis');
+    }
+    expect(v.parse(addCreditsSchema, { credits: 10, reason: ' Geste commercial ' })).toEqual({ credits: 10, reason: 'Geste commercial' });
   });
 
   it('reads dialog input', () => {

@@ -1,18 +1,22 @@
 import * as v from 'valibot';
 import { formObject } from '../validators/object';
 import { CREDITS_TOP_UP_MAX, CREDITS_TOP_UP_MIN } from '../constants';
-import { messages } from '../messages';
+import { requiredText } from '../validators/text';
+import { paymentMessages } from '../messages/payments';
 
 /** Admin credits dialog: an integer from 1 to 999 (spec §5). */
 export const creditsAmountSchema = v.pipe(
-  v.number(messages.creditsAmount),
-  v.integer(messages.creditsAmount),
-  v.minValue(CREDITS_TOP_UP_MIN, messages.creditsAmount),
-  v.maxValue(CREDITS_TOP_UP_MAX, messages.creditsAmount),
+  v.number(paymentMessages.creditsAmount),
+  v.integer(paymentMessages.creditsAmount),
+  v.minValue(CREDITS_TOP_UP_MIN, paymentMessages.creditsAmount),
+  v.maxValue(CREDITS_TOP_UP_MAX, paymentMessages.creditsAmount),
 );
 
+/** Why the admin grants credits (issue 21): required, on one line, shown in both ledgers. */
+export const creditsGrantReasonSchema = requiredText(undefined, paymentMessages.creditsGrantReason);
+
 /** Body of POST /organizations/{id}/credits. */
-export const addCreditsSchema = formObject({ credits: creditsAmountSchema });
+export const addCreditsSchema = formObject({ credits: creditsAmountSchema, reason: creditsGrantReasonSchema });
 
 /** The dialog's input ('12', 12) as an amount, or null when outside 1..999 or not an integer. */
 export function parseCreditsAmount(input: unknown): number | null {

@@ -5,6 +5,7 @@ import {
   formatCubicMetres,
   formatDate,
   formatDateTime,
+  formatLongDateTime,
   formatEuros,
   formatHectares,
   formatNumber,
@@ -54,6 +55,14 @@ describe('French formatting', () => {
     expect(formatDateTime(new Date('2026-12-31T23:59:00Z'))).toBe('01/01/2027 à 00:59');
     expect(formatDateTime(undefined)).toBe('Date non renseignée');
     expect(formatDateTime('hier')).toBe('Date non renseignée');
+  });
+
+  it('formatLongDateTime: the day, the month in words and the time in Paris', () => {
+    expect(formatLongDateTime('2027-03-09T13:05:00Z')).toBe('9 mars 2027 à 14:05');
+    expect(formatLongDateTime('2026-07-14T22:30:00Z')).toBe('15 juillet 2026 à 00:30');
+    expect(formatLongDateTime(new Date('2026-12-31T23:59:00Z'))).toBe('1er janvier 2027 à 00:59');
+    expect(formatLongDateTime(null)).toBe('Date non renseignée');
+    expect(formatLongDateTime('hier')).toBe('Date non renseignée');
   });
 
   it('addresses', () => {

@@ -82,6 +82,27 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${parts.day}/${parts.month}/${parts.year} à ${parts.hour}:${parts.minute}`;
 }
 
+const longDateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: 'Europe/Paris',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * '9 mars 2027 à 14:05' (Europe/Paris), for a history read as sentences (the console's listing
+ * history, issue 21); 'Date non renseignée' when missing or unreadable.
+ */
+export function formatLongDateTime(value: string | Date | null | undefined): string {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  if (date === null || Number.isNaN(date.getTime())) return MISSING_DATE_TEXT;
+  const parts = Object.fromEntries(longDateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]));
+  const day = parts.day === '1' ? '1er' : parts.day;
+  return `${day} ${parts.month} ${parts.year} à ${parts.hour}:${parts.minute}`;
+}
+
 /** The address label, or 'Adresse non renseignée' (spec §8). */
 export function formatAddress(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value.trim() : MISSING_ADDRESS_TEXT;

@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { camelToSnake } from '../util';
 import { fieldErrors } from '../validators/field-errors';
 import { formObject } from '../validators/object';
-import { LISTING_FIELD_KEYS, LISTING_FIELDS, LISTING_SUB_STEPS, listingDetailRows, subStepEntries, projectOwnerPartyName, subStepFields } from './fields';
+import { LISTING_FIELD_KEYS, LISTING_FIELDS, LISTING_SUB_STEPS, listingDetailRows, pickListingFields, subStepEntries, projectOwnerPartyName, subStepFields } from './fields';
 
 describe('the listing fields table', () => {
+  it('picks a row\'s table fields in table order, present ones only (nulls kept), nothing else', () => {
+    const row: Record<string, unknown> = { id: 'x', status: 'DRAFT', ...Object.fromEntries([...LISTING_FIELD_KEYS].reverse().map((key, i) => [key, i % 2 ? null : i])) };
+    delete row[LISTING_FIELD_KEYS[1]!];
+    const picked = pickListingFields(row);
+    expect(Object.keys(picked)).toEqual(LISTING_FIELD_KEYS.filter((_, i) => i !== 1));
+    for (const key of Object.keys(picked)) expect(picked[key as keyof typeof picked]).toBe(row[key]);
+  });
+
   it('names each field on the wire as its answer name in snake_case', () => {
     for (const key of LISTING_FIELD_KEYS) expect(LISTING_FIELDS[key].wire).toBe(camelToSnake(key));
   });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { formObject } from '../validators/object';
 import { messages } from '../messages';
 import { matchingMessages } from '../matching/messages';
-import { isConsistentQuality, materialQualityEntries, type PopDeclaration, type QualityClass, type WasteCode } from './soil-quality';
+import { isConsistentPop, isConsistentQuality, materialQualityEntries, type PopDeclaration, type QualityClass, type WasteCode } from './soil-quality';
 
 /** Material catalogue in euros per m³ (spec §3). A negative price: the advertiser pays the receiver. */
 export const MATERIAL_CATALOGUE = [
@@ -92,7 +92,7 @@ export function selectQuality<T extends MaterialRow>(row: T, quality: string): T
  * One material line: a catalogue material and one of its qualities, a quantity in m³
  * above 0 and, when given, a finite price in €/m³ (negative allowed). The soil-quality fields
  * are optional (old rows have none), checked when present; a hazardous code never sits with the
- * natural-background class. Submission asks for them on CUT lines (`soilQualityErrors`).
+ * natural-background class, nor does a POP declared PRESENT (issue 19). Submission asks for them on CUT lines (`soilQualityErrors`).
  */
 export const materialRowSchema = v.pipe(
   formObject({
@@ -118,6 +118,7 @@ export const materialRowSchema = v.pipe(
     v.partialCheck([['qualityClass'], ['wasteCode']], (row) => isConsistentQuality(row), matchingMessages.hazardousNotInert),
     ['wasteCode'],
   ),
+  v.forward(v.partialCheck([['qualityClass'], ['pop']], (row) => isConsistentPop(row), matchingMessages.popNotInert), ['pop']),
 );
 export type MaterialRowInput = v.InferInput<typeof materialRowSchema>;
 

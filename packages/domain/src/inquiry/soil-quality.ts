@@ -78,6 +78,18 @@ export function isHazardousWasteCode(code: string | null | undefined): boolean {
  */
 export function parseWasteCode(input: unknown): WasteCode | null {
   if (typeof input !== 'string') return null;
+  // Memoised: ranking reads the same few spellings on thousands of lines.
+  let known = wasteCodes.get(input);
+  if (known === undefined) {
+    known = readWasteCode(input);
+    if (wasteCodes.size < 1_000) wasteCodes.set(input, known);
+  }
+  return known;
+}
+
+const wasteCodes = new Map<string, WasteCode | null>();
+
+function readWasteCode(input: string): WasteCode | null {
   const compact = input.replace(/[\s.]/g, '');
   const match = /^(\d{2})(\d{2})(\d{2})(\*?)$/.exec(compact);
   if (!match) return null;
@@ -272,6 +284,15 @@ export const materialQualityEntries = {
 /** True unless the line pairs a hazardous code with the natural-background class. */
 export function isConsistentQuality(row: { qualityClass?: unknown; wasteCode?: unknown }): boolean {
   return !(qualityClassOf(row) === 'INERT_NATURAL_BACKGROUND' && isHazardousWasteCode(wasteCodeOf(row)));
+}
+
+/**
+ * True unless the line declares persistent organic pollutants (POP PRESENT) on soil classed
+ * « inerte du fond géochimique naturel »: the only class that claims the soil is unpolluted
+ * (décret 2010-1394, annexe 1), which POP contradict (issue 19). A POP not declared says nothing.
+ */
+export function isConsistentPop(row: { qualityClass?: unknown; pop?: unknown }): boolean {
+  return !(qualityClassOf(row) === 'INERT_NATURAL_BACKGROUND' && popOf(row) === 'PRESENT');
 }
 
 /**

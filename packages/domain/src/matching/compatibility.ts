@@ -227,8 +227,10 @@ export function allocateVolumes(cut: Pick<MatchListing, 'materials'>, fill: Pick
 }
 
 export function allocatePrepared(cut: PreparedListing, fill: PreparedListing): VolumeAllocation {
-  const verdicts = cut.lines.map((line) => verdictOf(line.qualityClass, line.wasteCode, fill.acceptance));
-  const remaining = cut.lines.map((line, index) => (verdicts[index]?.accepted ? line.volume : 0));
+  // A CUT line's verdict is read when it first fits a FILL line (most pairs share no material:
+  // ranking then skips the quality rules), and its volume is available only when accepted.
+  const verdicts: (QualityVerdict | undefined)[] = new Array(cut.lines.length);
+  const remaining = cut.lines.map((line) => line.volume);
   const pairs: AllocatedPair[] = [];
   let qualityRefused = false;
   let matched = 0;
@@ -238,7 +240,7 @@ export function allocatePrepared(cut: PreparedListing, fill: PreparedListing): V
     for (let cutIndex = 0; cutIndex < cut.lines.length; cutIndex++) {
       const cutLine = cut.lines[cutIndex] as PreparedLine;
       if (!fits(cutLine, fillLine)) continue;
-      const verdict = verdicts[cutIndex] as QualityVerdict;
+      const verdict = (verdicts[cutIndex] ??= verdictOf(cutLine.qualityClass, cutLine.wasteCode, fill.acceptance));
       if (!verdict.accepted) {
         if (cutLine.volume > 0) qualityRefused = true;
         continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, EARTH_RADIUS_KM, greatCircleDistanceKm, isInBoundingBox, isValidLatLon, roadDistanceEstimateKm } from './geo';
+import { boundingBox, EARTH_RADIUS_KM, greatCircleDistanceKm, haversineReach, isInBoundingBox, isValidLatLon, roadDistanceEstimateKm } from './geo';
 
 // Figures computed by hand: 1° of arc is R·π/180 = 6371.0088 × 0.0174532925 = 111.1951 km.
 const ONE_DEGREE_KM = 111.1951;
@@ -19,6 +19,21 @@ describe('greatCircleDistanceKm', () => {
     // √(36.539² + 1.684²) = 36.578 km. The haversine gives 36.5775.
     expect(greatCircleDistanceKm(MULHOUSE, COLMAR)).toBeCloseTo(36.5775, 3);
     expect(greatCircleDistanceKm(COLMAR, MULHOUSE)).toBeCloseTo(greatCircleDistanceKm(MULHOUSE, COLMAR), 9);
+  });
+
+  it('bounds a distance by its haversine term (haversineReach)', () => {
+    // h = sin²(d / 2R): 36.5775 km is h = sin²(36.5775 / 12 742.0176) = 8.2395e-6.
+    expect(haversineReach(36.5775)).toBeCloseTo(Math.sin(36.5775 / (2 * EARTH_RADIUS_KM)) ** 2, 15);
+    expect(haversineReach(0)).toBe(0);
+    expect(haversineReach(-5)).toBe(0);
+    // Half the circumference and beyond reach every point.
+    expect(haversineReach(Math.PI * EARTH_RADIUS_KM * 2)).toBe(1);
+    const h = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
+      const rad = Math.PI / 180;
+      return Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+    };
+    expect(h(MULHOUSE, COLMAR) <= haversineReach(36.58)).toBe(true);
+    expect(h(MULHOUSE, COLMAR) <= haversineReach(36.57)).toBe(false);
   });
 
   it('estimates road km with the detour factor', () => {

@@ -39,6 +39,16 @@ export function greatCircleDistanceKm(a: LatLon, b: LatLon): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * The haversine term h = sin²(d / 2R) of a great-circle distance d (`greatCircleDistanceKm` is
+ * 2R·asin(√h)): a point lies within `radiusKm` when its h is at most this. A query can bound the
+ * distance with the formula's first half (no asin); the exact test stays `greatCircleDistanceKm`.
+ */
+export function haversineReach(radiusKm: number): number {
+  const half = Math.min(Math.PI / 2, Math.max(0, radiusKm) / (2 * EARTH_RADIUS_KM));
+  return Math.sin(half) ** 2;
+}
+
 /** Road distance estimate: great-circle distance × detour factor (see `DEFAULT_DETOUR_FACTOR`). */
 export function roadDistanceEstimateKm(greatCircleKm: number, detourFactor: number): number {
   return greatCircleKm * detourFactor;

@@ -12,6 +12,8 @@ export const matchingMessages = {
   wasteCodeRequired: 'Veuillez choisir un code déchet.',
   wasteCodeInvalid:
     'Code déchet invalide : choisissez 17 05 04, 17 05 03*, 17 05 05*, 17 05 06 ou 20 02 02 (liste de l’arrêté du 4 juin 2021).',
+  popNotInert:
+    'Une terre contenant des polluants organiques persistants (POP) ne peut pas être classée « inerte du fond géochimique naturel ».',
   hazardousNotInert:
     'Une terre portant un code déchet dangereux (*) ne peut pas être classée « inerte du fond géochimique naturel ».',
   receivingUseRequired: 'Veuillez choisir l’usage du site receveur.',
@@ -54,6 +56,11 @@ export const matchingMessages = {
   documentKindNotGenerated: 'Type de document à générer inconnu : lettre de levée de doute, pré-contrat ou contrat de cession.',
   generationWrongStatus: 'Ce document se génère quand l’annonce est au statut « {status} ».',
   generationNeedsMatch: 'Ce document demande une mise en relation acceptée avec un autre site.',
+  /** 409 on the contract's generation (issue 19): `{facts}` lists each missing fact and its side. */
+  contractFactsMissing: 'Le contrat de cession ne peut pas encore être généré. À renseigner : {facts}. Chaque partie les complète sur la page du transfert.',
+  contractFactsOnly: 'Seules les références du contrat peuvent être modifiées ici (SIS, analyses, préparation, autorisation d’urbanisme).',
+  contractFactsNotEditable:
+    'Les références du contrat (SIS, analyses, préparation, autorisation d’urbanisme) se complètent ici une fois l’annonce validée ; avant, modifiez l’annonce.',
   generationMatchAmbiguous: 'Cette annonce a plusieurs mises en relation acceptées : précisez laquelle.',
 
   // Register export (GET /register/exports).
@@ -70,6 +77,8 @@ export const matchingMessages = {
   registerNoTransporter: 'Transporteur non renseigné : à compléter avant l’import dans le registre national.',
   registerDateInFuture: 'La date {date} est dans le futur : le registre la refusera.',
   registerDateTooOld: 'La date {date} a plus de 18 mois : le registre la refusera.',
+  registerDapTooLong:
+    'DAP : les références des analyses de l’annonce dépassent 50 caractères ; saisissez le numéro du bordereau d’analyse ou de la DAP (colonne facultative).',
   registerPopUnknown:
     'POP (polluants organiques persistants) : non déclaré sur l’annonce de déblais ; à renseigner d’après les analyses du lot (OUI ou NON) avant l’import, ou à déclarer sur l’annonce (« Présence de POP »).',
   registerOutsideAvailability: 'La date {date} est hors de la période de disponibilité du site {site} (du {start} au {end}) : vérifiez-la avant l’import.',

@@ -13,19 +13,27 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function dayNumber(value: unknown): number | null {
   if (typeof value !== 'string') return null;
+  // Calendar days are memoised: ranking reads the same few hundred days thousands of times.
+  let known = days.get(value);
+  if (known !== undefined) return known;
   const match = ISO_DAY.exec(value);
-  if (match) {
-    const y = Number(match[1]);
-    const m = Number(match[2]);
-    const d = Number(match[3]);
-    if (m < 1 || m > 12 || d < 1) return null;
-    const time = Date.UTC(y, m - 1, d);
-    // Date.UTC rolls 2027-02-30 over to 2 March: an impossible date no longer reads back the same day.
-    if (new Date(time).getUTCDate() !== d) return null;
-    return time / DAY_MS;
+  if (!match) {
+    const day = toCalendarDate(value);
+    return day === null ? null : dayNumber(day);
   }
-  const day = toCalendarDate(value);
-  return day === null ? null : dayNumber(day);
+  known = calendarDayNumber(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (days.size < 10_000) days.set(value, known);
+  return known;
+}
+
+const days = new Map<string, number | null>();
+
+function calendarDayNumber(y: number, m: number, d: number): number | null {
+  if (m < 1 || m > 12 || d < 1) return null;
+  const time = Date.UTC(y, m - 1, d);
+  // Date.UTC rolls 2027-02-30 over to 2 March: an impossible date no longer reads back the same day.
+  if (new Date(time).getUTCDate() !== d) return null;
+  return time / DAY_MS;
 }
 
 /** 'YYYY-MM-DD' of a day number. */

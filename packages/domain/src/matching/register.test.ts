@@ -11,6 +11,7 @@ import {
   registerParcel,
   repeatedPublicIds,
   splitQuantities,
+  texsDapOf,
   texsPublicId,
   type ExportedRegisterLine,
   type ProcessedTransfer,
@@ -216,6 +217,27 @@ describe('incomingTexsRows', () => {
       parcelNumbers: ['0-AB-123', '0-A-45'],
       destinationParcelNumbers: ['0-CD-7'],
     });
+  });
+});
+
+describe('SIS identifier and DAP', () => {
+  const now = new Date('2026-11-23T09:00:00Z');
+
+  it('writes the production site’s SIS identifier and the analyses’ reference in both registers', () => {
+    const transfer = { ...TRANSFER, productionSite: { ...TRANSFER.productionSite, sisIdentifier: '68SIS06001' }, analysisReference: ' LRA-2026-0412, Laboratoire Rhénan ' };
+    for (const row of [outgoingTexsRows(transfer)[0]!, incomingTexsRows(transfer)[0]!]) {
+      expect(row.sisIdentifier).toBe('68SIS06001');
+      expect(row.wasteDap).toBe('LRA-2026-0412, Laboratoire Rhénan');
+    }
+    expect(registerIssues(transfer, { now })).toEqual([]);
+  });
+
+  it('never cuts a reference longer than Trackdéchets’ 50 characters: the cell stays empty and `Erreur` asks for the number', () => {
+    const long = 'Laboratoire Rhénan d’analyses, rapport LRA-2026-0412 du 02/09/2026';
+    expect(texsDapOf(long)).toBeNull();
+    expect(texsDapOf('x'.repeat(50))).toBe('x'.repeat(50));
+    expect(outgoingTexsRows({ ...TRANSFER, analysisReference: long })[0]!.wasteDap).toBeNull();
+    expect(registerIssues({ ...TRANSFER, analysisReference: long }, { now })).toEqual([matchingMessages.registerDapTooLong]);
   });
 });
 

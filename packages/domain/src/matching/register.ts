@@ -231,7 +231,7 @@ export interface ProcessedTransfer {
    * `registerIssues` asks for it: Trackdéchets requires the column). Missing: false, as before.
    */
   pop?: boolean | null;
-  /** Chemical-analysis bordereau or DAP number, at most 50 characters. */
+  /** The soil analyses' references (the CUT listing's): « DAP » when at most 50 characters (`texsDapOf`). */
   analysisReference?: string | null;
   /** Excavation site's maître d'ouvrage (the CUT listing's project owner or organisation). */
   producer: RegisterCompany;
@@ -334,6 +334,19 @@ export function repeatedPublicIds(rows: readonly { publicId: TexsValue }[]): str
 }
 
 const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+
+/** Trackdéchets' limit of « DAP » (`wasteDap`: trimmed, at most 50 characters, free format). */
+export const TEXS_DAP_MAX_LENGTH = 50;
+
+/**
+ * « DAP »: the CUT listing's analysis references (« numéro de bordereau d'analyse chimique … »,
+ * free format) when they fit Trackdéchets' 50 characters; longer references are left out (never
+ * cut: a truncated reference names another report) and `registerIssues` asks for the number.
+ */
+export function texsDapOf(analysisReferences: string | null | undefined): string | null {
+  const value = text(analysisReferences);
+  return value !== null && value.length <= TEXS_DAP_MAX_LENGTH ? value : null;
+}
 // The register reads SIRETs without spaces ('123 456 789 00012' -> '12345678900012').
 const siret = (value: string) => value.replace(/\s+/g, '');
 
@@ -388,7 +401,7 @@ export function outgoingTexsRows(transfer: ProcessedTransfer): OutgoingTexsRow[]
     wasteCodeBale: null,
     wastePop: transfer.pop === null ? null : transfer.pop === true,
     wasteIsDangerous: transfer.pop === true || isHazardousWasteCode(transfer.wasteCode) ? true : transfer.pop === null ? null : false,
-    wasteDap: text(transfer.analysisReference),
+    wasteDap: texsDapOf(transfer.analysisReference),
     dispatchDate: transfer.dispatchDate,
     weightValue: weight,
     weightIsEstimate: estimated,
@@ -555,6 +568,7 @@ export function registerIssues(
   }
   if (!transfer.transporter) issues.push(matchingMessages.registerNoTransporter);
   if (transfer.pop === null) issues.push(matchingMessages.registerPopUnknown);
+  if (text(transfer.analysisReference) !== null && texsDapOf(transfer.analysisReference) === null) issues.push(matchingMessages.registerDapTooLong);
   if (!(transfer.volumeM3 > 0)) issues.push(matchingMessages.registerQuantity);
   const description = transfer.wasteDescription.trim();
   if (description.length < 2 || description.length > 300) issues.push(matchingMessages.registerDescription);

@@ -3,9 +3,11 @@ export const authMessages = {
   // spec §5
   otp: 'Veuillez entrer un code à 6 chiffres.',
   invitationMissing: "Lien d'invitation invalide",
-  invitationNoSubject: 'Token invalide - email manquant',
   invitationExpired: "Ce lien d'invitation a expiré",
-  invitationUndecodable: 'Token invalide',
+  // The spec's 'Token invalide - email manquant' and 'Token invalide' are English to users
+  // (issue 21; decision 0176): the same cases, said in French.
+  invitationNoSubject: "Lien d'invitation invalide : l'adresse e-mail invitée n'y figure pas. Demandez une nouvelle invitation.",
+  invitationUndecodable: "Lien d'invitation invalide : il est incomplet ou a été modifié. Demandez une nouvelle invitation.",
   // CONTRACT §6: every call of a user whose organisation was archived (403)
   organizationArchived: 'Votre organisation a été archivée.',
   // CONTRACT §6: a new code too soon (429)

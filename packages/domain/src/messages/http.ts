@@ -46,7 +46,9 @@ export const httpMessages = {
     'Le paramètre « bbox » doit valoir longitude min,latitude min,longitude max,latitude max (en degrés, chaque minimum inférieur à son maximum).',
   withArchivedParameter: 'Le paramètre « with_archived » doit valoir true ou false.',
   verifiedParameter: 'Le paramètre « verified » doit valoir true ou false.',
+  soilStudyStateParameter: 'Le paramètre « state » doit valoir delegated (confiées à la plateforme, sans étude) ou provided (avec une étude).',
   organizationIdParameter: "Le paramètre « organization_id » doit être l'identifiant d'une organisation.",
+  inquiryIdParameter: "Le paramètre « inquiry_id » doit être l'identifiant d'une annonce.",
   // One account's share of the PDF and export workers is taken (429 + Retry-After; others are not slowed)
   heavyWorkPerAccount:
     'Vous avez déjà des documents en cours de préparation : attendez qu’ils soient prêts avant d’en demander d’autres (quelques secondes).',

@@ -9,6 +9,7 @@ export const paymentMessages = {
   // CONTRACT §9
   noPaymentProvider: 'Le paiement en ligne n’est pas encore configuré sur cette plateforme. Contactez le support.',
   // ours
+  creditsGrantReason: 'Le motif de l’ajout de crédits est requis',
   invalidPaymentLink: 'Ce lien de paiement est invalide.',
   expiredPaymentLink: 'Ce lien de paiement a expiré. Revenez à la page d’achat de crédits.',
   archivedOrganizationPayment: 'Cette organisation est archivée : l’achat de crédits est impossible.',

@@ -14,6 +14,7 @@ import {
   organisationEditSchema,
   organisationUpdateSchema,
 } from './organisation';
+import { companyLegalName } from './organisation';
 
 const errors = (schema: v.GenericSchema, input: unknown) => fieldErrors(v.safeParse(schema, input));
 
@@ -288,5 +289,16 @@ describe('validateInvite', () => {
       ok: false,
       message: 'Vous avez atteint le nombre maximal de collaborateurs (5)',
     });
+  });
+});
+
+describe('companyLegalName', () => {
+  it('adds the legal form in brackets once, never repeated when the raison sociale states it', () => {
+    expect(companyLegalName('Paysages et Remblais d’Alsace', 'SARL')).toBe('Paysages et Remblais d’Alsace (SARL)');
+    expect(companyLegalName('Travaux Publics de l’Eurométropole SAS', 'SAS')).toBe('Travaux Publics de l’Eurométropole SAS');
+    expect(companyLegalName('SAS', 'SAS')).toBe('SAS');
+    expect(companyLegalName('Terrassements S.A.S. du Ried', 'SAS')).toBe('Terrassements S.A.S. du Ried');
+    expect(companyLegalName('Commune de Sasbach', 'SAS')).toBe('Commune de Sasbach (SAS)');
+    expect(companyLegalName('Régie des eaux', '')).toBe('Régie des eaux');
   });
 });

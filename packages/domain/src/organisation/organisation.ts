@@ -148,3 +148,29 @@ export const ORGANISATION_SECTIONS: readonly OrganisationSection[] = [
 /** Every edit-form field, in the sections' order. */
 export const ORGANISATION_EDIT_FIELDS: readonly OrganisationEditField[] = ORGANISATION_SECTIONS.flatMap((section) => section.fields);
 export type OrganisationUpdate = v.InferOutput<typeof organisationUpdateSchema>;
+
+/** A name's words for comparing legal forms: upper-cased, accents and dots removed ('S.A.S.' = 'SAS'). */
+function legalWords(value: string): string[] {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\./g, '')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * A company as a document names it: its raison sociale, then its legal form in brackets unless
+ * the raison sociale already states it (« Terrassements du Ried SAS », legal form « SAS »: no
+ * « SAS (SAS) » nor « SAS - SAS », issue 21). Invoices and transfer documents use this one rule.
+ */
+export function companyLegalName(name: string, legalForm: string | null | undefined): string {
+  const form = (legalForm ?? '').trim();
+  const trimmed = name.trim();
+  if (form === '') return trimmed;
+  const formWords = legalWords(form);
+  const nameWords = legalWords(trimmed);
+  const stated = formWords.length > 0 && nameWords.some((_, i) => formWords.every((word, j) => nameWords[i + j] === word));
+  return stated || trimmed === '' ? trimmed || form : `${trimmed} (${form})`;
+}

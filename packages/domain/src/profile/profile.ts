@@ -1,16 +1,17 @@
 import * as v from 'valibot';
 import { formObject } from '../validators/object';
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../constants';
-import { maxLengthMessage, messages } from '../messages';
+import { maxLengthMessage } from '../messages';
+import { formMessages } from '../messages/forms';
 import { PHONE_PATTERN } from '../validators/phone';
 import { isBlank, requiredText } from '../validators/text';
 
 const profilePhoneSchema = v.pipe(
-  v.string(messages.phoneRequired),
+  v.string(formMessages.phoneRequired),
   v.trim(),
-  v.nonEmpty(messages.phoneRequired),
+  v.nonEmpty(formMessages.phoneRequired),
   v.maxLength(PHONE_MAX_LENGTH, maxLengthMessage(PHONE_MAX_LENGTH)),
-  v.regex(PHONE_PATTERN, messages.phone),
+  v.regex(PHONE_PATTERN, formMessages.phone),
 );
 
 /**
@@ -19,8 +20,8 @@ const profilePhoneSchema = v.pipe(
  * limits (names 100, phone 20 and the phone pattern).
  */
 export const profileSchema = formObject({
-  firstName: requiredText(NAME_MAX_LENGTH, messages.firstNameRequired),
-  lastName: requiredText(NAME_MAX_LENGTH, messages.lastNameRequired),
+  firstName: requiredText(NAME_MAX_LENGTH, formMessages.firstNameRequired),
+  lastName: requiredText(NAME_MAX_LENGTH, formMessages.lastNameRequired),
   phoneNumber: profilePhoneSchema,
 });
 export const profileStepSchema = profileSchema;

@@ -53,11 +53,11 @@ describe('status labels', () => {
 });
 
 describe('stepper', () => {
-  it('has the six labels of the spec', () => {
+  it('has the six labels of the spec, each its status’s own (not the spec’s « Lever de doute »)', () => {
     expect(stepperSteps.map((s) => s.label)).toEqual([
       'En attente de validation',
       'Validée',
-      'Lever de doute envoyée',
+      'Levée de doute envoyée',
       'Site compatible trouvé',
       'Transaction en cours',
       'Traitée',

@@ -37,15 +37,14 @@ export const ADMIN_STATUS_OPTIONS: readonly { value: InquiryStatus; label: strin
   (status) => status !== 'DRAFT',
 ).map((value) => ({ value, label: STATUS_LABELS[value] }));
 
-/** The six steps of the listing detail header, with the spec's exact labels. */
-export const stepperSteps: readonly { status: InquiryStatus; label: string }[] = [
-  { status: 'PENDING_VALIDATION', label: 'En attente de validation' },
-  { status: 'APPROVED', label: 'Validée' },
-  { status: 'DOUBT_CLEARED', label: 'Lever de doute envoyée' },
-  { status: 'SITE_FOUND', label: 'Site compatible trouvé' },
-  { status: 'PRE_CONTRACT_SIGNED', label: 'Transaction en cours' },
-  { status: 'PROCESSED', label: 'Traitée' },
-];
+/**
+ * The six steps of the listing detail header, each labelled as its status: the spec's stepper
+ * reads 'Lever de doute envoyée' where the status is 'Levée de doute envoyée'; one state has one
+ * wording (issue 21; decision 0176).
+ */
+export const stepperSteps: readonly { status: InquiryStatus; label: string }[] = (
+  ['PENDING_VALIDATION', 'APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED'] as const
+).map((status) => ({ status, label: STATUS_LABELS[status] }));
 
 const LAST_ACTIVABLE_STEP = 4;
 

@@ -3,7 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { editSchemaOf, LISTING_FIELD_KEYS, LISTING_FIELDS } from '../inquiry/fields';
 import { describeParcelId } from '../inquiry/parcel';
 import { messages } from '../messages';
-import { applicableGuide, missingContractFacts, soilUseCategory, transferLotNumber, transferLots } from './documents';
+import { matchingMessages } from '../matching/messages';
+import { materialRowSchema } from '../inquiry/materials';
+import { isConsistentPop } from '../inquiry/soil-quality';
+import {
+  applicableGuide,
+  CONTRACT_FACT_FIELDS,
+  contractFactsEditable,
+  contractFactsMissingMessage,
+  contractFactsPatchSchema,
+  missingContractFacts,
+  soilUseCategory,
+  transferLotNumber,
+  transferLots,
+  transferMissingContractFacts,
+} from './documents';
 
 const line = (cutLine: number, volumeM3: number, materialName = 'Limons') => ({ cutLine, volumeM3, materialName, groundComposition: 'Limons argileux' });
 
@@ -64,6 +78,60 @@ describe('missingContractFacts', () => {
     ]);
     expect(missingContractFacts({ type: 'FILL', permitReference: 'PC 068 224 25 00012', permitDate: '2025-03-01' })).toEqual([]);
     expect(missingContractFacts({ type: 'FILL' })[0]).toEqual({ side: 'FILL', field: 'permitReference', label: LISTING_FIELDS.permitReference.label });
+  });
+});
+
+describe('contract facts after validation (decision 0175)', () => {
+  it('are the five references of the fields table marked afterApproval, nothing the validation reviewed', () => {
+    expect(CONTRACT_FACT_FIELDS).toEqual(['sisIdentifier', 'analysisReferences', 'soilPreparer', 'permitReference', 'permitDate']);
+    expect(LISTING_FIELD_KEYS.filter((key) => LISTING_FIELDS[key].afterApproval && LISTING_FIELDS[key].sealed)).toEqual([]);
+  });
+
+  it('change from validation to processed, never under review or as a draft (the edit carries them there)', () => {
+    expect(['APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED'].every(contractFactsEditable)).toBe(true);
+    expect(['DRAFT', 'PENDING_VALIDATION', 'REJECTED', 'ARCHIVED', null].some(contractFactsEditable)).toBe(false);
+  });
+
+  it('are checked by their fields’ rules, cleared by a blank, and no other field passes', () => {
+    const schema = contractFactsPatchSchema({ now: new Date('2026-11-27T12:00:00Z') });
+    expect(v.parse(schema, { sisIdentifier: ' 68sis06001 ', analysisReferences: '', permitDate: '2026-01-15' })).toEqual({
+      sisIdentifier: '68SIS06001',
+      analysisReferences: null,
+      permitDate: '2026-01-15',
+    });
+    expect(v.safeParse(schema, { permitDate: '2027-01-01' }).issues?.[0]?.message).toBe(messages.permitDateFuture);
+    expect(v.safeParse(schema, { soilPreparer: 'Ligne 1\nArticle 9' }).success).toBe(false);
+    expect(v.safeParse(schema, { quantity: 3 }).issues?.[0]?.message).toBe(matchingMessages.contractFactsOnly);
+  });
+
+  it('gate the contract: both sides’ missing facts, named with their side in the 409', () => {
+    const missing = transferMissingContractFacts({ soilPreparer: 'Terrassements du Ried', analysisReferences: 'Eurofins 123', permitReference: 'PC 1' }, { permitReference: 'PA 2', permitDate: '2025-03-01' });
+    expect(missing).toEqual([{ side: 'CUT', field: 'permitDate', label: LISTING_FIELDS.permitDate.label }]);
+    expect(contractFactsMissingMessage(missing)).toBe(
+      'Le contrat de cession ne peut pas encore être généré. À renseigner : Date de l’autorisation d’urbanisme (site de déblais). Chaque partie les complète sur la page du transfert.',
+    );
+    expect(transferMissingContractFacts({}, {}).map((fact) => `${fact.side}.${fact.field}`)).toEqual([
+      'CUT.soilPreparer',
+      'CUT.analysisReferences',
+      'CUT.permitReference',
+      'CUT.permitDate',
+      'FILL.permitReference',
+      'FILL.permitDate',
+    ]);
+  });
+});
+
+describe('POP on soil classed inert', () => {
+  const row = { materialName: 'Terre Végétale', groundComposition: 'Bonne qualité', quantity: 10, price: 8, wasteCode: '17 05 04' };
+  it('refuses POP PRESENT on « inerte du fond géochimique naturel », with its message on pop', () => {
+    const result = v.safeParse(materialRowSchema, { ...row, qualityClass: 'INERT_NATURAL_BACKGROUND', pop: 'PRESENT' });
+    expect(result.success).toBe(false);
+    expect(result.issues?.map((issue) => [issue.path?.map((p) => p.key).join('.'), issue.message])).toEqual([['pop', matchingMessages.popNotInert]]);
+  });
+  it('accepts POP on another class, and an inert soil without POP or with POP not declared', () => {
+    expect(v.safeParse(materialRowSchema, { ...row, qualityClass: 'CASE_BY_CASE', pop: 'PRESENT' }).success).toBe(true);
+    expect(v.safeParse(materialRowSchema, { ...row, qualityClass: 'INERT_NATURAL_BACKGROUND', pop: 'ABSENT' }).success).toBe(true);
+    expect(isConsistentPop({ qualityClass: 'INERT_NATURAL_BACKGROUND', pop: 'UNKNOWN' })).toBe(true);
   });
 });
 

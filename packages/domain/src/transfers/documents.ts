@@ -2,7 +2,11 @@
 // numbers, the use category of the arrêté du 4 juin 2021, and the listing facts a contract needs.
 // The API's PDFs (apps/api/src/pdf/transfer.ts), the register's line ids and the admin console
 // read these rules from here.
-import { LISTING_FIELDS, type ListingRecord } from '../inquiry/fields';
+import * as v from 'valibot';
+import { clearable, editSchemaOf, LISTING_FIELDS, listingFieldsWhere, type ListingFieldKey, type ListingRecord, type ListingSchemaOptions } from '../inquiry/fields';
+import { matchingMessages } from '../matching/messages';
+import type { InquiryStatus } from '../status/status';
+import { fillTemplate } from '../util';
 import {
   DEFAULT_WASTE_CODE,
   QUALITY_CLASSES,
@@ -117,6 +121,37 @@ export function soilUseCategory(use: ReceivingUse | string | null | undefined): 
   return use === 'ROAD_WORKS' ? 'GENIE_CIVIL' : 'AMENAGEMENT';
 }
 
+/**
+ * The listing fields entered or corrected after validation (the fields table's `afterApproval`):
+ * the transfer contract's references (SIS identifier, analyses, preparer, planning permission).
+ * Decision 0175.
+ */
+export const CONTRACT_FACT_FIELDS: readonly ListingFieldKey[] = listingFieldsWhere((field) => field.afterApproval);
+
+/**
+ * The statuses in which a listing's contract facts are changed through their own call (PUT
+ * /inquiries/{id}/contract-facts): validated, up to processed (a contract is still generated
+ * then). Before validation the listing's edit (DRAFT, REJECTED) carries them; under review
+ * (PENDING_VALIDATION) nothing changes.
+ */
+export const CONTRACT_FACTS_STATUSES: readonly InquiryStatus[] = ['APPROVED', 'DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED'];
+
+export function contractFactsEditable(status: unknown): boolean {
+  return typeof status === 'string' && (CONTRACT_FACTS_STATUSES as readonly string[]).includes(status);
+}
+
+export type ContractFactsPatch = Partial<Record<(typeof CONTRACT_FACT_FIELDS)[number], string | null>>;
+
+/**
+ * A contract facts' edit (camelCase after key conversion): each fact optional, cleared by null,
+ * '' or blank, else checked by its field's rule (one line, lengths, SIS format, a past permit
+ * day). Any other key is refused (`strictObject`): the rest of a validated listing is sealed.
+ */
+export function contractFactsPatchSchema(options: ListingSchemaOptions = {}): v.GenericSchema<unknown, ContractFactsPatch> {
+  const entries = CONTRACT_FACT_FIELDS.map((key) => [key, clearable(editSchemaOf(key, options))] as const);
+  return v.strictObject(Object.fromEntries(entries), matchingMessages.contractFactsOnly) as unknown as v.GenericSchema<unknown, ContractFactsPatch>;
+}
+
 /** A listing fact the transfer contract states, missing on one side of the transfer. */
 export interface MissingContractFact {
   side: 'CUT' | 'FILL';
@@ -127,6 +162,15 @@ export interface MissingContractFact {
 
 const CUT_CONTRACT_FACTS = ['soilPreparer', 'analysisReferences', 'permitReference', 'permitDate'] as const;
 const FILL_CONTRACT_FACTS = ['permitReference', 'permitDate'] as const;
+
+/**
+ * The contract facts a side's listing gives (the forms of the transfer pages): the CUT listing
+ * every one (its SIS identifier included, printed in the contract and the register), the FILL
+ * listing its permit (the receiving operation's « autorisation d'urbanisme »).
+ */
+export function contractFactFieldsOf(side: MissingContractFact['side']): readonly (typeof CONTRACT_FACT_FIELDS)[number][] {
+  return side === 'CUT' ? CONTRACT_FACT_FIELDS : FILL_CONTRACT_FACTS;
+}
 
 const given = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
@@ -165,4 +209,29 @@ export function applicableGuide(soil: readonly { qualityClass: QualityClass; was
   if (soil.some((line) => line.qualityClass === 'SUITED_TO_USES' || line.qualityClass === 'CASE_BY_CASE')) return 'SSP';
   if (soil.some((line) => line.qualityClass === 'UNKNOWN')) return 'TO_DETERMINE';
   return 'NON_SSP';
+}
+
+/**
+ * What the transfer contract still lacks, both sides: the CUT listing's facts, then the FILL
+ * listing's. The contract is not generated while this list is not empty (409
+ * `contractFactsMissing`); the pre-contract is, and names them.
+ */
+export function transferMissingContractFacts(cut: object, fill: object): MissingContractFact[] {
+  return [...missingContractFacts({ ...cut, type: 'CUT' }), ...missingContractFacts({ ...fill, type: 'FILL' })];
+}
+
+/** The side's words in the lists of missing facts. */
+export const CONTRACT_FACT_SIDE_LABELS: Readonly<Record<MissingContractFact['side'], string>> = {
+  CUT: 'site de déblais',
+  FILL: 'site de remblai',
+};
+
+/** « Références des analyses de sol (site de déblais), Date de l’autorisation d’urbanisme (site de remblai) » */
+export function missingContractFactsText(missing: readonly MissingContractFact[]): string {
+  return missing.map((fact) => `${fact.label} (${CONTRACT_FACT_SIDE_LABELS[fact.side]})`).join(', ');
+}
+
+/** The 409's detail when the contract cannot be generated yet. */
+export function contractFactsMissingMessage(missing: readonly MissingContractFact[]): string {
+  return fillTemplate(matchingMessages.contractFactsMissing, { facts: missingContractFactsText(missing) });
 }

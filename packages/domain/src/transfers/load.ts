@@ -3,7 +3,7 @@ import { normalizeRole, type Role } from '../auth/roles';
 import { formatDateTime } from '../format/format';
 import { parseWasteCode, type WasteCode } from '../inquiry/soil-quality';
 import { fillTemplate } from '../util';
-import { readNow, type Now } from '../validators/date';
+import { calendarDayInParis, readNow, type Now } from '../validators/date';
 import { formObject } from '../validators/object';
 import { hasControlCharacters } from '../validators/text';
 import type { TransportMode } from './carrier';
@@ -467,10 +467,7 @@ export function parseLoadNumber(value: unknown): { year: number; sequence: numbe
   return sequence >= 1 && Number.isSafeInteger(sequence) ? { year: Number(match[1]), sequence } : null;
 }
 
-// Built once: a DateTimeFormat costs a few tenths of a millisecond to make (once per recorded load).
-const parisYearFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric' });
-
 /** The year a load's number carries: the Europe/Paris year of its recording. */
 export function loadNumberYear(recordedAt: Date): number {
-  return Number(parisYearFormat.format(recordedAt));
+  return Number(calendarDayInParis(recordedAt).slice(0, 4));
 }

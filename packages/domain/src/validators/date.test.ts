@@ -23,6 +23,22 @@ describe('calendar days in Europe/Paris', () => {
     expect(todayInParis(() => now)).toBe('2026-11-22');
   });
 
+  it('answers the day Intl computes for every instant, kept per hour (both changes of time, midnights, twice over)', () => {
+    const direct = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+    // 2026: summer time from 29 March 01:00 UTC to 25 October 01:00 UTC; every 7 minutes and a second.
+    for (let round = 0; round < 2; round += 1) {
+      for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2027, 0, 1); time += 421_000) {
+        const instant = new Date(time);
+        expect(calendarDayInParis(instant)).toBe(direct.format(instant));
+      }
+    }
+    // The last millisecond of a Paris day and the first of the next, in winter and in summer.
+    expect(calendarDayInParis(new Date('2026-01-15T22:59:59.999Z'))).toBe('2026-01-15');
+    expect(calendarDayInParis(new Date('2026-01-15T23:00:00.000Z'))).toBe('2026-01-16');
+    expect(calendarDayInParis(new Date('2026-07-15T21:59:59.999Z'))).toBe('2026-07-15');
+    expect(calendarDayInParis(new Date('2026-07-15T22:00:00.000Z'))).toBe('2026-07-16');
+  });
+
   it('reads calendar dates and ISO date-times, refuses the rest', () => {
     expect(toCalendarDate('2027-02-28')).toBe('2027-02-28');
     expect(toCalendarDate('2027-02-29')).toBeNull();

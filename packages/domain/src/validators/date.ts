@@ -26,11 +26,32 @@ export function readNow(now: Now | undefined): Date {
   return typeof now === 'function' ? now() : now;
 }
 
-/** The Europe/Paris calendar day of an instant, as 'YYYY-MM-DD'. */
-export function calendarDayInParis(instant: Date): string {
+function formatParisDay(instant: Date): string {
   const parts = parisDayFormat.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const HOUR_MS = 3_600_000;
+/** Paris days by UTC hour: `formatToParts` costs tens of microseconds, and a load's record asks several times. */
+const parisDayByHour = new Map<number, string>();
+
+/**
+ * The Europe/Paris calendar day of an instant, as 'YYYY-MM-DD'. Paris is a whole number of hours
+ * from UTC, so its days change on UTC hours: the day of an hour is computed once, and kept when
+ * that hour starts and ends on the same day (checked, not assumed).
+ */
+export function calendarDayInParis(instant: Date): string {
+  const time = instant.getTime();
+  if (!Number.isFinite(time)) return formatParisDay(instant);
+  const hour = Math.floor(time / HOUR_MS);
+  const kept = parisDayByHour.get(hour);
+  if (kept !== undefined) return kept;
+  const day = formatParisDay(new Date(hour * HOUR_MS));
+  if (formatParisDay(new Date(hour * HOUR_MS + HOUR_MS - 1)) !== day) return formatParisDay(instant);
+  if (parisDayByHour.size >= 512) parisDayByHour.clear();
+  parisDayByHour.set(hour, day);
+  return day;
 }
 
 export function todayInParis(now?: Now): string {

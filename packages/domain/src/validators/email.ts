@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { EMAIL_MAX_LENGTH } from '../constants';
-import { messages } from '../messages';
+import { formMessages } from '../messages/forms';
 
 /** Strict pattern: a top-level domain of at least 2 letters (spec §5). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -24,7 +24,7 @@ export function isMailableAddress(value: string): boolean {
   return MAILABLE_PATTERN.test(value);
 }
 
-function requiredEmail(pattern: RegExp, message: string, requiredMessage: string = messages.required) {
+function requiredEmail(pattern: RegExp, message: string, requiredMessage: string = formMessages.required) {
   return v.pipe(
     v.string(requiredMessage),
     v.trim(),
@@ -46,19 +46,19 @@ function optionalEmail(pattern: RegExp, message: string) {
   );
 }
 
-export const emailSchema = requiredEmail(EMAIL_PATTERN, messages.email);
+export const emailSchema = requiredEmail(EMAIL_PATTERN, formMessages.email);
 /** Same rule, with the login screen's own wording. */
-export const loginEmailSchema = requiredEmail(EMAIL_PATTERN, messages.loginEmail);
-export const simpleEmailSchema = requiredEmail(SIMPLE_EMAIL_PATTERN, messages.simpleEmail);
+export const loginEmailSchema = requiredEmail(EMAIL_PATTERN, formMessages.loginEmail);
+export const simpleEmailSchema = requiredEmail(SIMPLE_EMAIL_PATTERN, formMessages.simpleEmail);
 
 /** Required, simple pattern, with a field's own required message (onboarding steps 2 and 3). */
-export function createSimpleEmailSchema(requiredMessage: string = messages.required) {
-  return requiredEmail(SIMPLE_EMAIL_PATTERN, messages.simpleEmail, requiredMessage);
+export function createSimpleEmailSchema(requiredMessage: string = formMessages.required) {
+  return requiredEmail(SIMPLE_EMAIL_PATTERN, formMessages.simpleEmail, requiredMessage);
 }
 
 /** Missing, null or empty passes; anything else must match. */
-export const optionalEmailSchema = optionalEmail(EMAIL_PATTERN, messages.email);
-export const optionalSimpleEmailSchema = optionalEmail(SIMPLE_EMAIL_PATTERN, messages.simpleEmail);
+export const optionalEmailSchema = optionalEmail(EMAIL_PATTERN, formMessages.email);
+export const optionalSimpleEmailSchema = optionalEmail(SIMPLE_EMAIL_PATTERN, formMessages.simpleEmail);
 
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());

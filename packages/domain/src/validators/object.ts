@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from '../messages';
+import { formMessages } from '../messages/forms';
 
 /**
  * `v.object` whose missing keys report the entry's own first message ('Le prénom est
@@ -15,6 +15,6 @@ export function formObject<const TEntries extends v.ObjectEntries>(entries: TEnt
       const result = entry ? v.safeParse(entry, undefined) : undefined;
       if (result && !result.success) return result.issues[0].message;
     }
-    return messages.required;
+    return formMessages.required;
   });
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from '../constants';
-import { messages } from '../messages';
+import { formMessages } from '../messages/forms';
 
 /** 6 to 20 characters of digits, spaces, parentheses, plus and minus (spec §5). */
 export const PHONE_PATTERN = new RegExp(`^[0-9 ()+-]{${PHONE_MIN_LENGTH},${PHONE_MAX_LENGTH}}$`);
@@ -24,12 +24,12 @@ export function isValidPhone(value: string): boolean {
 }
 
 /** Required phone; `requiredMessage` lets the profile step use its own wording. */
-export function createPhoneSchema(requiredMessage: string = messages.required) {
+export function createPhoneSchema(requiredMessage: string = formMessages.required) {
   return v.pipe(
     v.string(requiredMessage),
     v.transform(storedPhone),
     v.nonEmpty(requiredMessage),
-    v.regex(PHONE_PATTERN, messages.phone),
+    v.regex(PHONE_PATTERN, formMessages.phone),
   );
 }
 
@@ -38,8 +38,8 @@ export const phoneSchema = createPhoneSchema();
 /** Missing, null or empty passes; anything else must be a valid phone. */
 export const optionalPhoneSchema = v.nullish(
   v.pipe(
-    v.string(messages.phone),
+    v.string(formMessages.phone),
     v.transform(storedPhone),
-    v.check((value) => value === '' || PHONE_PATTERN.test(value), messages.phone),
+    v.check((value) => value === '' || PHONE_PATTERN.test(value), formMessages.phone),
   ),
 );

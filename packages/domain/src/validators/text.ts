@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { TEXT_MAX_LENGTH } from '../constants';
-import { maxLengthMessage, messages } from '../messages';
+import { maxLengthMessage } from '../messages';
+import { formMessages } from '../messages/forms';
 
 // Line breaks, tabs and other control characters (C0, DEL, C1, line and paragraph separators).
 // eslint-disable-next-line no-control-regex
@@ -16,13 +17,13 @@ export function hasControlCharacters(value: string): boolean {
  * control character inside it is refused, never silently joined, so that no text typed in one
  * place becomes a new paragraph of a document the other party reads (issues 19 and 20).
  */
-export const oneLineCheck = v.check((value: string) => !hasControlCharacters(value), messages.singleLine);
+export const oneLineCheck = v.check((value: string) => !hasControlCharacters(value), formMessages.singleLine);
 
 /**
  * Trimmed, non-empty, on one line (no line break or control character inside), at most `max`
  * characters (spec §5 "Other text"). Every text field of the forms is a single line.
  */
-export function requiredText(max: number = TEXT_MAX_LENGTH, requiredMessage: string = messages.required) {
+export function requiredText(max: number = TEXT_MAX_LENGTH, requiredMessage: string = formMessages.required) {
   return v.pipe(
     v.string(requiredMessage),
     v.trim(),
