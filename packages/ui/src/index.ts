@@ -1,5 +1,5 @@
 // The public API of @terres/ui: every component, one export line each (alphabetical).
-// Apps import components from '@terres/ui' and the one stylesheet '@terres/ui/styles.css'.
+// Apps import components from '@terres/ui' (each brings its stylesheet) and '@terres/ui/foundation.css'.
 export * from './components/accordion/accordion';
 export * from './components/alert/alert';
 export * from './components/amount-cell/amount-cell';
@@ -15,6 +15,8 @@ export * from './components/dialog/dialog';
 export * from './components/document-list/document-list';
 export * from './components/empty-state/empty-state';
 export * from './components/error-state/error-state';
+export * from './components/figure-list/figure-list';
+export * from './components/notification-bell/notification-bell';
 export * from './components/file-field/file-field';
 export * from './components/form-field/form-field';
 export * from './components/loading-screen/loading-screen';

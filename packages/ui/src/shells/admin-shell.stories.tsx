@@ -53,6 +53,33 @@ export const InquiryDetails: Story = {
   },
 };
 
+/**
+ * A long detail page scrolled to its foot: the sidebar's background and edge reach the bottom of
+ * the window (issue 21: they stopped 4.5rem short, above the back bar's room).
+ */
+export const LongPageWithBackBar: Story = {
+  args: {
+    currentPath: '/admin/inquiry/details/42/overview',
+    title: 'Annonce : Terrassement de la ZAC des Prés',
+    secondaryMenu: { label: 'Annonce', items: adminInquiryTabs('42') },
+    children: (
+      <>
+        {Array.from({ length: 40 }, (_, index) => (
+          <p key={index}>Paragraphe {index + 1} du détail de l’annonce.</p>
+        ))}
+      </>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    view.scrollTo(0, canvasElement.ownerDocument.documentElement.scrollHeight);
+    await new Promise((resolve) => view.requestAnimationFrame(resolve));
+    const sidebar = canvasElement.querySelector('.terres-admin-shell__sidebar')!;
+    await expect(Math.round(sidebar.getBoundingClientRect().bottom)).toBeGreaterThanOrEqual(view.innerHeight);
+    view.scrollTo(0, 0);
+  },
+};
+
 export const OrganisationDetails: Story = {
   args: { currentPath: '/admin/organizations/details/7', title: 'Terrassements Müller' },
 };

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Button } from '../components/button/button';
 import { AnchorLink, type LinkComponent } from '../components/tab-menu/link';
 import { isCurrentPath, TabMenu, type TabMenuItem } from '../components/tab-menu/tab-menu';
+import { LogoMark } from './logo-mark';
 import { UserMenu } from './user-menu';
+import '../components/toast/toast.css';
+import './shells.css';
 
 export { UserMenu, type UserMenuProps } from './user-menu';
 
@@ -64,6 +67,10 @@ export interface AdminShellProps {
   secondaryMenu?: { label: string; items: readonly TabMenuItem[] };
   /** 'auto' (default) follows `adminBackBar(currentPath)`; null hides it. */
   backBar?: BackBarLink | 'auto' | null;
+  /** Below the sidebar's entries: the console's work-queue counters (issue 21). */
+  sidebarExtra?: ReactNode;
+  /** In the header, before the user menu: the notifications' bell (issue 21). */
+  notifications?: ReactNode;
   children?: ReactNode;
 }
 
@@ -77,6 +84,8 @@ export function AdminShell({
   helpHref,
   secondaryMenu,
   backBar = 'auto',
+  sidebarExtra,
+  notifications,
   children,
 }: AdminShellProps) {
   const back = backBar === 'auto' ? adminBackBar(currentPath) : backBar;
@@ -87,7 +96,8 @@ export function AdminShell({
       </a>
       <aside className="terres-admin-shell__sidebar">
         <Link href="/admin/inquiries" className="terres-shell__brand">
-          Bourse aux terres
+          <LogoMark />
+          <span>Bourse aux terres</span>
         </Link>
         <nav aria-label="Navigation principale">
           <ul className="terres-admin-shell__nav">
@@ -104,6 +114,7 @@ export function AdminShell({
             ))}
           </ul>
         </nav>
+        {sidebarExtra}
       </aside>
       <header className="terres-admin-shell__header">
         <div className="terres-shell__title">{title ? <h1>{title}</h1> : null}</div>
@@ -115,6 +126,7 @@ export function AdminShell({
               </Link>
             </Button>
           ) : null}
+          {notifications}
           {onLogout ? <UserMenu firstName={firstName} onLogout={onLogout} /> : null}
         </div>
       </header>

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { USER_ACCOUNT_TABS, UserShell, userInquiryTabs } from './user-shell';
 import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../.storybook/phone';
+
+/** The user menu's trigger once its code is there (it loads after the page is drawn): pressing the one drawn before would press a replaced element. */
+async function loadedMenu(canvasElement: HTMLElement, name: string) {
+  await waitFor(() => expect(within(canvasElement).getByRole('button', { name })).toHaveAttribute('id'), { timeout: 10_000 });
+  return within(canvasElement).getByRole('button', { name });
+}
 
 const meta = {
   title: 'Shells/UserShell',
@@ -90,7 +96,7 @@ export const HelpPage: Story = {
 
 export const UserMenuOpen: Story = {
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Menu du compte, Jean' }));
+    await userEvent.click(await loadedMenu(canvasElement, 'Menu du compte, Jean'));
     await userEvent.click(await within(document.body).findByRole('menuitem', { name: 'Se déconnecter' }));
     await expect(args.onLogout).toHaveBeenCalled();
   },
@@ -117,7 +123,7 @@ export const TitleInMain: Story = {
 export const WithoutFirstName: Story = {
   args: { firstName: '', currentPath: '/user/account/informations', title: 'Mon compte' },
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Menu du compte' }));
+    await userEvent.click(await loadedMenu(canvasElement, 'Menu du compte'));
     await userEvent.click(await within(document.body).findByRole('menuitem', { name: 'Se déconnecter' }));
     await expect(args.onLogout).toHaveBeenCalled();
   },
@@ -177,5 +183,15 @@ export const EmployeeAccountPhone: Story = {
   play: async ({ canvasElement }) => {
     await expectFitsPhone(canvasElement);
     await expectOnScreen([within(canvasElement).getByRole('link', { name: 'Factures' })]);
+  },
+};
+
+/** A link in a page's text that no component styles: the product's colour, underlined (issue 21). */
+export const PlainLink: Story = {
+  args: { children: <p>L’annonce ne peut plus être modifiée. <a href="/user/inquiry/details/1/overview">Voir l’annonce</a></p> },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link', { name: 'Voir l’annonce' });
+    await expect(getComputedStyle(link).color).toBe('rgb(139, 69, 19)');
+    await expect(getComputedStyle(link).textDecorationLine).toBe('underline');
   },
 };

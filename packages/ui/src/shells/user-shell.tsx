@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../components/button/button';
 import { AnchorLink, type LinkComponent } from '../components/tab-menu/link';
 import { TabMenu, type TabMenuItem } from '../components/tab-menu/tab-menu';
+import { LogoMark } from './logo-mark';
 import { UserMenu } from './user-menu';
+import './shells.css';
 
 /** The account tabs (spec §2); 'Collaborateurs' is for owners only. */
 export const USER_ACCOUNT_TABS: readonly TabMenuItem[] = [
@@ -15,6 +17,8 @@ export const USER_ACCOUNT_TABS: readonly TabMenuItem[] = [
   { href: '/user/account/carriers', label: 'Transporteurs' },
   // Issue 19: each organisation downloads its own register lines.
   { href: '/user/account/register', label: 'Registre' },
+  // Issue 21: the e-mail preferences per kind of notification.
+  { href: '/user/account/notifications', label: 'Notifications' },
 ];
 
 /** The user listing detail tabs (spec §2). */
@@ -61,6 +65,8 @@ export interface UserShellProps {
   backBar?: UserBackBar | 'auto' | null;
   /** The page title, as the page's h1 (above the secondary menu, inside `main`). */
   title?: ReactNode;
+  /** Beside the user menu: the notifications' bell (issue 21). */
+  notifications?: ReactNode;
   children?: ReactNode;
 }
 
@@ -75,6 +81,7 @@ export function UserShell({
   secondaryMenu,
   backBar = 'auto',
   title,
+  notifications,
   children,
 }: UserShellProps) {
   const isOwner = normalizeRole(role) === 'OWNER';
@@ -87,7 +94,8 @@ export function UserShell({
       </a>
       <header className="terres-user-shell__header">
         <Link href="/dashboard" className="terres-shell__brand">
-          Bourse aux terres
+          <LogoMark />
+          <span>Bourse aux terres</span>
         </Link>
         {/* On a phone the menu sits beside the brand and this bar takes the second row. */}
         <nav aria-label="Mon espace" className="terres-user-shell__actions">
@@ -106,7 +114,10 @@ export function UserShell({
             </Button>
           ) : null}
         </nav>
-        <UserMenu firstName={firstName} onLogout={onLogout} />
+        <div className="terres-user-shell__end">
+          {notifications}
+          <UserMenu firstName={firstName} onLogout={onLogout} />
+        </div>
       </header>
       {back ? (
         <nav aria-label="Retour" className="terres-user-shell__back-bar">

@@ -1,5 +1,6 @@
 import * as RadixAccordion from '@radix-ui/react-accordion';
 import type { ReactNode } from 'react';
+import './accordion.css';
 
 export interface AccordionItem {
   value: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './alert.css';
 
 export const alertTones = ['info', 'success', 'warning', 'danger'] as const;
 export type AlertTone = (typeof alertTones)[number];

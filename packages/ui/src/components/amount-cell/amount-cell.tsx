@@ -1,4 +1,5 @@
 import { formatEuros, lineTotal, lineTotalTone, type NumericInput } from '@terres/domain';
+import './amount-cell.css';
 
 export interface AmountCellProps {
   /** Quantity in m³ (a number or form text such as '12,5'). */

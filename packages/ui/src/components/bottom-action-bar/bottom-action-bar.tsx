@@ -1,5 +1,6 @@
 import { Button, type ButtonVariant } from '../button/button';
 import { AnchorLink, type LinkComponent } from '../tab-menu/link';
+import './bottom-action-bar.css';
 
 export interface BottomActionBarBack {
   /** Default 'Revenir à la liste'. */

@@ -1,5 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
+import './button.css';
 
 export const buttonVariants = ['primary', 'secondary', 'ghost', 'danger', 'success'] as const;
 export type ButtonVariant = (typeof buttonVariants)[number];
@@ -21,7 +22,7 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
 }
 
 /**
- * The platform's button. Styles come from `@terres/ui/styles.css` (class `terres-button`,
+ * The platform's button. Styles come from button.css, imported here (class `terres-button`,
  * `data-variant`, `data-size`). While `loading`, it keeps the focus (aria-disabled rather
  * than disabled) so keyboard and screen-reader users do not lose their place.
  */

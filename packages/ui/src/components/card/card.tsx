@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './card.css';
 
 export interface CardProps {
   /** The section's heading ('Chantier', 'Matériaux'); it also names the section. */

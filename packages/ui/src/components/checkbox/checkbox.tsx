@@ -2,6 +2,8 @@ import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Label } from '@radix-ui/react-label';
 import { useId, type ReactNode } from 'react';
 import { joinIds } from '../form-field/form-field';
+import './checkbox.css';
+import '../form-field/form-field.css';
 
 export type CheckedState = boolean | 'indeterminate';
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../button/button';
@@ -83,5 +83,40 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmer' })).not.toHaveAttribute('aria-busy'));
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it("says why the action failed inside the dialog, and forgets it on the next attempt and on closing", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    render(
+      <ConfirmDialog
+        trigger={trigger}
+        title="Renvoyer l’invitation ?"
+        onConfirm={() => (fail ? Promise.reject(new Error('Veuillez patienter une minute.')) : new Promise<never>(() => {}))}
+        failureMessage={(error) => (error as Error).message}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Archiver cette organisation' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Veuillez patienter une minute.');
+    expect(within(dialog).getByRole('button', { name: 'Confirmer' })).toBeEnabled();
+
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows no failure of a previous opening', async () => {
+    const user = userEvent.setup();
+    render(
+      <ConfirmDialog trigger={trigger} title="Archiver ?" onConfirm={() => Promise.reject(new Error('non'))} failureMessage={() => 'Refusé.'} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Archiver cette organisation' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Refusé.');
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    await user.click(screen.getByRole('button', { name: 'Archiver cette organisation' }));
+    expect(within(screen.getByRole('alertdialog')).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,9 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { useState, type ReactElement, type ReactNode } from 'react';
+import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
+import './confirm-dialog.css';
+import '../dialog/dialog.css';
 
 export interface ConfirmDialogProps {
   title: ReactNode;
@@ -22,9 +25,15 @@ export interface ConfirmDialogProps {
   /**
    * The action. When it returns a promise, the dialog stays open with the confirm button
    * busy until it settles: it closes on success and stays open on failure (the caller shows
-   * the error, e.g. in a toast).
+   * the error: with `failureMessage`, in the dialog itself).
    */
   onConfirm: () => void | Promise<unknown>;
+  /**
+   * The French sentence to show in the dialog when the action's promise rejects (e.g. the API's
+   * problem detail: 'Veuillez patienter une minute…'). The dialog stays open with it, announced,
+   * until the next attempt or until it closes. A toast would sit behind the modal, unread.
+   */
+  failureMessage?: (error: unknown) => ReactNode;
   onCancel?: () => void;
   /** `danger`: a red confirm button, for destructive actions (archive, delete). */
   variant?: 'default' | 'danger';
@@ -52,19 +61,23 @@ export function ConfirmDialog({
   onCancel,
   variant = 'default',
   loading,
+  failureMessage,
 }: ConfirmDialogProps) {
   const [ownOpen, setOwnOpen] = useState(defaultOpen);
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<ReactNode>(null);
   const isOpen = open ?? ownOpen;
   const busy = Boolean(loading) || pending;
 
   const setOpen = (next: boolean) => {
     setOwnOpen(next);
+    setFailure(null);
     onOpenChange?.(next);
   };
 
   const confirm = () => {
     if (busy) return;
+    setFailure(null);
     const result = onConfirm();
     if (result && typeof (result as Promise<unknown>).then === 'function') {
       setPending(true);
@@ -73,7 +86,10 @@ export function ConfirmDialog({
           setPending(false);
           setOpen(false);
         },
-        () => setPending(false),
+        (error: unknown) => {
+          setPending(false);
+          if (failureMessage) setFailure(failureMessage(error));
+        },
       );
     } else if (!loading) {
       setOpen(false);
@@ -105,6 +121,11 @@ export function ConfirmDialog({
             </AlertDialogPrimitive.Description>
           ) : null}
           {children}
+          {failure ? (
+            <Alert tone="danger" className="terres-confirm-dialog__failure">
+              {failure}
+            </Alert>
+          ) : null}
           <div className="terres-confirm-dialog__footer">
             <AlertDialogPrimitive.Cancel asChild>
               <Button variant="secondary" disabled={busy}>

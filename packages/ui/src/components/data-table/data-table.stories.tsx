@@ -5,6 +5,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Select } from '../select/select';
 import { StatusBadge } from '../status-badge/status-badge';
 import { TypeBadge } from '../type-badge/type-badge';
+import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../../.storybook/phone';
 import { DataTable, type DataTableColumn, type DataTableSort } from './data-table';
 
 interface Organisation {
@@ -41,6 +42,8 @@ const meta = {
     rows: organisations,
     getRowId: (row: Organisation) => row.id,
     getRowHref: (row: Organisation) => `#/admin/organizations/details/${row.id}`,
+    // Fewer rows a page than the default 25, so the stories show the pager at work.
+    defaultPageSize: 5,
   },
 } satisfies Meta<typeof DataTable<Organisation>>;
 
@@ -50,7 +53,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // 5 rows per page by default, plus the header row.
+    // 5 rows a page (the stories' size), plus the header row.
     await expect(canvas.getAllByRole('row')).toHaveLength(6);
     await expect(canvas.getByText('Page 1 sur 2')).toBeInTheDocument();
   },
@@ -151,13 +154,31 @@ export const Empty: Story = { args: { rows: [] } };
 
 export const NoSearchNoLinks: Story = { args: { searchable: false, getRowHref: undefined } };
 
-/** At 375 px the table scrolls sideways inside its frame (Tab reaches the scrolling region). */
+/**
+ * At 375 px each row is a card (review of 2026-11-27: the console's tables scrolled sideways with
+ * the status off screen): the first cell is its title (the row's link), every other value is on
+ * screen with its column's name beside it. Nothing scrolls, so the frame is no region and adds
+ * no Tab stop; the table and its column headers stay for screen readers.
+ */
 export const Phone: Story = {
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
-    const region = await within(canvasElement).findByRole('region', { name: 'Liste des organisations' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('region')).toBeNull();
+    const table = canvas.getByRole('table', { name: 'Liste des organisations' });
+    await expect(within(table).getByRole('columnheader', { name: 'Vérifiée' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows).toHaveLength(5);
+    for (const row of rows) await expectOnScreen(within(row).getAllByRole('cell'));
+    const cells = within(rows[0]!).getAllByRole('cell');
+    await expect(cells.map((cell) => cell.querySelector('.terres-data-table__cell-label')?.textContent ?? null)).toEqual([
+      null,
+      'Email',
+      'Représentant',
+      'Vérifiée',
+    ]);
+    await expect(within(rows[0]!).getByRole('link', { name: 'Terrassements Müller' })).toBeVisible();
   },
 };
 
@@ -353,13 +374,28 @@ export const ServerModeRetry: Story = {
   },
 };
 
-/** The admin table on a phone: filters stack, the table scrolls sideways. */
+/** The admin table on a phone: filters stack, each listing is a card with its status in sight. */
 export const ServerModePhone: Story = {
   render: () => <AdminListingsTable />,
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('1–5 sur 1 234');
-    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+    await expectFitsPhone(canvasElement);
+    const rows = within(canvas.getByRole('table', { name: 'Liste des annonces' })).getAllByRole('row').slice(1);
+    await expect(rows).toHaveLength(5);
+    const status = within(rows[0]!).getAllByRole('cell')[4]!;
+    await expect(status).toHaveTextContent(/^Statut/);
+    await expectOnScreen([status]);
+  },
+};
+
+/** A short list without pages (a transfer's loads): every row, no pager. */
+export const WithoutPages: Story = {
+  args: { paged: false, searchable: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('row')).toHaveLength(organisations.length + 1);
+    await expect(canvas.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   },
 };

@@ -35,8 +35,14 @@ function setup(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 
 describe('DataTable', () => {
-  it('shows 5 rows by default and pages in French', async () => {
+  it('shows 25 rows by default', () => {
     setup();
+    expect(bodyRows()).toHaveLength(12);
+    expect(screen.getByText('1–12 sur 12')).toBeInTheDocument();
+  });
+
+  it('pages in French', async () => {
+    setup({ defaultPageSize: 5 });
     expect(screen.getByRole('table', { name: 'Études de sol' })).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(5);
     expect(screen.getByText('Page 1 sur 3')).toBeInTheDocument();
@@ -47,7 +53,7 @@ describe('DataTable', () => {
   });
 
   it('offers 5, 10 and 25 rows per page', async () => {
-    setup();
+    setup({ defaultPageSize: 5 });
     const select = screen.getByLabelText('Lignes par page');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '25']);
     await userEvent.selectOptions(select, '25');
@@ -55,7 +61,7 @@ describe('DataTable', () => {
   });
 
   it('searches from 2 characters, ignoring accents and case', async () => {
-    setup();
+    setup({ defaultPageSize: 5 });
     const search = screen.getByLabelText('Rechercher');
     await userEvent.type(search, 's');
     expect(bodyRows()).toHaveLength(5);
@@ -242,5 +248,34 @@ describe('DataTable in server mode', () => {
   it('holds filters in the toolbar slot', () => {
     server({ toolbar: <button type="button">Filtre</button> });
     expect(screen.getByRole('button', { name: 'Filtre' })).toBeInTheDocument();
+  });
+
+  it('labels each value past the first for the phone cards (hidden from screen readers), unless told not to', () => {
+    setup({
+      columns: [
+        ...columns,
+        { id: 'kind', header: 'Type', cell: () => 'Déblai', cardLabel: false },
+        { id: 'note', header: 'Remarque', cell: () => 'RAS', cardLabel: 'Note' },
+      ],
+    });
+    const cells = within(bodyRows()[0]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.querySelector('.terres-data-table__cell-label')?.textContent ?? null)).toEqual([null, 'Ville', null, 'Note']);
+    expect(cells[1]!.querySelector('.terres-data-table__cell-label')).toHaveAttribute('aria-hidden', 'true');
+    expect(cells[1]).toHaveAccessibleName('Colmar');
+    expect(screen.getByRole('columnheader', { name: 'Ville' })).toBeInTheDocument();
+  });
+
+  it('without pages shows every row and no pager; a row may carry its own class; the caption may be for screen readers only', () => {
+    setup({
+      paged: false,
+      defaultPageSize: 5,
+      hideCaption: true,
+      getRowClassName: (row) => (row.city === 'Sélestat' ? 'is-flagged' : undefined),
+    });
+    expect(bodyRows()).toHaveLength(12);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Lignes par page')).not.toBeInTheDocument();
+    expect(bodyRows().filter((row) => row.classList.contains('is-flagged'))).toHaveLength(1);
+    expect(screen.getByRole('table', { name: 'Études de sol' }).querySelector('caption')).toHaveClass('terres-visually-hidden');
   });
 });

@@ -4,6 +4,9 @@ import { useOverflows } from '../../hooks/use-overflows';
 import { Button } from '../button/button';
 import { Spinner } from '../spinner/spinner';
 import { AnchorLink, type LinkComponent } from '../tab-menu/link';
+import './data-table.css';
+import '../form-field/form-field.css';
+import '../text-field/text-field.css';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -27,11 +30,19 @@ export interface DataTableColumn<Row> {
   sortValue?: (row: Row) => string | number | Date | null | undefined;
   /** Direction of the first click on this header; default 'asc' (dates usually want 'desc'). */
   firstSortDirection?: SortDirection;
+  /**
+   * On a card (a narrow table: a phone), the name shown before the value; default `header`.
+   * `false` for a value that names itself (a type badge). The first column is the card's title
+   * and never has one.
+   */
+  cardLabel?: string | false;
 }
 
 export interface DataTableProps<Row> {
   /** Accessible name of the table (its caption), e.g. 'Liste des annonces'. */
   caption: string;
+  /** The caption for screen readers only (a heading above already says it). */
+  hideCaption?: boolean;
   columns: readonly DataTableColumn<Row>[];
   /** Client mode: every row (searched, sorted and paged here). Server mode: the current page only. */
   rows: readonly Row[];
@@ -87,6 +98,13 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   /** Text when there is nothing to show. */
   emptyText?: string;
+  /** A row's own class, e.g. to mark a row that needs attention. */
+  getRowClassName?: (row: Row) => string | undefined;
+  /**
+   * Without pages: every row shows and the pager is gone (a short list, e.g. a transfer's
+   * loads). Client mode only.
+   */
+  paged?: boolean;
   className?: string;
 }
 
@@ -130,10 +148,14 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * The platform's table (spec §2 'Tables'): quick search, pages of 5, 10 or 25 rows,
  * 'Chargement...' and 'Aucune donnée', rows that are links (Tab reaches each row's link,
  * Enter opens it), sortable headers. In client mode it searches, sorts and pages its rows; in
- * server mode the API does and the table reports what the user asks for.
+ * server mode the API does and the table reports what the user asks for. In a narrow box (a
+ * phone: under 40rem) each row is a card, its first cell the title and every other value
+ * labelled, so nothing (the status least of all) hides off screen; the table and its headers
+ * stay for screen readers.
  */
 export function DataTable<Row>({
   caption,
+  hideCaption = false,
   columns,
   rows,
   getRowId,
@@ -161,13 +183,16 @@ export function DataTable<Row>({
   onSortChange,
   toolbar,
   emptyText = EMPTY_TEXT,
+  getRowClassName,
+  paged = true,
   className,
 }: DataTableProps<Row>) {
   const id = useId();
   const server = mode === 'server';
   const [query, setQuery] = useControllable(queryProp, effectiveSearch(defaultQuery), onQueryChange);
   const [page, setPage] = useControllable(pageProp, 1, onPageChange);
-  const [pageSize, setPageSize] = useControllable(pageSizeProp, defaultPageSize, onPageSizeChange);
+  const [chosenPageSize, setPageSize] = useControllable(pageSizeProp, defaultPageSize, onPageSizeChange);
+  const pageSize = paged || server ? chosenPageSize : Math.max(1, rows.length);
   const [sort, setSort] = useControllable<DataTableSort | null>(
     sortProp,
     defaultSort,
@@ -249,6 +274,23 @@ export function DataTable<Row>({
     return value === null || value === undefined || value === '' ? '-' : value;
   };
 
+  /**
+   * A cell's content. On a card (narrow), a cell past the first says what it holds before its
+   * value; screen readers already have the column header, so the label is hidden from them.
+   */
+  const cellContent = (column: DataTableColumn<Row>, row: Row, index: number): ReactNode => {
+    const label = index === 0 || column.cardLabel === false ? null : (column.cardLabel ?? column.header);
+    if (label === null) return renderCell(column, row);
+    return (
+      <>
+        <span className="terres-data-table__cell-label" aria-hidden="true">
+          {label}
+        </span>
+        <span className="terres-data-table__cell-value">{renderCell(column, row)}</span>
+      </>
+    );
+  };
+
   const toggleSort = (column: DataTableColumn<Row>) => {
     const direction: SortDirection =
       sort?.columnId === column.id ? (sort.direction === 'asc' ? 'desc' : 'asc') : (column.firstSortDirection ?? 'asc');
@@ -295,7 +337,10 @@ export function DataTable<Row>({
           {...(overflows ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
         >
           <table className="terres-data-table__table" aria-busy={loading || undefined}>
-            <caption id={captionId} className="terres-data-table__caption">
+            <caption
+              id={captionId}
+              className={hideCaption ? 'terres-data-table__caption terres-visually-hidden' : 'terres-data-table__caption'}
+            >
               {caption}
             </caption>
             <thead>
@@ -359,10 +404,11 @@ export function DataTable<Row>({
               {showBody
                 ? visible.map((row) => {
                     const href = getRowHref?.(row);
+                    const own = getRowClassName?.(row);
                     return (
                       <tr
                         key={getRowId(row)}
-                        className="terres-data-table__row"
+                        className={own ? `terres-data-table__row ${own}` : 'terres-data-table__row'}
                         data-link={href ? '' : undefined}
                         data-stale={stale ? '' : undefined}
                       >
@@ -373,7 +419,7 @@ export function DataTable<Row>({
                                 {renderCell(column, row)}
                               </Link>
                             ) : (
-                              renderCell(column, row)
+                              cellContent(column, row, index)
                             )}
                           </td>
                         ))}
@@ -385,49 +431,51 @@ export function DataTable<Row>({
           </table>
         </div>
       </div>
-      <div className="terres-data-table__pagination">
-        <div className="terres-data-table__page-size">
-          <label htmlFor={`${id}-size`}>Lignes par page</label>
-          <select
-            id={`${id}-size`}
-            value={pageSize}
-            onChange={(event) => {
-              setPageSize(Number(event.target.value));
-              toFirstPage();
-            }}
-          >
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
+      {paged || server ? (
+        <div className="terres-data-table__pagination">
+          <div className="terres-data-table__page-size">
+            <label htmlFor={`${id}-size`}>Lignes par page</label>
+            <select
+              id={`${id}-size`}
+              value={pageSize}
+              onChange={(event) => {
+                setPageSize(Number(event.target.value));
+                toFirstPage();
+              }}
+            >
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="terres-data-table__range" aria-live="polite">
+            {range}
+          </p>
+          <nav className="terres-data-table__pages" aria-label="Pagination">
+            <button
+              type="button"
+              className="terres-data-table__page-button"
+              onClick={() => setPage(currentPage - 1)}
+              disabled={loading || failed || currentPage <= 1}
+            >
+              Page précédente
+            </button>
+            <span className="terres-data-table__page-number">
+              Page {formatNumber(currentPage, 0)} sur {formatNumber(pageCount, 0)}
+            </span>
+            <button
+              type="button"
+              className="terres-data-table__page-button"
+              onClick={() => setPage(currentPage + 1)}
+              disabled={loading || failed || currentPage >= pageCount}
+            >
+              Page suivante
+            </button>
+          </nav>
         </div>
-        <p className="terres-data-table__range" aria-live="polite">
-          {range}
-        </p>
-        <nav className="terres-data-table__pages" aria-label="Pagination">
-          <button
-            type="button"
-            className="terres-data-table__page-button"
-            onClick={() => setPage(currentPage - 1)}
-            disabled={loading || failed || currentPage <= 1}
-          >
-            Page précédente
-          </button>
-          <span className="terres-data-table__page-number">
-            Page {formatNumber(currentPage, 0)} sur {formatNumber(pageCount, 0)}
-          </span>
-          <button
-            type="button"
-            className="terres-data-table__page-button"
-            onClick={() => setPage(currentPage + 1)}
-            disabled={loading || failed || currentPage >= pageCount}
-          >
-            Page suivante
-          </button>
-        </nav>
-      </div>
+      ) : null}
     </div>
   );
 }

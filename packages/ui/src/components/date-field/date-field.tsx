@@ -8,6 +8,8 @@ import {
 } from '@terres/domain';
 import { useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { FormField, type FieldBaseProps } from '../form-field/form-field';
+import './date-field.css';
+import '../text-field/text-field.css';
 
 export interface DateFieldProps extends FieldBaseProps {
   /** The date as ISO 'YYYY-MM-DD', or '' when empty. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './description-list.css';
 
 export interface DescriptionItem {
   /** The field's name ('Adresse du chantier'). */

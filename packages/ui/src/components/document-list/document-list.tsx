@@ -3,6 +3,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
 import { formatFileSize } from '../file-field/file-field';
+import './document-list.css';
+import '../form-field/form-field.css';
 
 /** What the list shows of a document: the API's `Document` fits as is. */
 export interface DocumentListItem {

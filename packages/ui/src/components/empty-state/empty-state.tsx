@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import './empty-state.css';
+import '../error-state/error-state.css';
 
 export interface EmptyStateProps {
   /** e.g. "Vous n'avez pas encore créé d'annonce". */

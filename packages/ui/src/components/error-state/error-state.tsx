@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';
+import './error-state.css';
+import '../empty-state/empty-state.css';
 
 export interface ErrorStateProps {
   /** Default 'Une erreur est survenue'. */

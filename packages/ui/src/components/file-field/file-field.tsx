@@ -7,6 +7,8 @@ import {
 } from '@terres/domain';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { FormField, joinIds, type FieldBaseProps } from '../form-field/form-field';
+import './file-field.css';
+import '../form-field/form-field.css';
 
 const NBSP = '\u00a0';
 const KIB = 1024;

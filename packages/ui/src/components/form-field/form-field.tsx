@@ -1,5 +1,7 @@
 import { Label } from '@radix-ui/react-label';
 import { useId, type ReactNode } from 'react';
+import './form-field.css';
+import '../text-field/text-field.css';
 
 /** What every labelled control of the design system accepts. */
 export interface FieldBaseProps {

@@ -1,3 +1,4 @@
+import './loading-screen.css';
 export interface LoadingScreenProps {
   /** Default 'Chargement...'. */
   label?: string;

@@ -15,6 +15,7 @@ import {
 import { useId } from 'react';
 import { useOverflows } from '../../hooks/use-overflows';
 import { AmountCell } from '../amount-cell/amount-cell';
+import './material-table.css';
 
 export interface MaterialRow {
   materialName: string;

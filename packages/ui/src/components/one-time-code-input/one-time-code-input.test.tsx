@@ -83,6 +83,46 @@ describe('OneTimeCodeInput', () => {
     expect(box(6)).toHaveAccessibleDescription('Code incorrect. Veuillez réessayer.');
   });
 
+  it('keeps a refused code, selected from the first box: the next digit replaces all of it (issue 21)', async () => {
+    const onComplete = vi.fn();
+    function Refusing() {
+      const [code, setCode] = useState('');
+      const [error, setError] = useState<string>();
+      return (
+        <OneTimeCodeInput
+          value={code}
+          error={error}
+          onChange={(next) => {
+            setCode(next);
+            if (next.length > 0) setError(undefined);
+          }}
+          onComplete={(complete) => {
+            onComplete(complete);
+            setError('Code incorrect. Veuillez réessayer.');
+          }}
+        />
+      );
+    }
+    render(<Refusing />);
+    await userEvent.click(box(1));
+    await userEvent.keyboard('123456');
+    expect(screen.getByText('Code incorrect. Veuillez réessayer.')).toBeInTheDocument();
+    expect([1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value).join('')).toBe('123456');
+    expect(box(1)).toHaveFocus();
+    expect(screen.getByRole('group', { name: 'Code de vérification' })).toHaveAttribute('data-refused');
+
+    await userEvent.keyboard('9');
+    expect([1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value)).toEqual(['9', '', '', '', '', '']);
+    expect(box(2)).toHaveFocus();
+    expect(screen.queryByText('Code incorrect. Veuillez réessayer.')).not.toBeInTheDocument();
+    await userEvent.keyboard('87654');
+    expect(onComplete).toHaveBeenLastCalledWith('987654');
+    // Backspace over a refused code clears it.
+    await userEvent.keyboard('{Backspace}');
+    expect([1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value).join('')).toBe('');
+    expect(box(1)).toHaveFocus();
+  });
+
   it('cannot be typed into when disabled', async () => {
     const onChange = vi.fn();
     render(<OneTimeCodeInput disabled onChange={onChange} />);

@@ -1,5 +1,6 @@
 import { OTP_LENGTH } from '@terres/domain';
 import {
+  useEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -9,12 +10,17 @@ import {
 } from 'react';
 import { FormField } from '../form-field/form-field';
 import { TextField, type TextFieldProps } from '../text-field/text-field';
+import './one-time-code-input.css';
 
 export interface OneTimeCodeInputProps {
   /** Caption of the group of boxes. */
   label?: ReactNode;
   hint?: ReactNode;
-  /** Error message (e.g. 'Code incorrect. Veuillez réessayer.'); shown and announced. */
+  /**
+   * Error message (e.g. 'Code incorrect. Veuillez réessayer.'); shown and announced. With the
+   * six boxes filled, the code was refused: it stays, shown selected from the first box, and
+   * the next digit typed starts a new code (as typing over a selected text).
+   */
   error?: ReactNode;
   /** The code typed so far (digits only). Set it to '' to clear the boxes. */
   value?: string;
@@ -42,7 +48,8 @@ function toDigits(code: string | undefined): string[] {
  * on; pasting a code fills the boxes from the first; Backspace on an empty box goes back and
  * clears the previous one; the arrow keys move. When the six digits are in, `onComplete`
  * runs (auto-submit). Each box is named 'Chiffre n sur 6'; the first one accepts the
- * browser's one-time-code autofill.
+ * browser's one-time-code autofill. A refused code (`error` with six digits) stays in the
+ * boxes, all selected: a digit typed replaces it, Backspace or Delete clears it.
  */
 export function OneTimeCodeInput({
   label = 'Code de vérification',
@@ -65,6 +72,7 @@ export function OneTimeCodeInput({
     if (value !== undefined && value !== digits.join('')) setDigits(toDigits(value));
   }
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const refused = Boolean(error) && digits.every((digit) => digit !== '');
 
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))];
@@ -79,12 +87,20 @@ export function OneTimeCodeInput({
     if (code.length === OTP_LENGTH) onComplete?.(code);
   };
 
+  // A refused code: back to the first box, the whole code to be typed over.
+  useEffect(() => {
+    if (!refused || disabled) return;
+    boxes.current[0]?.focus();
+    boxes.current[0]?.select();
+  }, [refused, disabled]);
+
   /** Writes digits from `start` on, then focuses the box after the last one written. */
   const fill = (start: number, incoming: string) => {
     const clean = incoming.replace(/\D/g, '');
     if (clean === '') return;
-    const next = [...digits];
-    let index = start;
+    // Typing over a refused code replaces all of it, from the first box.
+    const next = refused ? [...EMPTY] : [...digits];
+    let index = refused ? 0 : start;
     for (const digit of clean) {
       if (index >= OTP_LENGTH) break;
       next[index] = digit;
@@ -99,6 +115,12 @@ export function OneTimeCodeInput({
     if (/^\d$/.test(event.key)) {
       event.preventDefault();
       fill(index, event.key);
+      return;
+    }
+    if (refused && (event.key === 'Backspace' || event.key === 'Delete')) {
+      event.preventDefault();
+      commit([...EMPTY]);
+      focusBox(0);
       return;
     }
     switch (event.key) {
@@ -175,6 +197,7 @@ export function OneTimeCodeInput({
           aria-labelledby={labelId}
           aria-describedby={control['aria-describedby']}
           data-disabled={disabled ? '' : undefined}
+          data-refused={refused ? '' : undefined}
         >
           {digits.map((digit, index) => (
             <input

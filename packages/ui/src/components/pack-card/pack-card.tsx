@@ -1,6 +1,7 @@
 import { formatCredits, formatEuros, formatNumber, pricePerCredit } from '@terres/domain';
 import { useId } from 'react';
 import { Button } from '../button/button';
+import './pack-card.css';
 
 export interface PackCardProps {
   credits: number;

@@ -2,6 +2,7 @@ import { Label } from '@radix-ui/react-label';
 import * as RadioGroupPrimitive from '@radix-ui/react-radio-group';
 import type { ReactNode } from 'react';
 import { FormField, type FieldBaseProps } from '../form-field/form-field';
+import './radio-group.css';
 
 export interface RadioOption {
   value: string;

@@ -1,6 +1,8 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import type { ReactNode } from 'react';
 import { FormField, type FieldBaseProps } from '../form-field/form-field';
+import './select.css';
+import '../text-field/text-field.css';
 
 export interface SelectOption {
   value: string;

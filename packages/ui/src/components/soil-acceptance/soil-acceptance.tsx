@@ -9,6 +9,7 @@ import {
   type ReceivingUse,
 } from '@terres/domain';
 import { DescriptionList } from '../description-list/description-list';
+import './soil-acceptance.css';
 
 export interface SoilAcceptanceProps {
   /** The receiving site's use, e.g. 'ROAD_WORKS'. */

@@ -1,3 +1,4 @@
+import './spinner.css';
 export interface SpinnerProps {
   /** Text shown beside the spinner (e.g. 'Chargement...', 'Envoi...'); without it the spinner is decorative. */
   label?: string;

@@ -1,4 +1,6 @@
 import { statusBadge, statusLabel } from '@terres/domain';
+import './status-badge.css';
+import '../type-badge/type-badge.css';
 
 export interface StatusBadgeProps {
   status: string | null | undefined;

@@ -7,7 +7,7 @@ describe('StatusStepper', () => {
     render(<StatusStepper status="SITE_FOUND" />);
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(6);
-    expect(screen.getByText('Lever de doute envoyée')).toBeInTheDocument();
+    expect(screen.getByText('Levée de doute envoyée')).toBeInTheDocument();
     expect(items.map((li) => li.dataset.state)).toEqual(['done', 'done', 'done', 'current', 'upcoming', 'upcoming']);
   });
 

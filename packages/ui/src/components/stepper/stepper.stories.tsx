@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { Stepper } from './stepper';
 
 /** The listing wizard: 4 steps with 5, 1, 5 and 1 sub-steps (spec §2). */
@@ -37,3 +37,19 @@ export const LastStep: Story = { args: { currentStep: 3 } };
 export const NoneCurrent: Story = { args: { currentStep: null } };
 
 export const Empty: Story = { args: { steps: [] } };
+
+/** The wizard past its first step: the filled-in steps open with a click or Enter. */
+export const SelectableSteps: Story = {
+  args: {
+    currentStep: 2,
+    currentSubStep: 1,
+    steps: wizardSteps.map((step, index) => (index < 2 ? { ...step, onSelect: fn() } : step)),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const first = canvas.getByRole('button', { name: /^Informations du projet/ });
+    await userEvent.click(first);
+    await expect(args.steps[0]?.onSelect).toHaveBeenCalled();
+    await expect(canvas.getAllByRole('button')).toHaveLength(2);
+  },
+};

@@ -1,3 +1,4 @@
+import './stepper.css';
 export type StepperState = 'done' | 'current' | 'upcoming';
 
 export interface StepperStep {
@@ -6,6 +7,11 @@ export interface StepperStep {
   subSteps?: number;
   /** Forces the state; by default it follows `currentStep`. */
   state?: StepperState;
+  /**
+   * Opens the step (the wizard: a step already filled in). A step that has it and is not the
+   * current one is a button; the current step and the others stay plain text.
+   */
+  onSelect?: () => void;
 }
 
 export interface StepperProps {
@@ -33,7 +39,8 @@ const STATE_TEXT: Record<StepperState, string> = {
 
 /**
  * Steps of a process (the listing wizard's 4 steps and their sub-steps). The current step
- * carries `aria-current="step"`; each step says its state to screen readers.
+ * carries `aria-current="step"`; each step says its state to screen readers; a step with
+ * `onSelect` (other than the current one) is a button, reached with Tab like any other.
  */
 export function Stepper({ steps, currentStep, currentSubStep = 0, label, className }: StepperProps) {
   return (
@@ -41,13 +48,8 @@ export function Stepper({ steps, currentStep, currentSubStep = 0, label, classNa
       {steps.map((step, index) => {
         const state = step.state ?? stepState(index, currentStep);
         const subSteps = step.subSteps ?? 0;
-        return (
-          <li
-            key={`${index}-${step.label}`}
-            className="terres-stepper__step"
-            data-state={state}
-            aria-current={state === 'current' ? 'step' : undefined}
-          >
+        const content = (
+          <>
             <span className="terres-stepper__marker" aria-hidden="true">
               {state === 'done' ? '✓' : index + 1}
             </span>
@@ -73,6 +75,22 @@ export function Stepper({ steps, currentStep, currentSubStep = 0, label, classNa
                 </span>
               ) : null}
             </span>
+          </>
+        );
+        return (
+          <li
+            key={`${index}-${step.label}`}
+            className="terres-stepper__step"
+            data-state={state}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            {step.onSelect && state !== 'current' ? (
+              <button type="button" className="terres-stepper__button" onClick={step.onSelect}>
+                {content}
+              </button>
+            ) : (
+              content
+            )}
           </li>
         );
       })}

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { AnchorLink, visibleForRole, type LinkComponent } from './link';
+import './tab-menu.css';
 
 export type { LinkComponent, LinkComponentProps } from './link';
 export { AnchorLink, visibleForRole } from './link';

@@ -1,5 +1,6 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
+import './tabs.css';
 
 export interface TabsItem {
   value: string;

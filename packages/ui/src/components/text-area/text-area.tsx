@@ -1,6 +1,8 @@
 import type { ComponentPropsWithRef } from 'react';
 import { FormField, joinIds, type FieldBaseProps } from '../form-field/form-field';
 import { CharacterCounter, useCharacterCount } from '../text-field/text-field';
+import './text-area.css';
+import '../text-field/text-field.css';
 
 export interface TextAreaProps
   extends FieldBaseProps,

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type ComponentPropsWithRef } from 'react';
 import { FormField, joinIds, type FieldBaseProps } from '../form-field/form-field';
+import './text-field.css';
 
 export interface TextFieldProps extends FieldBaseProps, Omit<ComponentPropsWithRef<'input'>, 'id' | 'className' | 'required'> {
   /**

@@ -4,6 +4,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import type { ReactNode } from 'react';
 import type { ToastItem, ToastVariant } from './toast';
+import './toast.css';
 
 // Errors and warnings interrupt the screen reader; successes and infos wait their turn.
 const TYPE: Record<ToastVariant, 'foreground' | 'background'> = {

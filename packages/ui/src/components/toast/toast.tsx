@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@terres/domain';
 import type * as ToastViewportModule from './toast-viewport';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import './toast.css';
 
 export const toastVariants = ['success', 'error', 'info', 'warning'] as const;
 export type ToastVariant = (typeof toastVariants)[number];

@@ -1,4 +1,6 @@
 import { typeLabel } from '@terres/domain';
+import './type-badge.css';
+import '../status-badge/status-badge.css';
 
 export interface TypeBadgeProps {
   /** CUT shows DÉBLAIS (yellow), FILL shows REMBLAIS (red) (spec §4, §9). */

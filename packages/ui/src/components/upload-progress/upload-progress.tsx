@@ -2,6 +2,8 @@ import { formatNumber } from '@terres/domain';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import { formatFileSize } from '../file-field/file-field';
+import './upload-progress.css';
+import '../form-field/form-field.css';
 
 export type UploadStatus = 'uploading' | 'done' | 'error' | 'cancelled';
 
