@@ -16,6 +16,8 @@ export * from './gen/register/register';
 export * from './gen/documents/documents';
 export * from './gen/invoices/invoices';
 export * from './gen/soil-studies/soil-studies';
+export * from './gen/admin/admin';
+export * from './gen/notifications/notifications';
 export * from './gen/payments/payments';
 export * from './gen/ops/ops';
 export * from './gen/dev/dev';

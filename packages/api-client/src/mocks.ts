@@ -17,6 +17,8 @@ export * from './gen/register/register.msw';
 export * from './gen/documents/documents.msw';
 export * from './gen/invoices/invoices.msw';
 export * from './gen/soil-studies/soil-studies.msw';
+export * from './gen/admin/admin.msw';
+export * from './gen/notifications/notifications.msw';
 export * from './gen/payments/payments.msw';
 export * from './gen/ops/ops.msw';
 export * from './gen/dev/dev.msw';

@@ -71,7 +71,7 @@ export async function customFetchWithHeaders<T>(url: string, init: RequestInit =
   const sessionHeaders = sessionHeadersFor(path);
   const merged = new Headers(headers);
   for (const [name, value] of Object.entries(sessionHeaders)) merged.set(name, value);
-  const response = await getHttp()(path, {
+  const response = await (await getHttp())(path, {
     ...rest,
     ...(credentials === undefined ? {} : { credentials }),
     ...(headers === undefined && Object.keys(sessionHeaders).length === 0 ? {} : { headers: merged }),

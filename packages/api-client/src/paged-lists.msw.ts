@@ -6,9 +6,11 @@
 //   server.use(getListInquiriesPageMockHandler(() => ({ items: [], total: 0 })))  // 'Aucune donnée'
 import { http, HttpResponse, type HttpHandler, type RequestHandlerOptions } from 'msw';
 import { getListInquiriesResponseMock } from './gen/inquiries/inquiries.msw';
-import type { Inquiry, Organization, SoilStudy } from './gen/model';
+import { getListInvoicesResponseMock } from './gen/invoices/invoices.msw';
+import type { Carrier, Inquiry, Invoice, Organization, SoilStudy, TransferSummary } from './gen/model';
 import { getListOrganizationsResponseMock } from './gen/organizations/organizations.msw';
 import { getListSoilStudiesResponseMock } from './gen/soil-studies/soil-studies.msw';
+import { getListCarriersResponseMock, getListTransfersResponseMock } from './gen/transfers/transfers.msw';
 
 type ResolverInfo = Parameters<Parameters<typeof http.get>[1]>[0];
 
@@ -56,6 +58,15 @@ export const getListOrganizationsPageMockHandler = (override?: PageMockOverride<
 
 export const getListSoilStudiesPageMockHandler = (override?: PageMockOverride<SoilStudy>, options?: RequestHandlerOptions) =>
   pageHandler('*/soil-studies', getListSoilStudiesResponseMock, override, options);
+
+export const getListInvoicesPageMockHandler = (override?: PageMockOverride<Invoice>, options?: RequestHandlerOptions) =>
+  pageHandler('*/invoices', getListInvoicesResponseMock, override, options);
+
+export const getListTransfersPageMockHandler = (override?: PageMockOverride<TransferSummary>, options?: RequestHandlerOptions) =>
+  pageHandler('*/transfers', getListTransfersResponseMock, override, options);
+
+export const getListCarriersPageMockHandler = (override?: PageMockOverride<Carrier>, options?: RequestHandlerOptions) =>
+  pageHandler('*/organizations/:id/carriers', getListCarriersResponseMock, override, options);
 
 /** The three lists with their count header (in `handlers`, before the generated ones). */
 export const pagedListHandlers: HttpHandler[] = [

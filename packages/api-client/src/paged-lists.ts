@@ -4,14 +4,20 @@
 //
 //   loader: ({ context }) => context.queryClient.ensureQueryData(getInquiriesPageQueryOptions(params))
 //   component: const { data } = useSuspenseQuery(getInquiriesPageQueryOptions(params)); data.items, data.total
-import { queryOptions } from '@tanstack/react-query';
+//
+// Lists a user reads down rather than page by page (an organisation's invoices, its transfers:
+// issue 23, no list fetched whole) have infinite variants, `get<List>PagesQueryOptions`: one
+// page at first, the next on 'Voir plus' (`useMorePages` of @terres/app-kit).
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { getListInquiriesUrl } from './gen/inquiries/inquiries';
 import { getListCreditTransactionsUrl } from './gen/credits/credits';
+import { getListInvoicesUrl } from './gen/invoices/invoices';
 import type {
   Carrier,
   CreditTransaction,
   ListCreditTransactionsParams,
   Inquiry,
+  Invoice,
   ListCarriersParams,
   ListTransferLoadsParams,
   ListTransfersParams,
@@ -58,6 +64,25 @@ async function fetchPage<T>(url: string, init: RequestInit = {}): Promise<Page<T
 
 type ListError = ErrorType<Problem>;
 
+/** Rows a 'Voir plus' list shows at first, and adds each time. */
+export const MORE_PAGE_SIZE = 25;
+
+/** The page after `pages` while the count says rows are left (an empty page ends it too). */
+export function nextPageAfter<T>(last: Page<T>, pages: readonly Page<T>[]): number | undefined {
+  const shown = pages.reduce((count, page) => count + page.items.length, 0);
+  return last.items.length > 0 && shown < last.total ? pages.length + 1 : undefined;
+}
+
+/** Pages of one list fetched one after the other, under `queryKey` (the list's generated key first). */
+function pagesQueryOptions<T>(queryKey: readonly unknown[], urlOf: (page: number) => string) {
+  return infiniteQueryOptions<Page<T>, ListError, InfiniteData<Page<T>, number>, readonly unknown[], number>({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage<T>(urlOf(pageParam), { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageAfter,
+  });
+}
+
 // ── listings (GET /inquiries) ──
 
 export function listInquiriesPage(params: ListInquiriesParams = {}, init?: RequestInit): Promise<Page<Inquiry>> {
@@ -74,6 +99,13 @@ export function getInquiriesPageQueryOptions(params: ListInquiriesParams = {}) {
     queryKey: getInquiriesPageQueryKey(params),
     queryFn: ({ signal }) => listInquiriesPage(params, { signal }),
   });
+}
+
+// ── invoices (GET /invoices), newest first ──
+
+/** Under the generated list's key (`/api/v1/invoices`): invalidating the list invalidates the pages. */
+export function getInvoicesPagesQueryOptions(pageSize = MORE_PAGE_SIZE) {
+  return pagesQueryOptions<Invoice>(['/api/v1/invoices', 'pages', { page_size: pageSize }], (page) => getListInvoicesUrl({ page, page_size: pageSize }));
 }
 
 // ── organisations (GET /organizations) ──
@@ -127,6 +159,13 @@ export function getTransfersPageQueryOptions(params: ListTransfersParams = {}) {
   });
 }
 
+/** The transfers 'Voir plus' after 'Voir plus' (under the generated list's key). */
+export function getTransfersPagesQueryOptions(params: Omit<ListTransfersParams, 'page' | 'page_size'> = {}, pageSize = MORE_PAGE_SIZE) {
+  return pagesQueryOptions<TransferSummary>(['/api/v1/transfers', 'pages', { ...params, page_size: pageSize }], (page) =>
+    getListTransfersUrl({ ...params, page, page_size: pageSize }),
+  );
+}
+
 export function listTransferLoadsPage(id: string, params: ListTransferLoadsParams = {}, init?: RequestInit): Promise<Page<Load>> {
   return fetchPage<Load>(getListTransferLoadsUrl(id, params), init);
 }
@@ -158,6 +197,17 @@ export function getCarriersPageQueryOptions(organizationId: string, params: List
   });
 }
 
+/** An organisation's carriers 'Voir plus' after 'Voir plus' (under the generated list's key: a save invalidates them). */
+export function getCarriersPagesQueryOptions(
+  organizationId: string,
+  params: Omit<ListCarriersParams, 'page' | 'page_size'> = {},
+  pageSize = MORE_PAGE_SIZE,
+) {
+  return pagesQueryOptions<Carrier>([`/api/v1/organizations/${organizationId}/carriers`, 'pages', { ...params, page_size: pageSize }], (page) =>
+    getListCarriersUrl(organizationId, { ...params, page, page_size: pageSize }),
+  );
+}
+
 // ── an organisation's credit ledger (GET /organizations/{id}/credit-transactions) ──
 
 export function listCreditTransactionsPage(
@@ -171,6 +221,14 @@ export function listCreditTransactionsPage(
 /** Under the generated list's key: invalidating the ledger invalidates its pages. */
 export function getCreditTransactionsPageQueryKey(organizationId: string, params: ListCreditTransactionsParams = {}) {
   return [`/api/v1/organizations/${organizationId}/credit-transactions`, 'page', params] as const;
+}
+
+/** The ledger a page at a time, then 'Voir plus' (the portal's credits history, issue 21), under the same key. */
+export function getCreditTransactionsPagesQueryOptions(organizationId: string, pageSize = MORE_PAGE_SIZE) {
+  return pagesQueryOptions<CreditTransaction>(
+    [`/api/v1/organizations/${organizationId}/credit-transactions`, 'pages', { page_size: pageSize }],
+    (page) => getListCreditTransactionsUrl(organizationId, { page, page_size: pageSize }),
+  );
 }
 
 export function getCreditTransactionsPageQueryOptions(organizationId: string, params: ListCreditTransactionsParams = {}) {

@@ -118,19 +118,19 @@ async function expectHttpError(promise: Promise<unknown>, status: number) {
 describe('bearer token', () => {
   it('sends the stored access token, for paths with or without a leading slash', async () => {
     saveSession(tokens('access-1', 'refresh-1'));
-    await expect(getHttp().get('/echo').json()).resolves.toEqual({ authorization: 'Bearer access-1' });
-    await expect(getHttp().get('echo').json()).resolves.toEqual({ authorization: 'Bearer access-1' });
+    await expect((await getHttp()).get('/echo').json()).resolves.toEqual({ authorization: 'Bearer access-1' });
+    await expect((await getHttp()).get('echo').json()).resolves.toEqual({ authorization: 'Bearer access-1' });
   });
 
   it('sends no Authorization header without a session', async () => {
-    await expect(getHttp().get('/echo').json()).resolves.toEqual({ authorization: null });
+    await expect((await getHttp()).get('/echo').json()).resolves.toEqual({ authorization: null });
   });
 
   it('reads the token at each request (a new sign-in is picked up)', async () => {
     saveSession(tokens('access-1', 'refresh-1'));
-    await getHttp().get('/echo');
+    await (await getHttp()).get('/echo');
     saveSession(tokens('access-9', 'refresh-9'));
-    await expect(getHttp().get('/echo').json()).resolves.toEqual({ authorization: 'Bearer access-9' });
+    await expect((await getHttp()).get('/echo').json()).resolves.toEqual({ authorization: 'Bearer access-9' });
   });
 });
 
@@ -143,7 +143,7 @@ describe('no automatic retries', () => {
         return new HttpResponse(null, { status: 503 });
       }),
     );
-    await expectHttpError(getHttp().get('/flaky'), 503);
+    await expectHttpError((await getHttp()).get('/flaky'), 503);
     expect(hits).toBe(1);
   });
 });
@@ -154,7 +154,7 @@ describe('401 without a usable refresh token', () => {
     storage.setItem('accessTokenExpirationDate', iso(HOUR));
     storage.setItem('user', JSON.stringify(user));
 
-    await expectHttpError(getHttp().get('/protected/me'), 401);
+    await expectHttpError((await getHttp()).get('/protected/me'), 401);
 
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(storage.size).toBe(0);
@@ -164,7 +164,7 @@ describe('401 without a usable refresh token', () => {
   it('expired refresh token: same, and /auth/refresh is not called', async () => {
     saveSession({ ...tokens('access-1', 'refresh-1'), refreshTokenExpirationDate: iso(-1000) });
 
-    await expectHttpError(getHttp().get('/protected/me'), 401);
+    await expectHttpError((await getHttp()).get('/protected/me'), 401);
 
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(readSession().accessToken).toBeNull();
@@ -173,7 +173,7 @@ describe('401 without a usable refresh token', () => {
   });
 
   it('no session at all: onUnauthorized is called and the 401 surfaces', async () => {
-    await expectHttpError(getHttp().get('/protected/me'), 401);
+    await expectHttpError((await getHttp()).get('/protected/me'), 401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(refreshCalls()).toBe(0);
   });
@@ -184,7 +184,7 @@ describe('401 with a valid refresh token', () => {
     saveSession(tokens('access-1', 'refresh-1'));
     const payload = { project_name: 'Chantier Mulhouse', quantity: 5.01, materials: [{ price: -5 }] };
 
-    const answer = await getHttp().post('/protected/inquiries', { json: payload }).json();
+    const answer = await (await getHttp()).post('/protected/inquiries', { json: payload }).json();
 
     expect(answer).toEqual({
       name: 'inquiries',
@@ -206,7 +206,7 @@ describe('401 with a valid refresh token', () => {
     saveSession(tokens('access-1', 'refresh-1'));
     refreshMode = 'fail';
 
-    await expectHttpError(getHttp().delete('/protected/thing'), 401);
+    await expectHttpError((await getHttp()).delete('/protected/thing'), 401);
 
     expect(refreshCalls()).toBe(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -223,7 +223,7 @@ describe('401 with a valid refresh token', () => {
       }),
     );
 
-    await expectHttpError(getHttp().get('/protected/forbidden-forever'), 401);
+    await expectHttpError((await getHttp()).get('/protected/forbidden-forever'), 401);
 
     expect(refreshCalls()).toBe(1);
     expect(seen.map((s) => s.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
@@ -234,7 +234,7 @@ describe('401 with a valid refresh token', () => {
   it('the problem document of the final 401 reaches the caller', async () => {
     saveSession(tokens('access-1', 'refresh-1'));
     refreshMode = 'fail';
-    const error: unknown = await getHttp()
+    const error: unknown = await (await getHttp())
       .get('/protected/me')
       .catch((e: unknown) => e);
     expect(isHTTPError(error) && error.data).toMatchObject({ detail: 'Jeton invalide ou expiré.' });
@@ -249,8 +249,9 @@ describe('concurrent 401s (single-flight refresh)', () => {
     let open!: () => void;
     refreshGate = new Promise((resolve) => (open = resolve));
 
+    const http = await getHttp();
     const calls = names.map((name) =>
-      getHttp().post(`/protected/${name}`, { json: { name } }).json<{ authorization: string; body: string }>(),
+      http.post(`/protected/${name}`, { json: { name } }).json<{ authorization: string; body: string }>(),
     );
     // Hold the refresh until every first attempt has been answered 401.
     await vi.waitFor(() => expect(seen).toHaveLength(5));
@@ -282,9 +283,9 @@ describe('concurrent 401s (single-flight refresh)', () => {
       }),
     );
 
-    const slow = getHttp().get('/protected/slow').json();
+    const slow = (await getHttp()).get('/protected/slow').json();
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    await getHttp().get('/protected/fast'); // 401 -> refresh -> access-2
+    await (await getHttp()).get('/protected/fast'); // 401 -> refresh -> access-2
     release();
 
     await expect(slow).resolves.toEqual({ authorization: 'Bearer access-2' });
@@ -304,9 +305,9 @@ describe('concurrent 401s (single-flight refresh)', () => {
       }),
     );
 
-    const slow = getHttp().get('/protected/slow');
+    const slow = (await getHttp()).get('/protected/slow');
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    await expectHttpError(getHttp().get('/protected/fast'), 401);
+    await expectHttpError((await getHttp()).get('/protected/fast'), 401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     release();
 
@@ -321,7 +322,8 @@ describe('concurrent 401s (single-flight refresh)', () => {
     let open!: () => void;
     refreshGate = new Promise((resolve) => (open = resolve));
 
-    const calls = names.map((name) => getHttp().get(`/protected/${name}`));
+    const http = await getHttp();
+    const calls = names.map((name) => http.get(`/protected/${name}`));
     await vi.waitFor(() => expect(seen).toHaveLength(5));
     await delay(20);
     open();
@@ -363,7 +365,7 @@ describe('configuration', () => {
     };
     configureApiClient({ baseUrl: API, onUnauthorized, storage, fetch: fetchSpy });
     saveSession(tokens('access-1', 'refresh-1'));
-    await getHttp().get('protected/x');
+    await (await getHttp()).get('protected/x');
     expect(calls).toEqual([
       `${API}/protected/x`,
       `${API}/auth/refresh`,
@@ -389,7 +391,7 @@ describe('session ended: onSessionEnded with the reason and the French message',
 
   it("an archived organisation's 403 on any call clears the session and reports it once, with the detail", async () => {
     saveSession(tokens('access-1', 'refresh-1'));
-    const error: unknown = await getHttp()
+    const error: unknown = await (await getHttp())
       .get('/archived/me')
       .catch((e: unknown) => e);
     // The caller still gets the HTTP error, with the problem for problemMessage / parseProblem.
@@ -403,7 +405,8 @@ describe('session ended: onSessionEnded with the reason and the French message',
 
   it('several calls refused together report once', async () => {
     saveSession(tokens('access-1', 'refresh-1'));
-    const results = await Promise.allSettled(['a', 'b', 'c'].map((name) => getHttp().get(`/archived/${name}`)));
+    const http = await getHttp();
+    const results = await Promise.allSettled(['a', 'b', 'c'].map((name) => http.get(`/archived/${name}`)));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(ended).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -412,7 +415,7 @@ describe('session ended: onSessionEnded with the reason and the French message',
   it('a refresh answered by the archived 403 ends the session with that reason', async () => {
     saveSession(tokens('access-1', 'refresh-1'));
     refreshMode = 'archived';
-    await expectHttpError(getHttp().get('/protected/me'), 401);
+    await expectHttpError((await getHttp()).get('/protected/me'), 401);
     expect(ended.mock.calls).toEqual([[{ reason: 'organization-archived', message: ARCHIVED_DETAIL }]]);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(storage.size).toBe(0);
@@ -431,27 +434,27 @@ describe('session ended: onSessionEnded with the reason and the French message',
         request.headers.get('authorization') === 'Bearer access-1' ? problem401() : problem403(),
       ),
     );
-    await expectHttpError(getHttp().get('/protected/late-archive'), 403);
+    await expectHttpError((await getHttp()).get('/protected/late-archive'), 403);
     expect(ended.mock.calls).toEqual([[{ reason: 'organization-archived', message: ARCHIVED_DETAIL }]]);
   });
 
   it('a lost session (refresh refused) reports reason unauthorized with the server detail', async () => {
     saveSession(tokens('access-1', 'refresh-1'));
     refreshMode = 'fail';
-    await expectHttpError(getHttp().get('/protected/me'), 401);
+    await expectHttpError((await getHttp()).get('/protected/me'), 401);
     expect(ended.mock.calls).toEqual([[{ reason: 'unauthorized', message: 'Jeton invalide ou expiré.' }]]);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('other 403s (a role refusal) and an archived 403 to a call without session change nothing', async () => {
     saveSession(tokens('access-1', 'refresh-1'));
-    await expectHttpError(getHttp().get('/role-refused'), 403);
+    await expectHttpError((await getHttp()).get('/role-refused'), 403);
     expect(ended).not.toHaveBeenCalled();
     expect(readSession().accessToken).toBe('access-1');
 
     clearSession();
     // E.g. a sign-in attempt of an archived account: the sign-in page shows the error itself.
-    await expectHttpError(getHttp().get('/archived/verify'), 403);
+    await expectHttpError((await getHttp()).get('/archived/verify'), 403);
     expect(ended).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -459,7 +462,7 @@ describe('session ended: onSessionEnded with the reason and the French message',
   it('works with onSessionEnded alone', async () => {
     configureApiClient({ baseUrl: API, onSessionEnded: ended, storage });
     saveSession(tokens('access-1', 'refresh-1'));
-    await expectHttpError(getHttp().get('/archived/me'), 403);
+    await expectHttpError((await getHttp()).get('/archived/me'), 403);
     expect(ended).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,9 +1,11 @@
-// The one ky instance every generated call goes through (via src/mutator.ts).
+// The one ky instance every generated call goes through (via src/mutator.ts). ky itself is
+// loaded at the first request, not with the app: the sign-in screen paints without it (issue 21,
+// the /login budget), and its first call waits for it once.
 // No React and no navigation here: a session lost for good (an unrecoverable 401, or the 403 of
 // an archived organisation) is reported through `onSessionEnded` / `onUnauthorized` and the
 // app's router decides where to go (STYLE, "API client").
 import { PROBLEM_TYPES, SESSION_CSRF_HEADER } from '@terres/domain';
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import { sessionStore, type LoginResponse, type StorageLike } from './session-store';
 
 /**
@@ -74,7 +76,8 @@ interface SentRequest {
 export interface ClientState {
   config: ApiClientConfig;
   apiRoot: string;
-  http: KyInstance;
+  /** The ky instance, made at the first request (ky is loaded then). */
+  http: Promise<KyInstance> | undefined;
   refreshInFlight: Promise<string> | undefined;
 }
 
@@ -272,7 +275,8 @@ async function handleUnauthorized(current: ClientState, sent: SentRequest, refus
   return replayed;
 }
 
-function createHttp(current: ClientState): KyInstance {
+async function createHttp(current: ClientState): Promise<KyInstance> {
+  const { default: ky } = await import('ky');
   const sent = new WeakMap<Request, SentRequest>();
   return ky.create({
     // ky 2 `prefix` joins paths (leading slash or not) under the API root; `baseUrl` would
@@ -307,17 +311,16 @@ function createHttp(current: ClientState): KyInstance {
 }
 
 /** Sets up (or replaces) the shared client. Call once at app start, before any request. */
-export function configureApiClient(config: ApiClientConfig): KyInstance {
+export function configureApiClient(config: ApiClientConfig): void {
   if (config.storage !== undefined) sessionStore.setStorage(config.storage);
-  const current: ClientState = {
+  state = {
     config,
     apiRoot: config.baseUrl.replace(/\/+$/, ''),
-    http: undefined as unknown as KyInstance,
+    http: undefined,
     refreshInFlight: undefined,
   };
-  current.http = createHttp(current);
-  state = current;
-  return current.http;
+  // A signed-in visit's first calls need ky at once: load it with the app, not after them.
+  if (sessionStore.readSession().user !== null) getHttp().catch(() => undefined);
 }
 
 /** The configured client (for the other hand-written calls of this folder). */
@@ -326,9 +329,15 @@ export function requireState(): ClientState {
   return state;
 }
 
-/** The configured ky instance (used by the orval mutator). */
-export function getHttp(): KyInstance {
-  return requireState().http;
+/** The configured ky instance (used by the orval mutator), made at its first use. */
+export function getHttp(): Promise<KyInstance> {
+  const current = requireState();
+  // A failed load (the network, a new deployment's files) is tried again at the next call.
+  current.http ??= createHttp(current).catch((error: unknown) => {
+    if (state === current) current.http = undefined;
+    throw error;
+  });
+  return current.http;
 }
 
 /**

@@ -74,7 +74,7 @@ export function fileNameFromContentDisposition(header: string | null | undefined
  * Errors are those of every generated call (ky's HTTPError: `problemMessage` works on them).
  */
 export async function downloadFile(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
-  const response = await getHttp().get(toApiPath(path), options.signal ? { signal: options.signal } : {});
+  const response = await (await getHttp()).get(toApiPath(path), options.signal ? { signal: options.signal } : {});
   const blob = await response.blob();
   const fileName =
     fileNameFromContentDisposition(response.headers.get('content-disposition')) ??

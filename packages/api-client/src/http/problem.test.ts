@@ -107,7 +107,7 @@ describe('through the client', () => {
 
   it('reads an application/problem+json answer', async () => {
     configureApiClient({ baseUrl: API, onUnauthorized: vi.fn(), storage: createMemoryStorage() });
-    const error: unknown = await getHttp()
+    const error: unknown = await (await getHttp())
       .post('/organizations/o1/credits', { json: { credits: 0 } })
       .catch((e: unknown) => e);
     expect(formatStatusError(error)).toBe('Erreur 422: Le montant de crédits doit être entre 1 et 999');

@@ -1,5 +1,5 @@
 // RFC 9457 problem documents (CONTRACT §4): the API's `detail` is French and shown as is.
-import { isHTTPError } from 'ky';
+import type { HTTPError } from 'ky';
 
 export interface Problem {
   status: number;
@@ -13,6 +13,14 @@ export interface Problem {
 
 export const UNKNOWN_STATUS = 'Inconnu';
 export const UNKNOWN_DETAIL = 'Erreur inconnue';
+
+/**
+ * ky's HTTPError, told by its name as ky's own `isHTTPError` does across realms: this module is
+ * on every screen and must not load ky (src/http/client.ts loads it at the first request).
+ */
+function isHTTPError(error: unknown): error is HTTPError {
+  return error instanceof Error && error.name === 'HTTPError' && 'response' in error;
+}
 
 function asRecord(data: unknown): Record<string, unknown> | undefined {
   if (typeof data === 'string') {

@@ -3,7 +3,8 @@
 // generated call's behaviour: the session's bearer token, the 401 flow (one refresh shared with
 // the other calls, then one retry), the archived organisation's 403 ending the session, ky's
 // HTTPError for a refusal (so `problemMessage` / `parseProblem` read it) and an AbortSignal.
-import { HTTPError, NetworkError, type NormalizedOptions } from 'ky';
+import type * as Ky from 'ky';
+import type { HTTPError, NormalizedOptions } from 'ky';
 import type { Document } from '../gen/model/document';
 import type { DocumentKind } from '../gen/model/documentKind';
 import { bearer, checkArchived, checkRetried, requireState, tokenAfterUnauthorized } from './client';
@@ -52,7 +53,10 @@ function parseHeaders(raw: string): Headers {
   return headers;
 }
 
-function send(url: string, form: FormData, token: string | null, options: UploadProgressOptions): Promise<Attempt> {
+/** ky's error classes, loaded with ky (src/http/client.ts: not with the app). */
+type KyErrors = Pick<typeof Ky, 'HTTPError' | 'NetworkError'>;
+
+function send(ky: KyErrors, url: string, form: FormData, token: string | null, options: UploadProgressOptions): Promise<Attempt> {
   const request = new Request(url, { method: 'POST', headers: token === null ? {} : { authorization: bearer(token) } });
   return new Promise<Attempt>((resolve, reject) => {
     const { signal, onProgress } = options;
@@ -86,7 +90,7 @@ function send(url: string, form: FormData, token: string | null, options: Upload
     };
     xhr.onerror = () => {
       settle();
-      reject(new NetworkError(request, { cause: new TypeError('Network request failed') }));
+      reject(new ky.NetworkError(request, { cause: new TypeError('Network request failed') }));
     };
     xhr.onabort = () => {
       settle();
@@ -98,8 +102,8 @@ function send(url: string, form: FormData, token: string | null, options: Upload
 }
 
 /** ky's HTTPError for a refused upload, its body parsed into `data` as ky does. */
-async function httpError({ request, response }: Attempt): Promise<HTTPError> {
-  const error = new HTTPError(response, request, { method: 'POST' } as NormalizedOptions);
+async function httpError(ky: KyErrors, { request, response }: Attempt): Promise<HTTPError> {
+  const error = new ky.HTTPError(response, request, { method: 'POST' } as NormalizedOptions);
   const text = await response.text();
   let data: unknown = text === '' ? undefined : text;
   if (text !== '' && /json/i.test(response.headers.get('content-type') ?? '')) {
@@ -124,6 +128,7 @@ export async function uploadInquiryDocumentWithProgress(
   options: UploadProgressOptions = {},
 ): Promise<Document> {
   const current = requireState();
+  const ky = await import('ky');
   const url = `${current.apiRoot}/inquiries/${encodeURIComponent(inquiryId)}/documents`;
   const form = new FormData();
   form.append('kind', input.kind);
@@ -131,16 +136,16 @@ export async function uploadInquiryDocumentWithProgress(
   form.append('file', input.file, input.fileName ?? ownName ?? 'fichier');
 
   const sentToken = sessionStore.readSession().accessToken;
-  let attempt = await send(url, form, sentToken, options);
+  let attempt = await send(ky, url, form, sentToken, options);
   if (attempt.response.status === 401) {
     const token = await tokenAfterUnauthorized(current, sentToken, attempt.response);
-    if (token === undefined) throw await httpError(attempt);
-    attempt = await send(url, form, token, options);
+    if (token === undefined) throw await httpError(ky, attempt);
+    attempt = await send(ky, url, form, token, options);
     await checkRetried(current, attempt.response, token);
   } else {
     await checkArchived(current, attempt.response, sentToken);
   }
-  if (!attempt.response.ok) throw await httpError(attempt);
+  if (!attempt.response.ok) throw await httpError(ky, attempt);
   const document = (await attempt.response.json()) as Document;
   options.onProgress?.(1);
   return document;

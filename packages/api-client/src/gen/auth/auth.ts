@@ -194,8 +194,9 @@ export const useRequestRegistrationCode = <TError = ErrorType<BadRequestResponse
     /**
  * Public. Checks the invitation token (signed JWT, `sub` = invited e-mail, 7 days) and
 e-mails a code to the invited address. A bad token is a 400 whose `detail` is one of
-'Lien d'invitation invalide', 'Token invalide - email manquant',
-'Ce lien d'invitation a expiré', 'Token invalide'.
+'Lien d'invitation invalide', 'Lien d'invitation invalide : l'adresse e-mail invitée
+n'y figure pas…', 'Ce lien d'invitation a expiré', 'Lien d'invitation invalide : il est
+incomplet ou a été modifié…'.
 
  * @summary Request a code for an invitation
  */

@@ -25,6 +25,7 @@ import {
 } from '.././model';
 import type {
   Inquiry,
+  InquiryHistoryEvent,
   InquiryPin
 } from '.././model';
 
@@ -133,7 +134,33 @@ export const getSetInquiryStatusResponseMock = (overrideResponse: Partial< Inqui
               "nature inconnue"
             ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: (() => faker.helpers.arrayElement(["17 05 04", "17 05 03*"]))(), pop: faker.helpers.arrayElement(Object.values(PopDeclaration))})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), sisIdentifier: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), analysisReferences: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), soilPreparer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), permitReference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), permitDate: (() => faker.date.past({ years: 2 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
+export const getGetInquiryHistoryResponseMock = (): InquiryHistoryEvent[] => (Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({id: faker.string.uuid(), at: `${faker.date.past().toISOString().split('.')[0]}Z`, kind: faker.helpers.arrayElement(['SUBMITTED','STATUS_CHANGED','DOCUMENT_UPLOADED','DOCUMENT_SENT','DOCUMENT_DELETED','MATCH_PROPOSED','MATCH_STATUS_CHANGED','CONTRACT_FACTS_UPDATED'] as const), actorName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), actorRole: faker.helpers.arrayElement(['ADMIN','OWNER','EMPLOYEE'] as const), fromStatus: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), toStatus: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), credits: (() => faker.number.int({ min: 0, max: 900 }))(), documentKind: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), fileName: (() => faker.helpers.arrayElement([
+              "autorisation-de-travaux.pdf",
+              "etude-de-sol-g2.pdf",
+              "plan-de-masse.png",
+              "analyses-laboratoire.xlsx"
+            ]))(), matchId: faker.string.uuid(), otherInquiryId: faker.string.uuid(), otherProjectName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,])})))
+
 export const getDownloadInquiryPdfResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
+export const getUpdateContractFactsResponseMock = (overrideResponse: Partial< Inquiry > = {}): Inquiry => ({id: faker.string.uuid(), organizationId: faker.string.uuid(), organizationName: (() => `${faker.helpers.arrayElement(["Terrassements", "Travaux publics", "Carri\xE8res", "Am\xE9nagements"])} ${faker.location.city()}`)(), userId: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
+              "Construction du groupe scolaire",
+              "R\xE9habilitation de la friche",
+              "Lotissement",
+              "Extension de la zone d\u2019activit\xE9s",
+              "Am\xE9nagement du parc",
+              "Cr\xE9ation du bassin de r\xE9tention"
+            ])} ${faker.location.city()}`)(), projectOwnerFirstName: (() => faker.person.firstName())(), projectOwnerLastName: (() => faker.person.lastName())(), projectOwnerStreet: (() => faker.location.streetAddress())(), projectOwnerPostcode: (() => faker.location.zipCode("#####"))(), projectOwnerCity: (() => faker.location.city())(), projectOwnerSiret: (() => faker.string.numeric(14))(), projectOwnerCompanyName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), siteAddress: (() => `${faker.location.streetAddress()}, ${faker.location.zipCode("#####")} ${faker.location.city()}`)(), siteLatitude: (() => faker.number.float({ min: 47.6, max: 48.9, fractionDigits: 5 }))(), siteLongitude: (() => faker.number.float({ min: 7, max: 7.9, fractionDigits: 5 }))(), parcelNumbers: (() => Array.from(
+              { length: faker.number.int({ min: 1, max: 4 }) },
+              () => faker.string.alphanumeric({ length: 14, casing: "upper" })
+            ))(), quantity: (() => faker.number.float({ min: 0.5, max: 40, fractionDigits: 2 }))(), materials: Array.from({ length: faker.number.int({ min: 2, max: 6 }) }, (_, i) => i + 1).map(() => ({materialName: (() => faker.helpers.arrayElement(["Terre V\xE9g\xE9tale", "Sable et gravier", "Autre"]))(), groundComposition: (() => faker.helpers.arrayElement([
+              "bonne qualit\xE9",
+              "qualit\xE9 moyenne",
+              "alluvions du rhin blanc/gris",
+              "alluvions des vall\xE9es et pi\xE9mont faiblement limoneux",
+              "alluvions limoneux",
+              "nature inconnue"
+            ]))(), quantity: (() => faker.number.int({ min: 50, max: 2e4 }))(), price: (() => faker.number.float({ min: -5, max: 450, fractionDigits: 2 }))(), qualityClass: faker.helpers.arrayElement(Object.values(QualityClass)), wasteCode: (() => faker.helpers.arrayElement(["17 05 04", "17 05 03*"]))(), pop: faker.helpers.arrayElement(Object.values(PopDeclaration))})), groundTypeUnknown: faker.datatype.boolean(), soilStudyDelegation: faker.datatype.boolean(), acceptCertification: faker.datatype.boolean(), startDate: (() => faker.date.soon({ days: 180 }).toISOString().slice(0, 10))(), endDate: (() => faker.date.between({ from: Date.now() + 200 * 864e5, to: Date.now() + 700 * 864e5 }).toISOString().slice(0, 10))(), sisIdentifier: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), analysisReferences: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), soilPreparer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), permitReference: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), permitDate: (() => faker.date.past({ years: 2 }).toISOString().slice(0, 10))(), cost: (() => faker.number.int({ min: 0, max: 900 }))(), rejectionReason: (() => null)(), receivingUse: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ReceivingUse)),null,]), acceptedQualityClasses: faker.helpers.arrayElements(Object.values(QualityClass)), acceptedWasteCodes: faker.helpers.arrayElements(Object.values(WasteCode)), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
 
 export const getListInquiriesMockHandler = (overrideResponse?: Inquiry[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Inquiry[]> | Inquiry[]), options?: RequestHandlerOptions) => {
@@ -218,12 +245,36 @@ export const getSetInquiryStatusMockHandler = (overrideResponse?: Inquiry | ((in
   }, options)
 }
 
+export const getGetInquiryHistoryMockHandler = (overrideResponse?: InquiryHistoryEvent[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InquiryHistoryEvent[]> | InquiryHistoryEvent[]), options?: RequestHandlerOptions) => {
+  return http.get('*/inquiries/:id/history', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetInquiryHistoryResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getDownloadInquiryPdfMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
   return http.get('*/inquiries/:id/pdf', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getDownloadInquiryPdfResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getUpdateContractFactsMockHandler = (overrideResponse?: Inquiry | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<Inquiry> | Inquiry), options?: RequestHandlerOptions) => {
+  return http.put('*/inquiries/:id/contract-facts', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateContractFactsResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -237,5 +288,7 @@ export const getInquiriesMock = () => [
   getUpdateInquiryMockHandler(),
   getDeleteInquiryMockHandler(),
   getSetInquiryStatusMockHandler(),
-  getDownloadInquiryPdfMockHandler()
+  getGetInquiryHistoryMockHandler(),
+  getDownloadInquiryPdfMockHandler(),
+  getUpdateContractFactsMockHandler()
 ]

@@ -30,10 +30,12 @@ import type {
   BusyResponse,
   ConflictResponse,
   ContentTooLargeResponse,
+  ContractFactsRequest,
   CreateInquiryRequest,
   ForbiddenResponse,
   HeavyWorkShareResponse,
   Inquiry,
+  InquiryHistoryEvent,
   InquiryPin,
   ListInquiriesParams,
   ListInquiryPinsParams,
@@ -861,6 +863,165 @@ export const useSetInquiryStatus = <TError = ErrorType<BadRequestResponse | Unau
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Role ADMIN (issue 21; an advertiser gets 403, an unknown listing 404). Read from the
+audit log: submission, every status change (who validated, who refused and why, the
+credits debited at validation), the documents uploaded, sent and removed, the matches
+proposed and their later statuses, the contract facts entered. At most the 200 newest
+events.
+
+ * @summary A listing's dated history, newest first
+ */
+export const getGetInquiryHistoryUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/inquiries/${id}/history`
+}
+
+export const getInquiryHistory = async (id: string, options?: RequestInit): Promise<InquiryHistoryEvent[]> => {
+  
+  return customFetch<InquiryHistoryEvent[]>(getGetInquiryHistoryUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetInquiryHistoryQueryKey = (id?: string,) => {
+    return [
+    `/api/v1/inquiries/${id}/history`
+    ] as const;
+    }
+
+    
+export const getGetInquiryHistoryQueryOptions = <TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetInquiryHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getInquiryHistory>>> = ({ signal }) => getInquiryHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetInquiryHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getInquiryHistory>>>
+export type GetInquiryHistoryQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
+
+
+export function useGetInquiryHistory<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInquiryHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getInquiryHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInquiryHistory<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInquiryHistory>>,
+          TError,
+          Awaited<ReturnType<typeof getInquiryHistory>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInquiryHistory<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A listing's dated history, newest first
+ */
+
+export function useGetInquiryHistory<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetInquiryHistoryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetInquiryHistorySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetInquiryHistoryQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getInquiryHistory>>> = ({ signal }) => getInquiryHistory(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetInquiryHistorySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getInquiryHistory>>>
+export type GetInquiryHistorySuspenseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>
+
+
+export function useGetInquiryHistorySuspense<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInquiryHistorySuspense<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInquiryHistorySuspense<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A listing's dated history, newest first
+ */
+
+export function useGetInquiryHistorySuspense<TData = Awaited<ReturnType<typeof getInquiryHistory>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse>>(
+ id: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInquiryHistory>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetInquiryHistorySuspenseQueryOptions(id,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Role ADMIN; OWNER and EMPLOYEE of the listing's organisation.
  * @summary The listing summary as a PDF
  */
@@ -1014,3 +1175,84 @@ export function useDownloadInquiryPdfSuspense<TData = Awaited<ReturnType<typeof 
 
 
 
+/**
+ * Roles OWNER and EMPLOYEE of the listing's organisation, and ADMIN (another organisation's
+listing is a 404). The facts the transfer contract states (issue 19, decision 0175): the
+SIS identifier, the analyses' references, the person preparing the soil, the planning
+permission's reference and day; each optional, null or '' clears it. Only from APPROVED
+to PROCESSED (409 otherwise: a draft or a refused listing carries them in its edit). Any
+other field is a 422 and nothing changes. Every change is audited with the values before
+and after.
+
+ * @summary Enter or correct a validated listing's contract facts
+ */
+export const getUpdateContractFactsUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v1/inquiries/${id}/contract-facts`
+}
+
+export const updateContractFacts = async (id: string,
+    contractFactsRequest: ContractFactsRequest, options?: RequestInit): Promise<Inquiry> => {
+  
+  return customFetch<Inquiry>(getUpdateContractFactsUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      contractFactsRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateContractFactsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContractFacts>>, TError,{id: string;data: BodyType<ContractFactsRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateContractFacts>>, TError,{id: string;data: BodyType<ContractFactsRequest>}, TContext> => {
+
+const mutationKey = ['updateContractFacts'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateContractFacts>>, {id: string;data: BodyType<ContractFactsRequest>}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateContractFacts(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateContractFactsMutationResult = NonNullable<Awaited<ReturnType<typeof updateContractFacts>>>
+    export type UpdateContractFactsMutationBody = BodyType<ContractFactsRequest>
+    export type UpdateContractFactsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>
+
+    /**
+ * @summary Enter or correct a validated listing's contract facts
+ */
+export const useUpdateContractFacts = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | UnprocessableEntityResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContractFacts>>, TError,{id: string;data: BodyType<ContractFactsRequest>}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateContractFacts>>,
+        TError,
+        {id: string;data: BodyType<ContractFactsRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateContractFactsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -32,6 +32,7 @@ import type {
   InquiryMatches,
   Match,
   MatchParty,
+  SavingsSummary,
   TransferSavings
 } from '.././model';
 
@@ -150,6 +151,8 @@ export const getProposeMatchResponseMock = (overrideResponse: Partial< Match > =
               "nature inconnue"
             ]))(), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})})),null,])}, savings: faker.helpers.arrayElement([{...getProposeMatchResponseTransferSavingsMock()},null,]), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, acceptedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, declinedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, doneAt: `${faker.date.past().toISOString().split('.')[0]}Z`, ...overrideResponse})
 
+export const getGetMatchSavingsResponseMock = (overrideResponse: Partial< SavingsSummary > = {}): SavingsSummary => ({matches: faker.number.int({min: undefined, max: undefined}), volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2SavedKg: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), truckKmSaved: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), disposalDistanceKm: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2KgPerM3Km: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), ...overrideResponse})
+
 export const getGetMatchResponseTransferSavingsMock = (overrideResponse: Partial<TransferSavings> = {}): TransferSavings => ({...{volumeM3: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), tonnes: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), trips: faker.number.int({min: undefined, max: undefined}), truckKmSaved: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2SavedKg: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), disposalDistanceKm: faker.number.float({min: undefined, max: undefined, fractionDigits: 2}), co2KgPerM3Km: faker.number.float({min: undefined, max: undefined, fractionDigits: 2})}, ...overrideResponse});
 
 export const getGetMatchResponseMock = (overrideResponse: Partial< Match > = {}): Match => ({id: faker.string.uuid(), status: faker.helpers.arrayElement(Object.values(MatchStatus)), cutInquiryId: faker.string.uuid(), fillInquiryId: faker.string.uuid(), cut: {id: faker.string.uuid(), type: faker.helpers.arrayElement(Object.values(InquiryType)), status: faker.helpers.arrayElement(Object.values(InquiryStatus)), projectName: (() => `${faker.helpers.arrayElement([
@@ -249,6 +252,18 @@ export const getProposeMatchMockHandler = (overrideResponse?: Match | ((info: Pa
   }, options)
 }
 
+export const getGetMatchSavingsMockHandler = (overrideResponse?: SavingsSummary | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SavingsSummary> | SavingsSummary), options?: RequestHandlerOptions) => {
+  return http.get('*/matches/savings', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetMatchSavingsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getGetMatchMockHandler = (overrideResponse?: Match | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Match> | Match), options?: RequestHandlerOptions) => {
   return http.get('*/matches/:id', async (info) => {
   
@@ -277,6 +292,7 @@ export const getMatchesMock = () => [
   getGenerateInquiryDocumentMockHandler(),
   getListMatchesMockHandler(),
   getProposeMatchMockHandler(),
+  getGetMatchSavingsMockHandler(),
   getGetMatchMockHandler(),
   getSetMatchStatusMockHandler()
 ]

@@ -40,6 +40,7 @@ import type {
   Match,
   NotFoundResponse,
   ProposeMatchRequest,
+  SavingsSummary,
   SetMatchStatusRequest,
   UnauthorizedResponse,
   UnprocessableEntityResponse,
@@ -257,6 +258,9 @@ codes, quality class, receiving use and dates; the listing must be PRE_CONTRACT_
 PROCESSED; a copy to both organisations). Idempotent: when the listing already has that
 document (for that match) it is answered with 200 and nothing is generated or moved
 again; 201 otherwise. 409 with a French detail when the status or the match does not fit.
+TRANSFER_CONTRACT is refused while a fact the contract states is missing on either side
+(409, type `urn:…:contract-facts-missing`, the detail naming them, `missing` listing
+side, field and label); the pre-contract is generated and names them.
 
  * @summary Generate a document of the transfer chain
  */
@@ -330,7 +334,10 @@ export const useGenerateInquiryDocument = <TError = ErrorType<BadRequestResponse
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Role ADMIN (403 otherwise). `inquiry_id` keeps those of one listing (either side); `status` filters (comma list).
+ * Role ADMIN (403 otherwise). `inquiry_id` keeps those of one listing (either side);
+`status` filters (comma list). Paged like the console's lists; the total is
+`X-Total-Count`. Without `page` and `page_size`, the first 100.
+
  * @summary Matches, newest first
  */
 export const getListMatchesUrl = (params?: ListMatchesParams,) => {
@@ -576,6 +583,164 @@ export const useProposeMatch = <TError = ErrorType<BadRequestResponse | Unauthor
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Role ADMIN (403 otherwise). The DONE matches counted, the volume moved, the CO2e and
+truck-km saved against the usual disposal outlet, summed by the API over every DONE
+match (each as its `savings`), and the settings they were counted with: one answer,
+whatever the number of transfers.
+
+ * @summary What the transfers done saved, all together
+ */
+export const getGetMatchSavingsUrl = () => {
+
+
+  
+
+  return `/api/v1/matches/savings`
+}
+
+export const getMatchSavings = async ( options?: RequestInit): Promise<SavingsSummary> => {
+  
+  return customFetch<SavingsSummary>(getGetMatchSavingsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMatchSavingsQueryKey = () => {
+    return [
+    `/api/v1/matches/savings`
+    ] as const;
+    }
+
+    
+export const getGetMatchSavingsQueryOptions = <TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMatchSavingsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMatchSavings>>> = ({ signal }) => getMatchSavings({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMatchSavingsQueryResult = NonNullable<Awaited<ReturnType<typeof getMatchSavings>>>
+export type GetMatchSavingsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useGetMatchSavings<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMatchSavings>>,
+          TError,
+          Awaited<ReturnType<typeof getMatchSavings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMatchSavings<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMatchSavings>>,
+          TError,
+          Awaited<ReturnType<typeof getMatchSavings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMatchSavings<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What the transfers done saved, all together
+ */
+
+export function useGetMatchSavings<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMatchSavingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetMatchSavingsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMatchSavingsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMatchSavings>>> = ({ signal }) => getMatchSavings({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMatchSavingsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getMatchSavings>>>
+export type GetMatchSavingsSuspenseQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useGetMatchSavingsSuspense<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMatchSavingsSuspense<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMatchSavingsSuspense<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What the transfers done saved, all together
+ */
+
+export function useGetMatchSavingsSuspense<TData = Awaited<ReturnType<typeof getMatchSavings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMatchSavings>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMatchSavingsSuspenseQueryOptions(options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Role ADMIN (403 otherwise).
  * @summary One match
  */

@@ -5,6 +5,10 @@
  */
 import type { CreditTransactionKind } from './creditTransactionKind';
 import type { CreditTransactionInquiryId } from './creditTransactionInquiryId';
+import type { CreditTransactionInvoiceNumber } from './creditTransactionInvoiceNumber';
+import type { CreditTransactionInquiryProjectName } from './creditTransactionInquiryProjectName';
+import type { CreditTransactionReason } from './creditTransactionReason';
+import type { CreditTransactionGrantedBy } from './creditTransactionGrantedBy';
 
 export interface CreditTransaction {
   id: string;
@@ -17,5 +21,13 @@ export interface CreditTransaction {
   /** Unique per line, so a retried request never counts twice. */
   reference: string;
   inquiryId?: CreditTransactionInquiryId;
+  /** A purchase's invoice number (what the reference stands for); null otherwise. */
+  invoiceNumber: CreditTransactionInvoiceNumber;
+  /** A listing validation's listing title; null otherwise. */
+  inquiryProjectName: CreditTransactionInquiryProjectName;
+  /** The admin's reason on an ADMIN_GRANT line (issue 21); null elsewhere and on grants before it. */
+  reason: CreditTransactionReason;
+  /** The granting admin's name (else e-mail), for an ADMIN caller only; null for the organisation's members and on other lines. */
+  grantedBy: CreditTransactionGrantedBy;
   createdAt: string;
 }

@@ -10,4 +10,10 @@ export interface GrantCreditsRequest {
    * @maximum 999
    */
   credits: number;
+  /**
+   * Why the credits are granted, on one line; shown in both ledgers.
+   * @minLength 1
+   * @maxLength 200
+   */
+  reason: string;
 }

@@ -4,8 +4,23 @@
  * Bourse aux terres API 1.0.0
  */
 import type { MatchStatus } from './matchStatus';
+import type { PageParameter } from './pageParameter';
+import type { PageSizeParameter } from './pageSizeParameter';
 
 export type ListMatchesParams = {
 inquiry_id?: string;
 status?: MatchStatus[];
+/**
+ * The page, from 1. Given alone, pages hold 25 rows. Without `page` and `page_size`, a
+list answers its first 100 rows (no list answers more than 100 at once).
+
+ * @minimum 1
+ */
+page?: PageParameter;
+/**
+ * Rows per page, 1 to 100 (the tables offer 5, 10 and 25). Given alone, page 1.
+ * @minimum 1
+ * @maximum 100
+ */
+page_size?: PageSizeParameter;
 };

@@ -23,6 +23,12 @@ q?: SearchParameter;
  */
 with_archived?: boolean;
 /**
+ * Only the verified organisations (`true`) or those not verified yet (`false`, the
+console's 'Organisations à vérifier' queue, issue 21). Absent: both.
+
+ */
+verified?: boolean;
+/**
  * The order (`-` for descending); ties are broken by id.
  */
 sort?: ListOrganizationsSort;

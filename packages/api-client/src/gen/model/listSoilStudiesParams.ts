@@ -4,6 +4,7 @@
  * Bourse aux terres API 1.0.0
  */
 import type { SearchParameter } from './searchParameter';
+import type { ListSoilStudiesState } from './listSoilStudiesState';
 import type { ListSoilStudiesSort } from './listSoilStudiesSort';
 import type { PageParameter } from './pageParameter';
 import type { PageSizeParameter } from './pageSizeParameter';
@@ -18,6 +19,13 @@ digits (spaces, apostrophes, dashes, `@`). At most 100 characters (400 beyond).
  * @maxLength 100
  */
 q?: SearchParameter;
+/**
+ * `delegated`: the studies delegated to the platform that have no file yet (what the
+console's 'Études de sol confiées' queue counts, issue 21); `provided`: the rows
+with a study file. Absent: every row.
+
+ */
+state?: ListSoilStudiesState;
 /**
  * The listing's creation date (`-` for descending); ties are broken by id.
  */

@@ -19,6 +19,10 @@ digits (spaces, apostrophes, dashes, `@`). At most 100 characters (400 beyond).
  */
 q?: SearchParameter;
 status?: TransferStatus[];
+/**
+ * A listing's id (400 if it is not a UUID).
+ */
+inquiry_id?: string;
 discrepancy?: boolean;
 /**
  * The page, from 1. Given alone, pages hold 25 rows. Without `page` and `page_size`, a

@@ -24,6 +24,8 @@ archived, exemption that does not cover a hazardous code; domain `carrierUsableO
 `over-remaining-volume`: 409, the load goes over the transfer's remaining expected
 volume; send it again with `confirm_over_remaining: true` to record it, flagged.
 `loads-in-transit`: 409, a transfer cannot close while loads are in transit.
+`contract-facts-missing`: 409 on a transfer contract's generation, a fact it states is
+missing on either side; `missing` lists them (side, field, label).
 `draft-limit`: 409 on `POST /inquiries`, the organisation has as many drafts as
 allowed (`MAX_DRAFTS_PER_ORGANIZATION`); submit or delete one first. `storage-quota`:
 413, the upload would take the organisation past its storage quota (`STORAGE_QUOTA_MB`). Statuses without a general type (405, 500...) answer
@@ -55,6 +57,7 @@ export const ProblemType = {
   carrierUnusable: 'urn:bourse-terres:problem:carrier-unusable',
   overRemainingVolume: 'urn:bourse-terres:problem:over-remaining-volume',
   loadsInTransit: 'urn:bourse-terres:problem:loads-in-transit',
+  contractFactsMissing: 'urn:bourse-terres:problem:contract-facts-missing',
   draftLimit: 'urn:bourse-terres:problem:draft-limit',
   storageQuota: 'urn:bourse-terres:problem:storage-quota',
 } as const;

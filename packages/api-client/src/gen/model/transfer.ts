@@ -9,6 +9,7 @@ import type { TransferParty } from './transferParty';
 import type { TransferViewerSide } from './transferViewerSide';
 import type { TransferBalance } from './transferBalance';
 import type { Document } from './document';
+import type { MissingContractFact } from './missingContractFact';
 import type { TransferFirstDepartureAt } from './transferFirstDepartureAt';
 import type { TransferLastDepartureAt } from './transferLastDepartureAt';
 import type { TransferLastReceptionAt } from './transferLastReceptionAt';
@@ -31,6 +32,11 @@ export interface Transfer {
   balance: TransferBalance;
   /** The documents of the match's two listings that the viewer may read. */
   documents: Document[];
+  /** What the transfer contract still lacks, both sides (CUT then FILL), labels only: each
+party completes its own listing's (PUT /inquiries/{id}/contract-facts); the contract is
+not generated while the list is not empty.
+ */
+  missingContractFacts: MissingContractFact[];
   firstDepartureAt: TransferFirstDepartureAt;
   lastDepartureAt: TransferLastDepartureAt;
   lastReceptionAt: TransferLastReceptionAt;

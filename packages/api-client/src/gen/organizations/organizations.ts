@@ -832,8 +832,10 @@ export const useArchiveOrganization = <TError = ErrorType<BadRequestResponse | U
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Role ADMIN. Writes an ADMIN_GRANT ledger line. A credit count outside 1 to 999 is a 422
-'Le montant de crédits doit être entre 1 et 999'. With an `Idempotency-Key`, a retried
+ * Role ADMIN. Writes an ADMIN_GRANT ledger line with the admin's `reason` (issue 21). A
+credit count outside 1 to 999 is a 422 'Le montant de crédits doit être entre 1 et 999';
+a missing or blank reason a 422 'Le motif de l’ajout de crédits est requis'; nothing is
+granted then. With an `Idempotency-Key`, a retried
 request grants once (the answer is then the organisation as it is); the same key with
 another amount is a 409. An archived organisation is a 409.
 

@@ -64,7 +64,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 /**
  * Roles OWNER and EMPLOYEE of that organisation, ADMIN for any (another organisation's
 list is a 404). Active carriers by name; `include_archived=true` adds the archived
-ones. `usable` says whether the carrier may be chosen for a load leaving today
+ones, after the active ones. `usable` says whether the carrier may be chosen for a load leaving today
 (domain `carrierUsableOn`), `unusableReason` why not (French). Paged like the
 console's lists; the total is `X-Total-Count`.
 
@@ -477,8 +477,9 @@ organisation is the CUT or the FILL party). One transfer per ACCEPTED (or DONE)
 match. `status` filters (comma list), `discrepancy=true` keeps those with a
 discrepancy (a refused load, a load flagged over the remaining volume, or accepted
 loads received with another volume than departed), `q` searches the parties'
-organisation and project names. Paged like the console's lists; the total is
-`X-Total-Count`. Without `page` and `page_size`, the first 100.
+organisation and project names, `inquiry_id` keeps those of one listing (its CUT or
+FILL side; another organisation's listing: none). Paged like the console's lists; the
+total is `X-Total-Count`. Without `page` and `page_size`, the first 100.
 
  * @summary Transfers, the newest first
  */
