@@ -13,7 +13,16 @@ export { RouteError, useRouteRetry } from './app/route-error';
 export { RoutePending } from './app/route-pending';
 export { pageTitle } from './app/title';
 export { ListingFieldList, type ListingFieldListProps } from './listing/listing-field-list';
+export {
+  ContractFactsForm,
+  contractFactsFormId,
+  ContractFactsMissing,
+  type ContractFactsFormProps,
+  type ContractFactsMissingProps,
+} from './listing/contract-facts';
+export { contractFactsTexts } from './listing/contract-facts-texts';
 export { ListingDocuments, type ListingDocumentsProps, type ListingDocumentsTexts } from './listing/listing-documents';
+export { MoreRows, useMorePages, type MorePages, type MoreRowsProps } from './lists/more-pages';
 export { DownloadButton, saveDocument, type DownloadButtonProps } from './downloads/download-button';
 export { RegisterExportFields, registerExportTexts, useRegisterExport, type RegisterExportState } from './register/register-export';
 export { ourTexts as kitOurTexts, specTexts as kitSpecTexts, texts as kitTexts } from './texts';
@@ -35,7 +44,7 @@ export {
 export { useUploads, type Upload, type UploadsOptions } from './uploads/use-uploads';
 export { createAppEnv, DEFAULT_API_URL, DEFAULT_SUPPORT_EMAIL, envUrl, trimSlash, type AppEnv } from './app/app-env';
 export { loadRuntimeConfig, RUNTIME_CONFIG_KEYS, type FetchLike } from './app/runtime-config';
-export { appRootRouteOptions, createAppRouter, type AppRouterOptions, type RouterContext } from './app/router';
+export { appRootRouteOptions, createAppRouter, preloadRouteChunks, type AppRouterOptions, type RouterContext } from './app/router';
 export {
   CarrierForm,
   carrierIdentityText,
@@ -46,3 +55,6 @@ export {
 } from './carriers/carrier-form';
 export { carrierTexts, type CarrierTexts } from './carriers/carrier-texts';
 export { CARRIER_FIELDS, carrierBody, carrierFormSchema, carrierValues, type CarrierField, type CarrierValues } from './carriers/carrier-values';
+// The queries only (route loaders); the bell and the form are `@terres/app-kit/notifications`,
+// so that the sign-in page's bundle never carries them.
+export { notificationListQueryOptions, notificationPreferencesQueryOptions } from './notifications/queries';

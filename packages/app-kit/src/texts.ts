@@ -33,6 +33,10 @@ export const ourTexts = {
   notFound: 'Page introuvable',
   loadFailed: 'Le chargement a échoué.',
   loadFailedHint: 'Vérifiez votre connexion puis réessayez.',
+  // Under a list read down (lists/more-pages.tsx): '25 sur 130', then the button.
+  shownOfTotal: '{shown} sur {total}',
+  showMore: 'Voir plus',
+  loadingMore: 'Chargement...',
 } as const;
 
 export const texts = { ...specTexts, ...ourTexts };

@@ -9,7 +9,7 @@
 /** The only keys config.json may hold (the shared ones; each app passes its own too). */
 export const RUNTIME_CONFIG_KEYS = ['API_URL', 'TILE_URL', 'CADASTRE_TILEJSON_URL', 'ADDRESS_SEARCH_URL', 'SUPPORT_EMAIL'] as const;
 
-export type FetchLike = (url: string, init: { headers: Record<string, string>; cache: 'no-store' }) => Promise<{
+export type FetchLike = (url: string) => Promise<{
   ok: boolean;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
@@ -24,10 +24,14 @@ export async function loadRuntimeConfig(
   options: { url?: string; fetch?: FetchLike; ownKeys?: readonly string[] } = {},
 ): Promise<Record<string, unknown>> {
   const url = options.url ?? '/config.json';
-  const fetchImpl: FetchLike = options.fetch ?? ((target, init) => fetch(target, init));
+  const fetchImpl: FetchLike = options.fetch ?? ((target) => fetch(target));
   let response: Awaited<ReturnType<FetchLike>>;
   try {
-    response = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    // A plain GET, as the built index.html preloads it (tooling/vite: `<link rel="preload"
+    // as="fetch" crossorigin>`, fetched beside the page's code): a request with other headers,
+    // credentials or cache mode would not reuse the preload and ask a second time. The server
+    // marks it `no-cache` (deploy/nginx), so it is revalidated, never stale.
+    response = await fetchImpl(url);
   } catch {
     return {};
   }

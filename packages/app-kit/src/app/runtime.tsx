@@ -21,6 +21,12 @@ export interface AppRuntimeOptions<TRouter extends AnyRouter> {
   apiUrl: string;
   createRouter: (context: { queryClient: QueryClient; auth: Auth }) => TRouter;
   storage?: StorageLike;
+  /**
+   * Renew a stored session at once, before the router is made, while the page's code loads (the
+   * apps' main.tsx, issue 23: the first data requests wait for this round trip). Tests leave it
+   * off: they seed their session after making the runtime.
+   */
+  renewSessionAtOnce?: boolean;
 }
 
 export function createAppRuntime<TRouter extends AnyRouter>(options: AppRuntimeOptions<TRouter>): AppRuntime<TRouter> {
@@ -44,6 +50,8 @@ export function createAppRuntime<TRouter extends AnyRouter>(options: AppRuntimeO
       });
     },
   });
+  // Without a stored session this asks nothing of the network.
+  if (options.renewSessionAtOnce) void auth.ensureSession();
   const router = options.createRouter({ queryClient, auth });
   ref.router = router;
   return { queryClient, auth, router };

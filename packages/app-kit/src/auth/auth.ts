@@ -5,7 +5,7 @@
 // cookie (issue 20). This module decides when it counts as signed in, renews it at start-up (a
 // reload or a new tab renews through the cookie), and ends it.
 import type { QueryClient } from '@tanstack/react-query';
-import { messages } from '@terres/domain';
+import { authMessages } from '@terres/domain';
 import {
   clearSession,
   configureApiClient,
@@ -98,7 +98,7 @@ export function createAuth(options: AuthOptions): Auth {
       if (signingOut) return;
       lastEnd = {
         reason: event.reason,
-        ...(event.reason === 'organization-archived' ? { message: event.message ?? messages.organizationArchived } : {}),
+        ...(event.reason === 'organization-archived' ? { message: event.message ?? authMessages.organizationArchived } : {}),
       };
       options.queryClient.clear();
       publish({ status: 'unauthenticated', user: null });

@@ -21,6 +21,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useDomainForm } from '../forms/use-domain-form';
 import { carrierTexts } from './carrier-texts';
 import { carrierBody, carrierFormSchema, carrierValues } from './carrier-values';
+import './carrier-form.css';
 
 /** What a save sends: the carrier edited (absent for a new one), its body, the creation's retry key. */
 export interface CarrierSave {

@@ -64,4 +64,19 @@ describe('HelpContent', () => {
     await user.click(screen.getByRole('button', { name: helpTexts.contactQuestion }));
     expect(screen.getAllByRole('link', { name: 'aide@bourse.test' })).toHaveLength(2);
   });
+
+  it("takes another app's questions, lead and contact sentence (the console's admins)", () => {
+    render(
+      <HelpContent
+        supportEmail="support@terres.test"
+        items={[{ value: 'verify', title: 'Comment vérifier une organisation\u00a0?', content: <p>Cochez la case.</p> }]}
+        intro="Les tâches de l’équipe."
+        contactLead="Les annonceurs écrivent au support à"
+      />,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Comment vérifier une organisation\u00a0?']);
+    expect(screen.getByText('Les tâches de l’équipe.')).toBeInTheDocument();
+    expect(screen.queryByText(helpTexts.faqIntro)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Besoin d’aide\u00a0?' })).toHaveTextContent('Les annonceurs écrivent au support à support@terres.test.');
+  });
 });

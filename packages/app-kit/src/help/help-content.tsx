@@ -1,6 +1,7 @@
 import { Accordion, type AccordionItem } from '@terres/ui/accordion';
 import type { ReactNode } from 'react';
 import { ListingCostTable } from './listing-cost-table';
+import './help.css';
 
 // The help page of both apps (spec §1, §2: four collapsible FAQ items: create, modify, delete a
 // listing, contact support). The spec names only the subjects; the answers are ours and follow
@@ -21,6 +22,12 @@ export const helpTexts = {
 export interface HelpContentProps {
   /** The support address (each app's configuration). */
   supportEmail: string;
+  /** The questions and answers; default the advertisers' FAQ (`helpFaqItems`). The console gives its admins' own. */
+  items?: AccordionItem[];
+  /** The sentence under 'Questions fréquentes'; default the advertisers' one. */
+  intro?: string;
+  /** The sentence before the support address; default 'Notre équipe vous répond par e-mail à'. */
+  contactLead?: string;
   /** Level of the "Questions fréquentes" and "Besoin d'aide ?" headings (default 2: under the page's h1). */
   headingLevel?: 2 | 3;
 }
@@ -143,9 +150,14 @@ export function helpFaqItems(supportEmail: string): AccordionItem[] {
 }
 
 /** The help page's body: the FAQ items, then the support contact. */
-export function HelpContent({ supportEmail, headingLevel = 2 }: HelpContentProps): ReactNode {
+export function HelpContent({
+  supportEmail,
+  items = helpFaqItems(supportEmail),
+  intro = helpTexts.faqIntro,
+  contactLead = helpTexts.contactLead,
+  headingLevel = 2,
+}: HelpContentProps): ReactNode {
   const Heading = `h${headingLevel}` as const;
-  const items = helpFaqItems(supportEmail);
   // A link to '/help#credits' (the credits page's) opens that answer.
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   const opened = items.some((item) => item.value === hash) ? hash : undefined;
@@ -155,7 +167,7 @@ export function HelpContent({ supportEmail, headingLevel = 2 }: HelpContentProps
         <Heading id="terres-help-faq" className="terres-help__title">
           {helpTexts.faqTitle}
         </Heading>
-        <p className="terres-help__intro">{helpTexts.faqIntro}</p>
+        <p className="terres-help__intro">{intro}</p>
         <Accordion items={items} defaultOpen={opened ? [opened] : []} />
       </section>
       <section aria-labelledby="terres-help-contact" className="terres-help__contact">
@@ -163,7 +175,7 @@ export function HelpContent({ supportEmail, headingLevel = 2 }: HelpContentProps
           {helpTexts.contactTitle}
         </Heading>
         <p>
-          {helpTexts.contactLead} <MailLink email={supportEmail} />.
+          {contactLead} <MailLink email={supportEmail} />.
         </p>
       </section>
     </div>

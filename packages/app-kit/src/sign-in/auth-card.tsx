@@ -1,5 +1,7 @@
+import { LogoMark } from '@terres/ui/logo-mark';
 import type { ReactNode } from 'react';
 import { texts } from '../texts';
+import './sign-in.css';
 
 export interface AuthCardProps {
   /** The page's h1. */
@@ -18,7 +20,10 @@ export function AuthCard({ title, notice, children, footer }: AuthCardProps) {
   return (
     <div className="terres-auth">
       <header className="terres-auth__brand">
-        <p className="terres-auth__product">{texts.productName}</p>
+        <p className="terres-auth__product">
+          <LogoMark size={40} />
+          <span>{texts.productName}</span>
+        </p>
         <p className="terres-auth__tagline">{texts.tagline}</p>
       </header>
       <main id="terres-main" className="terres-auth__card">

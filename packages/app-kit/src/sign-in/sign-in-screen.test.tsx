@@ -60,7 +60,8 @@ describe('SignInScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 
     expect(await screen.findByRole('heading', { name: 'Vérification du code' })).toBeInTheDocument();
-    expect(screen.getByText('Un code à 6 chiffres a été envoyé à chef@chantier.fr')).toBeInTheDocument();
+    // The address is an element of its own (it wraps at its dots and @): the sentence reads whole.
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Un code à 6 chiffres a été envoyé à chef@chantier.fr')).toBeInTheDocument();
     expect(requests).toEqual([{ path: 'login', body: { email: 'chef@chantier.fr' } }]);
 
     await user.click(screen.getByRole('textbox', { name: /Chiffre 1/ }));
@@ -77,7 +78,7 @@ describe('SignInScreen', () => {
     expect(requests).toEqual([]);
   });
 
-  it('shows a wrong code, clears the boxes, and goes back with "Changer d\'email"', async () => {
+  it('shows a wrong code, keeps it to be typed over, and goes back with "Changer d\'email"', async () => {
     const { onSignedIn, user } = renderScreen('login');
     await user.type(screen.getByLabelText(/Votre email/), 'chef@chantier.fr');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -85,7 +86,13 @@ describe('SignInScreen', () => {
     await user.paste('654321');
     expect(await screen.findByText('Code incorrect. Veuillez réessayer.')).toBeInTheDocument();
     expect(onSignedIn).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox', { name: /Chiffre 1/ })).toHaveValue('');
+    // The code stays (issue 21: a wrong code emptied the six boxes), the first box focused:
+    // the next digit typed replaces it.
+    expect(screen.getByRole('textbox', { name: /Chiffre 6/ })).toHaveValue('1');
+    expect(screen.getByRole('textbox', { name: /Chiffre 1/ })).toHaveFocus();
+    await user.keyboard('1');
+    expect(screen.getByRole('textbox', { name: /Chiffre 1/ })).toHaveValue('1');
+    expect(screen.getByRole('textbox', { name: /Chiffre 2/ })).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: "Changer d'email" }));
     expect(screen.getByRole('heading', { name: 'Connexion à votre compte' })).toBeInTheDocument();

@@ -6,8 +6,9 @@ import {
   verifyCode,
   type LoginResponse,
 } from '@terres/api-client';
-import { emailSchema, fillTemplate, loginEmailSchema, normalizeEmail } from '@terres/domain';
+import { emailSchema, loginEmailSchema, normalizeEmail } from '@terres/domain';
 import { Button } from '@terres/ui/button';
+import { EmailAddress } from '@terres/ui/email-address';
 import { OneTimeCodeInput } from '@terres/ui/one-time-code-input';
 import type { LinkComponent } from '@terres/ui/tab-menu';
 import { TextField } from '@terres/ui/text-field';
@@ -16,6 +17,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { texts } from '../texts';
 import { AuthCard } from './auth-card';
+import './sign-in.css';
+
+// 'Un code ... envoyé à {email}': the address is an element of its own, which wraps at its dots
+// and its @ rather than mid-word on a phone.
+const [codeSentBefore, codeSentAfter = ''] = texts.codeSent.split('{email}');
 
 export type SignInMode = 'login' | 'register';
 
@@ -127,8 +133,8 @@ export function SignInScreen({ mode, onSignedIn, alternateHref, linkComponent, n
       await onSignedIn(response);
     } catch (error) {
       // The server says why (wrong, expired, too many tries, archived); the spec's sentence otherwise.
+      // The code stays in the boxes, selected to be typed over (issue 21: emptying them lost it).
       setCodeError(problemMessage(error, texts.codeIncorrect));
-      setCode('');
       setVerifying(false);
     }
   };
@@ -188,7 +194,11 @@ export function SignInScreen({ mode, onSignedIn, alternateHref, linkComponent, n
           void verify(code);
         }}
       >
-        <p className="terres-auth__lead">{fillTemplate(texts.codeSent, { email })}</p>
+        <p className="terres-auth__lead">
+          {codeSentBefore}
+          <EmailAddress address={email} />
+          {codeSentAfter}
+        </p>
         <OneTimeCodeInput
           value={code}
           onChange={(next) => {

@@ -124,4 +124,39 @@ describe('MapView in Chromium', () => {
     expect(await screen.findByText('47.7467,7.3389 z13')).toBeInTheDocument();
     expect((await (await fetch(`${fixture}/__requests`)).json()) as string[]).toContain('/search/?q=rue%20du%20sauvage&limit=5');
   });
+
+  it('lets the wheel scroll the page, with a hint; Ctrl + wheel, or the wheel after a click, zooms (issue 21)', async () => {
+    render(
+      <MapView tileUrl={tileUrl} zoom={13}>
+        <Probe />
+      </MapView>,
+    );
+    const pane = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.leaflet-map-pane');
+      if (!found) throw new Error('no map pane');
+      return found;
+    });
+    const box = pane.getBoundingClientRect();
+    const wheel = (init: WheelEventInit = {}) => {
+      const event = new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -200, clientX: box.left + 50, clientY: box.top + 50, ...init });
+      pane.dispatchEvent(event);
+      return event;
+    };
+    // A plain wheel: not taken by the map (the page scrolls), the hint says how to zoom.
+    expect(wheel().defaultPrevented).toBe(false);
+    const hint = screen.getByText(/^Utilisez (Ctrl|⌘) \+ molette pour zoomer/);
+    await waitFor(() => expect(hint.parentElement).toHaveAttribute('data-visible'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const zoom = () => Number(/ z(\d+)$/.exec(screen.getByRole('status', { name: 'Vue' }).textContent ?? '')?.[1]);
+    expect(zoom()).toBe(13);
+    // Ctrl + wheel zooms.
+    expect(wheel({ ctrlKey: true }).defaultPrevented).toBe(true);
+    await waitFor(() => expect(zoom()).toBeGreaterThan(13));
+    const zoomed = zoom();
+    await waitFor(() => expect(hint.parentElement).not.toHaveAttribute('data-visible'), { timeout: 3000 });
+    // After a click on the map, the plain wheel zooms too.
+    pane.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: box.left + 50, clientY: box.top + 50 }));
+    expect(wheel({ deltaY: 200 }).defaultPrevented).toBe(true);
+    await waitFor(() => expect(zoom()).toBeLessThan(zoomed));
+  });
 });

@@ -15,6 +15,7 @@ import {
   resolveCenter,
 } from './rules';
 import type { LatLng } from './rules';
+import { useWheelGuard } from '../wheel-guard/wheel-guard';
 
 export * from './rules';
 
@@ -60,6 +61,8 @@ export function MapView({
   const target = resolveCenter(center);
   const targetZoom = clampZoom(zoom);
   const [lat, lng] = target;
+  // The wheel scrolls the page; Ctrl + wheel, or the wheel after a click, zooms (issue 21).
+  const wheelHint = useWheelGuard(containerRef);
 
   // Create the map once; the view follows the props in the effect below.
   useEffect(() => {
@@ -102,8 +105,9 @@ export function MapView({
   const style: CSSProperties = { height, width: '100%' };
 
   return (
-    <div role="region" aria-label={label} className={className}>
+    <div role="region" aria-label={label} className={className} style={{ position: 'relative' }}>
       <div ref={containerRef} data-testid="map-view-container" style={style} />
+      {wheelHint}
       {map ? <MapContext.Provider value={map}>{children}</MapContext.Provider> : null}
     </div>
   );

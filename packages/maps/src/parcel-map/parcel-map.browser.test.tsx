@@ -137,4 +137,19 @@ describe('ParcelMap in Chromium', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retirer la parcelle 68 2240 00AB 0126' }));
     expect(await screen.findByText('Aucune parcelle sélectionnée.')).toBeInTheDocument();
   });
+
+  it('lets the wheel scroll the page, with a hint; Ctrl + wheel zooms the map (issue 21)', async () => {
+    render(<Selector />);
+    const canvas = await mapReady();
+    const box = canvas.getBoundingClientRect();
+    const wheel = (init: WheelEventInit = {}) => {
+      const event = new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -200, clientX: box.left + 40, clientY: box.top + 40, ...init });
+      canvas.dispatchEvent(event);
+      return event;
+    };
+    // maplibre takes a wheel it zooms with (preventDefault): a plain one is left to the page.
+    expect(wheel().defaultPrevented).toBe(false);
+    await waitFor(() => expect(screen.getByText(/^Utilisez (Ctrl|⌘) \+ molette pour zoomer/).parentElement).toHaveAttribute('data-visible'));
+    expect(wheel({ ctrlKey: true }).defaultPrevented).toBe(true);
+  });
 });

@@ -28,6 +28,7 @@ import {
   resolveCenter,
 } from '../map-view/rules';
 import type { LatLng } from '../map-view/rules';
+import { useWheelGuard } from '../wheel-guard/wheel-guard';
 import './parcel-map.css';
 
 export * from './cadastre';
@@ -311,6 +312,8 @@ export function ParcelMap({
 
   const style: CSSProperties = { height, width: '100%', position: 'relative' };
   const failed = status.kind === 'error';
+  // The wheel scrolls the page; Ctrl + wheel, or the wheel after a click, zooms (issue 21).
+  const wheelHint = useWheelGuard(containerRef, failed);
 
   return (
     <div
@@ -325,7 +328,10 @@ export function ParcelMap({
           {readOnly ? null : <p>Vous pouvez saisir les numéros de parcelle ci-dessous.</p>}
         </Alert>
       ) : (
-        <div ref={containerRef} className="terres-parcel-map__canvas" data-testid="parcel-map-container" style={style} />
+        <div className="terres-parcel-map__frame">
+          <div ref={containerRef} className="terres-parcel-map__canvas" data-testid="parcel-map-container" style={style} />
+          {wheelHint}
+        </div>
       )}
       {(failed || manualEntry) && !readOnly ? (
         <ManualParcelEntry
