@@ -9,6 +9,8 @@ const shared = {
   // PGlite boots a WebAssembly PostgreSQL per app: slow on 2 cores.
   testTimeout: 30_000,
   hookTimeout: 120_000,
+  // Fails a test during which node-postgres warned of a query sent on a busy client.
+  setupFiles: ['test/setup.ts'],
 };
 
 export default defineConfig({

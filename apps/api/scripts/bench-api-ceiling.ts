@@ -6,6 +6,9 @@
 //   one prepared SELECT by id on the same PostgreSQL database (node-postgres, a pool of the API's
 //   size), the row answered as JSON. No session check, no hooks, no logs: a floor of work that a
 //   real read cannot go below, so its throughput is the ceiling the API is measured against.
+// - PUT /inquiries/:id: "the minimal write" (issue 23): the same token check, then one prepared
+//   `UPDATE … RETURNING` of the listing's project name (its announcement trigger fires as for the
+//   API's), the row answered as JSON. No transaction, no row-level security, no settle.
 // Environment: DATABASE_URL, AUTH_SECRET, PORT (127.0.0.1). Prints `listening <port>` when ready.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
@@ -41,6 +44,20 @@ app.get<{ Params: { id: string } }>('/inquiries/:id', async (request, reply) => 
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ') || !validToken(header.slice(7))) return reply.code(401).send({ status: 401 });
   const { rows } = await pool.query({ name: 'inquiry_by_id', text: 'select * from inquiries where id = $1', values: [request.params.id] });
+  if (!rows[0]) return reply.code(404).send({ status: 404 });
+  return rows[0];
+});
+
+app.put<{ Params: { id: string }; Body: { project_name?: unknown } }>('/inquiries/:id', async (request, reply) => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ') || !validToken(header.slice(7))) return reply.code(401).send({ status: 401 });
+  const name = request.body?.project_name;
+  if (typeof name !== 'string') return reply.code(422).send({ status: 422 });
+  const { rows } = await pool.query({
+    name: 'inquiry_rename',
+    text: 'update inquiries set project_name = $2, updated_at = now() where id = $1 returning *',
+    values: [request.params.id, name],
+  });
   if (!rows[0]) return reply.code(404).send({ status: 404 });
   return rows[0];
 });

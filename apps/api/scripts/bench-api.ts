@@ -1,11 +1,12 @@
 // `pnpm bench:api` (or `pnpm --filter @terres/api bench:api [-- --seconds 5 --warmup 1
-// --connections 32 --codes 12000 --dist --port 4200 --profile <dir> --only listing,ceiling
-// --log-level info]`)
+// --connections 32 --codes 12000 --dist [--server <other build>/server.js] --port 4200 --profile <dir>
+// --only listing,ceiling --log-level info]`)
 // The hot path against the ceiling (issue 13), in one run: on a fresh database of the local
 // PostgreSQL server (TEST_DATABASE_URL's server, or 127.0.0.1:5432; dropped at the end), it
 // starts two processes of their own, never this one (autocannon's load would steal their CPU):
-//   - the reference servers (scripts/bench-api-ceiling.ts): a bare Fastify route, and the
-//     minimal ceiling (Fastify + HS256 token check + one prepared SELECT by id);
+//   - the reference servers (scripts/bench-api-ceiling.ts): a bare Fastify route, the minimal
+//     ceiling (Fastify + HS256 token check + one prepared SELECT by id) and the minimal write
+//     (the same token check + one prepared UPDATE … RETURNING, issue 23);
 //   - the API (`tsx src/server.ts`, or `node dist/server.js` with --dist: build first), as in
 //     production (NODE_ENV=production, JSON logs at `info` written to a file);
 // seeds 10 organisations of 100 listings each, an owner's session and `--codes` one-time codes,
@@ -16,16 +17,19 @@
 // (GET /inquiries/{id}: one listing, then the organisation's 100 in turn), own organisation
 // (GET /organizations/me), listing list page (GET /inquiries?page=1&page_size=20) and code
 // verification (POST /auth/magic-link/verify, each request a different address's right code: a
-// new session each). The API runs as production does, its read caches on (README "Hot path");
+// new session each) and a draft's edit (PUT /inquiries/{id}, 100 drafts of another organisation
+// in turn, a new project name each), both measured against the minimal write, the reads against
+// the ceiling. The API runs as production does, its read caches on (README "Hot path");
 // a second API process with READ_CACHE=0 serves the same listing read from the database, to
 // show both paths (`uncached`). Prints, asserts nothing;
 // README "Hot path" says how to read it. `--profile <dir>`: the API's V8 CPU profile of the
-// whole run is written there (open it in Chrome's DevTools), to see where its time goes.
+// whole run is written there (open it in Chrome's DevTools), to see where its time goes; the
+// READ_CACHE=0 process (`uncached`) writes its own there too (one file per process id).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -37,6 +41,7 @@ import { systemScope } from '../src/db/scope.js';
 import { loadConfig } from '../src/env.js';
 import { packageRoot } from '../src/paths.js';
 import { freeLoopbackPort } from './free-port.js';
+import { cpuTicks, databaseTicksDuring, residentMiB, TICKS_PER_SECOND } from './proc-cpu.js';
 import { createTestDatabase } from '../test/helpers/database.js';
 import { recordResults } from './bench-results.js';
 
@@ -50,11 +55,13 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     codes: { type: 'string', default: '12000' },
     dist: { type: 'boolean', default: false },
+    // With --dist: another build's server.js instead of dist/server.js (a before/after comparison).
+    server: { type: 'string' },
     // The first of two consecutive ports (reference servers, API); unset: free ports.
     port: { type: 'string' },
     // A directory: the API runs with --cpu-prof and writes its V8 CPU profile there when it stops.
     profile: { type: 'string' },
-    // Only these targets (comma list of bare, ceiling, listing, listings, uncached, organisation, list, verification).
+    // Only these targets (comma list of bare, ceiling, listing, listings, uncached, organisation, list, write, edit, verification).
     only: { type: 'string' },
     // The API's LOG_LEVEL (production's default: info, one line per request).
     'log-level': { type: 'string', default: 'info' },
@@ -68,70 +75,14 @@ const CODES = Math.max(100, Number(args.codes) || 12000);
 const ORGANIZATIONS = 10;
 const LISTINGS_PER_ORGANIZATION = 100;
 const OWNER_EMAIL = 'owner@bench-api.test';
-const TICKS_PER_SECOND = 100; // USER_HZ: /proc/<pid>/stat counts CPU in 1/100 s on Linux
+const EDITOR_EMAIL = 'editor@bench-api.test';
+const DRAFTS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function freePort(index: number): Promise<number> {
   if (args.port) return Number(args.port) + index;
   return freeLoopbackPort();
-}
-
-/** CPU ticks (user + system) of one process, or 0 when it is gone. */
-function cpuTicks(pid: number): number {
-  try {
-    // Fields after the command name (in parentheses, which may hold spaces): utime is the 14th field.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-/** Resident memory of one process, in MiB. */
-function residentMiB(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
-/** CPU ticks of each PostgreSQL backend connected to `database` (this benchmark's only), by pid. */
-function databaseTicks(database: string): Map<number, number> {
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let command: string;
-    try {
-      command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    if (command.startsWith('postgres: ') && command.includes(` ${database} `)) ticks.set(Number(entry), cpuTicks(Number(entry)));
-  }
-  return ticks;
-}
-
-/**
- * Follows the database's backends while `run` goes on (a pool may close idle connections and
- * open new ones meanwhile: each is read every 200 ms, its last reading counts) and returns
- * the CPU ticks they spent.
- */
-async function databaseTicksDuring<T>(database: string, run: () => Promise<T>): Promise<{ result: T; ticks: number }> {
-  const start = databaseTicks(database);
-  const last = new Map(start);
-  const sample = () => {
-    for (const [pid, ticks] of databaseTicks(database)) last.set(pid, ticks);
-  };
-  const timer = setInterval(sample, 200);
-  try {
-    const result = await run();
-    sample();
-    let ticks = 0;
-    for (const [pid, value] of last) ticks += value - (start.get(pid) ?? 0);
-    return { result, ticks };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 interface Started {
@@ -173,7 +124,9 @@ interface Target {
   url: string;
   /** The process serving it (for its CPU). */
   pid: number;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
+  /** The reference its ratio is taken against: the read ceiling (GET) or the minimal write. */
+  against?: 'ceiling' | 'write';
   headers?: Record<string, string>;
   /** A body per request (code verification). */
   nextBody?: () => string;
@@ -199,8 +152,19 @@ function cannon(target: Target, seconds: number): Promise<autocannon.Result> {
     duration: seconds,
     method: target.method ?? 'GET',
     headers: { ...target.headers, ...(nextBody ? { 'content-type': 'application/json' } : {}) },
-    ...(nextBody ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }] } : {}),
-    ...(nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
+    ...(nextBody || nextPath
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                ...(nextPath ? { path: nextPath() } : {}),
+                ...(nextBody ? { body: nextBody() } : {}),
+              }),
+            },
+          ],
+        }
+      : {}),
   });
 }
 
@@ -285,6 +249,26 @@ async function main(): Promise<void> {
     const owned = await db.select({ id: inquiries.id }).from(inquiries).where(sql`${inquiries.organizationId} = ${orgRows[0]!.id}`);
     const listing = owned[0];
     const session = await db.transaction((tx) => openSession(tx, secret, owner!));
+    // Writes: another organisation's drafts (the first one's list stays 100 approved listings), its owner's session.
+    const [editor] = await db
+      .insert(users)
+      .values({ email: EDITOR_EMAIL, role: 'OWNER', firstName: 'Alix', lastName: 'Roux', organizationId: orgRows[1]!.id })
+      .returning();
+    const drafts = await db
+      .insert(inquiries)
+      .values(
+        Array.from({ length: DRAFTS }, (_, index) => ({
+          organizationId: orgRows[1]!.id,
+          userId: editor!.id,
+          type: 'CUT' as const,
+          status: 'DRAFT' as const,
+          projectName: `Brouillon ${index + 1}`,
+          quantity: 1.5,
+          materials: MATERIALS,
+        })),
+      )
+      .returning({ id: inquiries.id });
+    const editorSession = await db.transaction((tx) => openSession(tx, secret, editor!));
     // Code verification: one address per request, each with its right code (a user each).
     await db.execute(
       sql`insert into users (email, role) select 'verify-' || g || '@bench-api.test', 'OWNER' from generate_series(1, ${CODES}) g`,
@@ -302,8 +286,8 @@ async function main(): Promise<void> {
     const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
     const tsx = (file: string, flags: string[] = []) => [process.execPath, ...flags, '--import', 'tsx', join(packageRoot, file)];
     reference = start(tsx('scripts/bench-api-ceiling.ts'), { DATABASE_URL: fresh.url, AUTH_SECRET: secret, PORT: String(referencePort) }, join(workDir, 'reference.log'));
-    const dist = join(packageRoot, 'dist', 'server.js');
-    if (args.dist && !existsSync(dist)) throw new Error('dist/server.js is missing: run `pnpm --filter @terres/api build` first');
+    const dist = args.server ? resolve(args.server) : join(packageRoot, 'dist', 'server.js');
+    if (args.dist && !existsSync(dist)) throw new Error(`${dist} is missing: run \`pnpm --filter @terres/api build\` first`);
     const apiEnv = (port: number, readCache: '0' | '1') => ({
       NODE_ENV: 'production',
       LOG_LEVEL: args['log-level'],
@@ -325,7 +309,7 @@ async function main(): Promise<void> {
     api = start(apiCommand, apiEnv(apiPort, '1'), join(workDir, 'api.log'));
     const wanted = (key: string) => !args.only || args.only.split(',').includes(key);
     if (wanted('uncached')) {
-      uncached = start(args.dist ? [process.execPath, '--enable-source-maps', dist] : tsx('src/server.ts'), apiEnv(uncachedPort, '0'), join(workDir, 'api-uncached.log'));
+      uncached = start(args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile), apiEnv(uncachedPort, '0'), join(workDir, 'api-uncached.log'));
     }
     const referenceBase = `http://127.0.0.1:${referencePort}`;
     const apiBase = `http://127.0.0.1:${apiPort}`;
@@ -338,6 +322,11 @@ async function main(): Promise<void> {
     const bearer = { authorization: `Bearer ${session.accessToken}` };
     let nextCode = 0;
     let nextListing = 0;
+    let nextDraft = 0;
+    let nextName = 0;
+    const editorBearer = { authorization: `Bearer ${editorSession.accessToken}` };
+    const draftPath = (prefix: string) => () => `${prefix}/${drafts[nextDraft++ % drafts.length]!.id}`;
+    const renameBody = () => JSON.stringify({ project_name: `Chantier renommé ${(nextName += 1)}` });
     const allTargets: Target[] = [
       { key: 'bare', name: 'bare Fastify route', url: `${referenceBase}/bare`, pid: reference.child.pid! },
       { key: 'ceiling', name: 'ceiling: HS256 + SELECT by id', url: `${referenceBase}/inquiries/${listing!.id}`, pid: reference.child.pid!, headers: bearer },
@@ -356,11 +345,33 @@ async function main(): Promise<void> {
       { key: 'organisation', name: 'API own organisation /organizations/me', url: `${apiBase}/api/v1/organizations/me`, pid: api.child.pid!, headers: bearer },
       { key: 'list', name: 'API list page (20 of 100)', url: `${apiBase}/api/v1/inquiries?page=1&page_size=20`, pid: api.child.pid!, headers: bearer },
       {
+        key: 'write',
+        name: 'minimal write: HS256 + UPDATE … RETURNING',
+        url: `${referenceBase}/inquiries/${drafts[0]!.id}`,
+        pid: reference.child.pid!,
+        method: 'PUT',
+        headers: editorBearer,
+        nextPath: draftPath('/inquiries'),
+        nextBody: renameBody,
+      },
+      {
+        key: 'edit',
+        name: `API draft edit PUT /inquiries/{id}, ${DRAFTS} in turn`,
+        url: `${apiBase}/api/v1/inquiries/${drafts[0]!.id}`,
+        pid: api.child.pid!,
+        method: 'PUT',
+        against: 'write',
+        headers: editorBearer,
+        nextPath: draftPath('/api/v1/inquiries'),
+        nextBody: renameBody,
+      },
+      {
         key: 'verification',
         name: 'API code verification',
         url: `${apiBase}/api/v1/auth/magic-link/verify`,
         pid: api.child.pid!,
         method: 'POST',
+        against: 'write',
         nextBody: () => JSON.stringify(codes[nextCode++ % codes.length]),
       },
     ];
@@ -377,23 +388,29 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `bench:api on ${fresh.name} (fresh; seeded in ${seedSeconds.toFixed(1)} s): API ${args.dist ? 'node dist/server.js' : 'tsx src/server.ts'} ` +
+      `bench:api on ${fresh.name} (fresh; seeded in ${seedSeconds.toFixed(1)} s): API ${args.dist ? `node ${args.server ?? 'dist/server.js'}` : 'tsx src/server.ts'} ` +
         `(NODE_ENV=production, read caches on, logs at ${args['log-level']} to a file; ${startedMiB.toFixed(0)} MiB resident once started), ` +
         `${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per target\n`,
     );
     const header = `${'target'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)} ${'server µs/req'.padStart(14)} ${'db µs/req'.padStart(10)}`;
     console.log(header);
     console.log('-'.repeat(header.length));
-    let ceiling = NaN;
+    const references: Record<'ceiling' | 'write', number> = { ceiling: NaN, write: NaN };
     for (const target of targets) {
       const m = await measure(target, fresh.name);
-      if (target.name.startsWith('ceiling')) ceiling = m.requestsPerSecond;
-      const share = target.name.startsWith('API') && Number.isFinite(ceiling) ? `  ${((m.requestsPerSecond / ceiling) * 100).toFixed(0)} % of ceiling` : '';
+      if (target.key === 'ceiling' || target.key === 'write') references[target.key] = m.requestsPerSecond;
+      const against = target.against ?? 'ceiling';
+      const reference = references[against];
+      const share =
+        target.name.startsWith('API') && Number.isFinite(reference)
+          ? `  ${((m.requestsPerSecond / reference) * 100).toFixed(0)} % of ${against === 'write' ? 'minimal write' : 'ceiling'}`
+          : '';
       console.log(
         `${target.name.padEnd(40)} ${m.requestsPerSecond.toFixed(0).padStart(8)} ${m.p50.toFixed(1).padStart(7)} ${m.p99.toFixed(1).padStart(7)} ` +
           `${String(m.other).padStart(8)} ${m.serverMicros.toFixed(0).padStart(14)} ${m.databaseMicros.toFixed(0).padStart(10)}${share}`,
       );
     }
+    console.log(`\nload average at the end: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (${availableParallelism()} cores)`);
     const used = nextCode;
     if (used > codes.length) console.log(`\n(code verification used ${used} requests for ${codes.length} codes: raise --codes)`);
   } finally {

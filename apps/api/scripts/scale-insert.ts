@@ -92,7 +92,7 @@ export async function fillScaleDatabase(url: string, options: ScaleFill): Promis
   }
 }
 
-async function insertOrganizations(client: pg.PoolClient, organizations: readonly ScaleOrganization[]) {
+export async function insertOrganizations(client: pg.PoolClient, organizations: readonly ScaleOrganization[]) {
   await insertColumns(client, 'organizations', organizations, [
     ['id', 'uuid', (o) => o.id],
     ['name', 'text', (o) => o.name],
@@ -139,7 +139,7 @@ async function insertOrganizations(client: pg.PoolClient, organizations: readonl
   ]);
 }
 
-async function insertListings(client: pg.PoolClient, listings: readonly ScaleListing[]) {
+export async function insertListings(client: pg.PoolClient, listings: readonly ScaleListing[]) {
   await insertColumns(client, 'inquiries', listings, [
     ['id', 'uuid', (l) => l.id],
     ['organization_id', 'uuid', (l) => l.organizationId],

@@ -15,6 +15,7 @@ import mailerPlugin from './plugins/app/mailer.js';
 import inputGuardPlugin from './plugins/app/input-guard.js';
 import metricsPlugin from './plugins/app/metrics.js';
 import problemsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/problems.js';
+import compressionPlugin from './plugins/external/compression.js';
 import corsPlugin from './plugins/external/cors.js';
 import securityHeadersPlugin from './plugins/external/security-headers.js';
 import devRoutes from './routes/dev/index.js';
@@ -91,6 +92,8 @@ export async function buildApp({ config, database, logStream, heavyWork }: Build
   await app.register(securityHeadersPlugin);
   await app.register(inputGuardPlugin);
   await app.register(corsPlugin);
+  // Before any route: it adds its onSend hook to each route as the route is declared.
+  await app.register(compressionPlugin);
   await app.register(databasePlugin, database ? { database } : {});
   // Before any route: its hooks time every request.
   await app.register(metricsPlugin);

@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl, maskAddress, requestId, scrubLogLine } from './logging.js';
+import type { Config } from './env.js';
+import { loggableUrl, loggerOptions, maskAddress, requestId, scrubLogLine } from './logging.js';
 
 describe('loggableUrl', () => {
   it('keeps the path and harmless query values, redacts the rest', () => {
@@ -50,5 +52,44 @@ describe('requestId', () => {
     for (const given of [undefined, '', 'a b', 'x'.repeat(129), ['a', 'b'], 'a\nb']) {
       expect(requestId(request(given))).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe('the logger', () => {
+  function logged(write: (log: pino.Logger) => void): Record<string, unknown>[] {
+    const lines: string[] = [];
+    const options = loggerOptions({ logLevel: 'info', logFormat: 'json' } as Config, { write: (line) => lines.push(line) });
+    write(pino(options as pino.LoggerOptions, options && typeof options === 'object' && 'stream' in options ? (options.stream as pino.DestinationStream) : undefined));
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('censors the keys that hold secrets or addresses, at the top level and one level deep', () => {
+    const error = Object.assign(new Error('refused'), { token: 'abc', code: 'E_REFUSED' });
+    const [line, errored] = logged((log) => {
+      log.info({ email: 'a', to: ['b'], otp: '123456', user: { id: 'u1', refreshToken: 'r', password: 'p' }, page: 2, list: ['x'] }, 'sent');
+      log.error({ err: error, headers: { authorization: 'Bearer x', cookie: 'c', accept: '*/*' } }, 'failed');
+    });
+    expect(line).toMatchObject({
+      msg: 'sent',
+      email: '[redacted]',
+      to: '[redacted]',
+      otp: '[redacted]',
+      user: { id: 'u1', refreshToken: '[redacted]', password: '[redacted]' },
+      page: 2,
+      list: ['x'],
+    });
+    expect(errored).toMatchObject({
+      msg: 'failed',
+      err: { type: 'Error', message: 'refused', token: '[redacted]', code: 'E_REFUSED' },
+      headers: { authorization: '[redacted]', cookie: '[redacted]', accept: '*/*' },
+    });
+    expect(errored!.err).toHaveProperty('stack');
+  });
+
+  it('leaves an object without such keys as it was given (no copy on the hot path)', () => {
+    const given = { listing: { id: 'l1', status: 'APPROVED' }, res: { statusCode: 200 }, responseTime: 1.5 };
+    const [line] = logged((log) => log.info(given, 'request completed'));
+    expect(line).toMatchObject(given);
+    expect(given).toEqual({ listing: { id: 'l1', status: 'APPROVED' }, res: { statusCode: 200 }, responseTime: 1.5 });
   });
 });

@@ -1,7 +1,9 @@
 // One-time sign-in codes (CONTRACT §6): 6 digits from a CSPRNG, 10 minutes, stored only as an
 // HMAC, compared in constant time, single use; a new code voids the earlier ones; 5 wrong tries
-// void it. Everything about one address runs under a transaction-scoped advisory lock on that
-// address, so parallel requests and guesses are counted one after the other.
+// void it. Issuing a code runs under a transaction-scoped advisory lock on the address, so
+// parallel requests are counted one after the other; a check's writes are each one atomic
+// statement on the code's row, conditional on the code being still live (issue 23), so parallel
+// guesses are each counted once and parallel right answers consume it once.
 //
 // Budgets (issue 12, device cookies: src/auth/devices.ts): the limits (one code a minute, 5 an
 // hour, 5 tries a code) are counted per address AND per budget. Strangers (no valid device
@@ -11,9 +13,10 @@
 // its own hour.
 import { messages } from '@terres/domain';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/index.js';
-import { oneTimeCodes } from '../db/schema.js';
+import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/index.js';
+import { prepared, rawStatement } from '../db/prepared.js';
+import { oneTimeCodes, organizations, users } from '../db/schema.js';
 import { problem } from '../http/problem.js';
 
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -23,6 +26,7 @@ export const CODES_PER_HOUR = 5;
 
 export type CodePurpose = 'LOGIN' | 'REGISTER' | 'INVITATION';
 export type CodeRow = typeof oneTimeCodes.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 
 function hashCode(secret: string, email: string, code: string): string {
   return createHmac('sha256', secret).update(`otp:${email}:${code}`).digest('hex');
@@ -113,51 +117,84 @@ export async function withdrawCode(db: Db, id: string): Promise<void> {
   await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, id));
 }
 
-export type CheckResult =
-  | { ok: true; code: CodeRow }
-  | { ok: false; detail: string };
-
-/** The newest usable code of one budget of the address. */
-async function liveCode(tx: Tx, email: string, deviceId: string | null, now: Date): Promise<CodeRow | undefined> {
-  const [live] = await tx
-    .select()
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.email, email), budget(deviceId), isNull(oneTimeCodes.consumedAt), isNull(oneTimeCodes.voidedAt)))
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
-  return live && live.expiresAt.getTime() > now.getTime() ? live : undefined;
-}
-
-export interface CheckCodeOptions {
-  /** A known device of this address: its own code is checked first (and counts its tries). */
-  deviceId?: string | undefined;
-  now?: Date;
+/** The live code a check is made against, with the address's account (if any) and whether its organisation is archived. */
+export interface CodeCheck {
+  code: CodeRow;
+  user: UserRow | null;
+  organizationArchivedAt: Date | null;
 }
 
 /**
- * Checks a code against the address's live code, inside the caller's transaction (which must
- * also create the session, so two parallel right answers make one session). A known device
- * checks its own code, or, when it has none, the strangers' one (a code asked for from another
- * browser); everyone else only the strangers' one. A wrong guess is counted on the code checked
- * (and the 5th voids it) even though the caller answers with an error: callers commit, then throw.
+ * The code a check of `email` is made against, and the address's account, in one statement
+ * (prepared: the sign-in's hot path, issue 23): a known device's own live code first, else the
+ * strangers' one (a code asked for from another browser); everyone else only the strangers'.
+ * Live: not consumed, not voided, not expired (a new code voids the earlier ones of its budget,
+ * so the newest is the only one). No lock: what a check then writes is one atomic statement on
+ * the code's row, conditional on it being still live (`countWrongGuess`, `consumeCode`,
+ * services/sign-in.ts), so each try counts once and a code opens one session.
  */
-export async function checkCode(tx: Tx, secret: string, emailInput: string, given: string, options: CheckCodeOptions = {}): Promise<CheckResult> {
-  const { deviceId, now = new Date() } = options;
-  const email = emailInput.toLowerCase();
-  await lockAddress(tx, email);
-  const live = (deviceId ? await liveCode(tx, email, deviceId, now) : undefined) ?? (await liveCode(tx, email, null, now));
-  if (!live) return { ok: false, detail: messages.expiredCode };
+export async function readCodeCheck(db: DbOrTx, email: string, deviceId: string | null, now: Date): Promise<CodeCheck | undefined> {
+  const [row] = await prepared(db, 'otp_check', (db, name) =>
+    db
+      .select({ code: oneTimeCodes, user: users, organizationArchivedAt: organizations.archivedAt })
+      .from(oneTimeCodes)
+      .leftJoin(users, eq(users.emailKey, sql.placeholder('email')))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(
+        and(
+          eq(oneTimeCodes.email, sql.placeholder('email')),
+          // A null device id matches no row (`= NULL`): the strangers' codes only.
+          or(eq(oneTimeCodes.deviceId, sql.placeholder('deviceId')), isNull(oneTimeCodes.deviceId)),
+          isNull(oneTimeCodes.consumedAt),
+          isNull(oneTimeCodes.voidedAt),
+          gt(oneTimeCodes.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .orderBy(sql`${oneTimeCodes.deviceId} is null`, desc(oneTimeCodes.createdAt))
+      .limit(1)
+      .prepare(name),
+  ).execute({ email: email.toLowerCase(), deviceId, now: now.toISOString() });
+  return row;
+}
 
-  const expected = Buffer.from(live.codeHash, 'hex');
-  const actual = Buffer.from(hashCode(secret, email, given), 'hex');
-  if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
-    await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, live.id));
-    return { ok: true, code: { ...live, consumedAt: now } };
-  }
-  const attempts = live.failedAttempts + 1;
-  await tx
-    .update(oneTimeCodes)
-    .set({ failedAttempts: attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { voidedAt: now } : {}) })
-    .where(eq(oneTimeCodes.id, live.id));
-  return { ok: false, detail: attempts >= CODE_MAX_ATTEMPTS ? messages.tooManyTries : messages.wrongCode };
+/** Whether `given` is the code: its HMAC compared with the stored one in constant time. */
+export function codeMatches(secret: string, email: string, given: string, code: Pick<CodeRow, 'codeHash'>): boolean {
+  const expected = Buffer.from(code.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(secret, email.toLowerCase(), given), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * A wrong guess on `code`, counted in one atomic statement if the code is still live (the 5th
+ * voids it): 20 parallel guesses count 20, each once. The answer's detail: wrong code, too many
+ * tries (this guess voided it), or expired (the code died meanwhile: consumed, voided, replaced).
+ */
+export async function countWrongGuess(db: DbOrTx, code: Pick<CodeRow, 'id'>, now: Date): Promise<string> {
+  const { rows } = await prepared(db, 'otp_wrong_guess', (db, name) =>
+    rawStatement<{ failed_attempts: number }>(
+      db,
+      name,
+      sql`update ${oneTimeCodes} set failed_attempts = failed_attempts + 1,
+            voided_at = case when failed_attempts + 1 >= ${CODE_MAX_ATTEMPTS} then ${sql.placeholder('now')}::timestamptz else voided_at end
+          where id = ${sql.placeholder('id')}::uuid and consumed_at is null and voided_at is null
+          returning failed_attempts`,
+    ),
+  ).execute({ id: code.id, now: now.toISOString() });
+  const row = rows[0];
+  if (!row) return messages.expiredCode;
+  return Number(row.failed_attempts) >= CODE_MAX_ATTEMPTS ? messages.tooManyTries : messages.wrongCode;
+}
+
+/** Consumes `code` if it is still live (one atomic statement): true for the one check that does. */
+export async function consumeCode(db: DbOrTx, code: Pick<CodeRow, 'id'>, now: Date): Promise<boolean> {
+  const { rows } = await prepared(db, 'otp_consume_live', (db, name) =>
+    rawStatement<{ id: string }>(
+      db,
+      name,
+      sql`update ${oneTimeCodes} set consumed_at = ${sql.placeholder('now')}::timestamptz
+          where id = ${sql.placeholder('id')}::uuid and consumed_at is null and voided_at is null
+          returning id`,
+    ),
+  ).execute({ id: code.id, now: now.toISOString() });
+  return rows.length > 0;
 }

@@ -6,6 +6,7 @@
 import { messages } from '@terres/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
+import { prepared, rawStatement } from '../db/prepared.js';
 import { problem } from '../http/problem.js';
 
 /** Expired counters are deleted at most this often by one limiter (any process may do it). */
@@ -18,6 +19,22 @@ export interface RateLimitOptions {
   limit: number;
   windowMs: number;
 }
+
+/**
+ * One hit, counted only when allowed: the previous window's hits weighted, plus the current
+ * window's, stay under the limit. Prepared (src/db/prepared.ts): one statement for every limit.
+ */
+const p = (key: string) => sql.placeholder(key);
+const HIT = sql`
+  with previous as (
+    select coalesce((select hits from rate_limit_counters where key = ${p('key')}::text and window_start = ${p('previous')}::timestamptz), 0) as hits
+  )
+  insert into rate_limit_counters as c (key, window_start, hits, expires_at)
+  select ${p('key')}::text, ${p('current')}::timestamptz, 1, ${p('expires')}::timestamptz
+  from previous where previous.hits * ${p('weight')}::float8 < ${p('limit')}::int
+  on conflict (key, window_start) do update set hits = c.hits + 1
+    where c.hits + (select hits from previous) * ${p('weight')}::float8 < ${p('limit')}::int
+  returning c.hits`;
 
 export class RateLimiter {
   private lastPrunedAt = 0;
@@ -38,16 +55,14 @@ export class RateLimiter {
     const current = new Date(start);
     const previous = new Date(start - windowMs);
     const expires = new Date(start + 2 * windowMs);
-    const counted = await this.db.execute<{ hits: number }>(sql`
-      with previous as (
-        select coalesce((select hits from rate_limit_counters where key = ${key} and window_start = ${previous.toISOString()}::timestamptz), 0) as hits
-      )
-      insert into rate_limit_counters as c (key, window_start, hits, expires_at)
-      select ${key}, ${current.toISOString()}::timestamptz, 1, ${expires.toISOString()}::timestamptz
-      from previous where previous.hits * ${weight}::float8 < ${limit}
-      on conflict (key, window_start) do update set hits = c.hits + 1
-        where c.hits + (select hits from previous) * ${weight}::float8 < ${limit}
-      returning c.hits`);
+    const counted = await prepared(this.db, 'rate_limit_hit', (db, name) => rawStatement<{ hits: number }>(db, name, HIT)).execute({
+      key,
+      previous: previous.toISOString(),
+      current: current.toISOString(),
+      expires: expires.toISOString(),
+      weight,
+      limit,
+    });
     const row = counted.rows[0];
     if (row) {
       if (Number(row.hits) === 1 && now - this.lastPrunedAt > PRUNE_EVERY_MS) await this.prune(now);

@@ -86,7 +86,12 @@ type RefreshRow = typeof refreshTokens.$inferSelect;
  * The login answer for a stored refresh token row and its token in clear. The access token is
  * signed with the row's creation time as `iat`, so the same row always gives the same pair.
  */
-async function sessionAnswer(secret: string, user: UserRow, row: RefreshRow, refreshToken: string): Promise<LoginResponse> {
+export async function sessionAnswer(
+  secret: string,
+  user: UserRow,
+  row: Pick<RefreshRow, 'familyId' | 'createdAt' | 'expiresAt'>,
+  refreshToken: string,
+): Promise<LoginResponse> {
   const access = await signAccessToken(
     secret,
     { userId: user.id, sessionId: row.familyId, role: user.role as Role, organizationId: user.organizationId },

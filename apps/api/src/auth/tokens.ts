@@ -1,7 +1,8 @@
 // Signed tokens: the 15-minute access JWT, the opaque 30-day refresh token (stored hashed), and
 // the 7-day invitation JWT. Each use gets its own key derived from AUTH_SECRET, so a token of one
-// kind can never pass for another. jose signs them all and verifies invitations; the access token,
-// checked on every signed-in request, is verified by `verifyAccessToken` below with node:crypto.
+// kind can never pass for another. jose signs and verifies invitations; the access token, signed at
+// every sign-in and refresh and checked on every signed-in request, is signed by `signAccessToken`
+// and verified by `verifyAccessToken` below with node:crypto (the same tokens jose makes and reads).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { messages } from '@terres/domain';
@@ -29,18 +30,32 @@ export interface AccessClaims {
   organizationId: string | null;
 }
 
+/** The header of every access token, as jose writes `{ alg: 'HS256', typ: 'JWT' }`. */
+const ACCESS_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+/**
+ * A 15-minute access token: a compact JWS, HS256 (RFC 7515/7519), signed with one HMAC-SHA256 of
+ * node:crypto under the access key (derived once per secret). Byte for byte the token jose's
+ * `SignJWT` makes of the same claims (its claims in jose's order: `sid`, `role`, `org`, `sub`,
+ * `iss`, `aud`, `iat`, `exp`; pinned by src/auth/tokens.test.ts), without its per-call key import
+ * and WebCrypto job: a sign-in's most expensive step (issue 23).
+ */
 export async function signAccessToken(secret: string, claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000);
-  const token = await new SignJWT({ sid: claims.sessionId, role: claims.role, ...(claims.organizationId ? { org: claims.organizationId } : {}) })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.userId)
-    .setIssuer(ISSUER)
-    .setAudience('access')
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(keyFor(secret, 'access'));
-  return { token, expiresAt };
+  const payload = {
+    sid: claims.sessionId,
+    role: claims.role,
+    ...(claims.organizationId ? { org: claims.organizationId } : {}),
+    sub: claims.userId,
+    iss: ISSUER,
+    aud: 'access',
+    iat: issuedAt,
+    exp: Math.floor(expiresAt.getTime() / 1000),
+  };
+  const signingInput = `${ACCESS_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  const signature = createHmac('sha256', accessKeyFor(secret)).update(signingInput).digest('base64url');
+  return { token: `${signingInput}.${signature}`, expiresAt };
 }
 
 /**

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, tempDir, testConfig, type RunningApp } from '../../test/helpers/app.js';
 import { shippedMigrationCount } from '../../test/helpers/database.js';
 import { createDatabase, RUNTIME_ROLE, type Database } from './index.js';
-import { asSystem, organizationScope, withScope } from './scope.js';
-import { DEFAULT_MATCHING_CONFIG } from '@terres/domain';
+import { asSystem, organizationScope, systemScope, withScope } from './scope.js';
+import { issueCode } from '../auth/codes.js';
+import { RateLimiter } from '../auth/rate-limit.js';
+import { verifyCode } from '../services/sign-in.js';
+import { DEFAULT_MATCHING_CONFIG, messages } from '@terres/domain';
 import { candidatesQuery, findMatches, toMatchListing } from '../services/matching.js';
 import { explainPrefilter } from '../../test/helpers/matching.js';
 import { auditLog, inquiries, organizations, users } from './schema.js';
@@ -32,6 +35,16 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
+  it("sizes PGlite's buffers for one developer's database, not a server's (issue 23: memory)", async () => {
+    const { rows } = await running.app.database.db.execute<{ name: string; kb: number }>(
+      sql`select name, (pg_size_bytes(current_setting(name)) / 1024)::int as kb from pg_settings where name in ('shared_buffers', 'wal_buffers')`,
+    );
+    const kb = Object.fromEntries(rows.map((row) => [row.name, Number(row.kb)]));
+    // PGlite's own data directory asks for 160 MB and 5 MB.
+    expect(kb.shared_buffers).toBeLessThanOrEqual(32 * 1024);
+    expect(kb.wal_buffers).toBeLessThanOrEqual(2 * 1024);
+  });
+
   it('names its driver in the metrics and reports no pool (PGlite is one in-process connection)', async () => {
     const text = await (await fetch(`${running.url}/api/metrics`)).text();
     expect(text).toContain('terres_db_info{driver="pglite"} 1');
@@ -47,7 +60,7 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
     expect(count.rows[0]?.n).toBe(shippedMigrationCount());
   }));
 
-  it('finds matching candidates through the B-tree index on (latitude, longitude, start, end), as PostgreSQL does', () => asSystem('tests', async () => {
+  it('finds matching candidates through the B-tree index on (latitude band, longitude, latitude, start, end), as PostgreSQL does', () => asSystem('tests', async () => {
     const db = running.app.db;
     const [organization] = await db
       .insert(organizations)
@@ -69,11 +82,32 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
     expect(found.ranked[0]?.candidate.projectName).toBe('Remblai proche');
     // With sequential scans off, the prefilter's plan is an index scan of the FILL index, the
     // radius box and the period inside it although row-level security applies (migration 0016).
-    const lines = await explainPrefilter(db, candidatesQuery(toMatchListing(cut!), DEFAULT_MATCHING_CONFIG)!);
+    const lines = await explainPrefilter(db, candidatesQuery(db, toMatchListing(cut!), DEFAULT_MATCHING_CONFIG)!);
     expect(lines.join('\n')).toContain('inquiries_match_fill_idx');
     const indexCond = lines.find((line) => line.includes('Index Cond'));
-    for (const column of ['site_latitude', 'site_longitude', 'start_date', 'end_date']) expect(indexCond, column).toContain(column);
+    for (const column of ['match_band', 'site_latitude', 'site_longitude', 'start_date', 'end_date']) expect(indexCond, column).toContain(column);
   }));
+  // The raw statements prepared once per connection (src/db/prepared.ts, issue 23) run on PGlite too.
+  it("signs an existing account in by the code check's short path: the per-IP count, a wrong guess counted, the code consumed once", () =>
+    withScope(systemScope('sign-in'), async () => {
+      const { app } = running;
+      const email = `pglite.${Date.now()}@bourse.test`;
+      await app.db.insert(users).values({ email, role: 'OWNER' });
+      await new RateLimiter(app.db, { name: 'otp-check', limit: 1, windowMs: 60_000 }).hit('192.0.2.7');
+      await expect(new RateLimiter(app.db, { name: 'otp-check', limit: 1, windowMs: 60_000 }).hit('192.0.2.7')).rejects.toMatchObject({ status: 429 });
+      const { code } = await issueCode(app.db, app.config.authSecret, { email, purpose: 'LOGIN' });
+      const wrong = code === '000000' ? '000001' : '000000';
+      await expect(verifyCode(app, { email, otp: wrong, deviceId: undefined })).rejects.toMatchObject({ status: 400, detail: messages.wrongCode });
+      const { session, settle } = await verifyCode(app, { email, otp: code, deviceId: undefined });
+      expect(settle).toBe(false);
+      expect(session.user).toMatchObject({ email, role: 'OWNER' });
+      await expect(verifyCode(app, { email, otp: code, deviceId: undefined })).rejects.toMatchObject({ status: 400, detail: messages.expiredCode });
+      const { rows } = await app.db.execute<{ failed: number; families: number }>(
+        sql`select (select failed_attempts from one_time_codes where email = ${email}) as failed,
+                   (select count(*)::int from session_families f join users u on u.id = f.user_id where u.email = ${email}) as families`,
+      );
+      expect(rows.map((row: { failed: number; families: number }) => ({ failed: Number(row.failed), families: Number(row.families) }))).toEqual([{ failed: 1, families: 1 }]);
+    }));
 });
 
 describe('row-level security on PGlite', () => {

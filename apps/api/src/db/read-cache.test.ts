@@ -11,6 +11,11 @@ function handFeed() {
   const feed = {
     live: true,
     generation: 0,
+    /** What `fresh()` answers: true (proven current), or a probe's answer to come. */
+    proof: true as true | Promise<boolean>,
+    fresh() {
+      return feed.proof;
+    },
     subscribe(listener: ChangeListener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -109,6 +114,27 @@ describe('ReadCache', () => {
     expect(await answer).toBe('v2');
   });
 
+  it('answers from memory only once the feed proves this process current, else from the database', async () => {
+    const feed = handFeed();
+    const cache = cacheOn(feed);
+    const { read, reads } = reader(cache);
+    await read('a', 'v1');
+    // Paused, then woken: no recent proof, and the probe sent now is late (the connection stalls).
+    feed.proof = Promise.resolve(false);
+    expect(await read('a', 'v2')).toBe('v2');
+    expect(cache.stats().unproven).toBe(1);
+    // The probe comes back: every announcement before it applied; memory answers again.
+    let back!: (ok: boolean) => void;
+    feed.proof = new Promise((resolve) => (back = resolve));
+    const waiting = read('a', 'v3');
+    feed.announce('inquiry:a');
+    back(true);
+    expect(await waiting).toBe('v3');
+    feed.proof = true;
+    expect(await read('a', 'v4')).toBe('v3');
+    expect(reads()).toBe(3);
+  });
+
   it('keeps at most maxEntries, the oldest going first, and nothing undefined', async () => {
     const feed = handFeed();
     const cache = cacheOn(feed, 2);
@@ -122,5 +148,60 @@ describe('ReadCache', () => {
     const missing = await cache.read('none', async () => undefined, () => ['inquiry:none']);
     expect(missing).toBeUndefined();
     expect(cache.stats().size).toBe(2);
+  });
+});
+
+describe('several keys at once (a list page) and values read by a shared statement (issue 23)', () => {
+  it('serves the kept ones, builds only the others in one call, keeps them unless changed meanwhile', async () => {
+    const feed = handFeed();
+    const cache = cacheOn(feed);
+    const builds: string[][] = [];
+    const readMany = (keys: string[], during?: () => void) =>
+      cache.readMany(
+        keys,
+        async (missing) => {
+          builds.push([...missing]);
+          during?.();
+          return new Map(missing.filter((key) => key !== 'gone').map((key) => [key, `v-${key}`]));
+        },
+        (key) => [`inquiry:${key}`],
+      );
+    expect(await readMany(['a', 'b'])).toEqual(['v-a', 'v-b']);
+    expect(await readMany(['a', 'c', 'b', 'gone'])).toEqual(['v-a', 'v-c', 'v-b', undefined]);
+    expect(builds).toEqual([['a', 'b'], ['c', 'gone']]);
+    // A change to b announced while c and d are built: b is dropped, c and d kept.
+    feed.announce('inquiry:b');
+    expect(await readMany(['b', 'd'], () => feed.announce('inquiry:x'))).toEqual(['v-b', 'v-d']);
+    expect(builds.at(-1)).toEqual(['b', 'd']);
+    // e announced during the build that reads it: not kept, read again next time.
+    await readMany(['e'], () => feed.announce('inquiry:e'));
+    await readMany(['e']);
+    expect(builds.slice(-2)).toEqual([['e'], ['e']]);
+    // Not proven current: every key is read from the database.
+    feed.proof = Promise.resolve(false);
+    await readMany(['a', 'b']);
+    expect(builds.at(-1)).toEqual(['a', 'b']);
+    // Feed lost: nothing served, nothing kept.
+    feed.proof = true;
+    feed.lose();
+    await readMany(['a']);
+    expect(builds.at(-1)).toEqual(['a']);
+    expect(cache.has('a')).toBe(false);
+  });
+
+  it('keeps an offered value only when nothing it was read from changed since the mark', () => {
+    const feed = handFeed();
+    const cache = cacheOn(feed);
+    const mark = cache.mark();
+    cache.offer('a', 'v-a', ['inquiry:a'], mark);
+    expect(cache.has('a')).toBe(true);
+    const before = cache.mark();
+    feed.announce('inquiry:b');
+    cache.offer('b', 'v-b', ['inquiry:b'], before);
+    expect(cache.has('b')).toBe(false);
+    feed.lose();
+    expect(cache.mark()).toBeUndefined();
+    cache.offer('c', 'v-c', ['inquiry:c'], undefined);
+    expect(cache.has('c')).toBe(false);
   });
 });

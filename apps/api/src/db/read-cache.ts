@@ -9,7 +9,10 @@
 //   generation and the last announcements say which tags moved during the build;
 // - an announcement and a request that arrive together: a hit is answered after the event loop's
 //   poll phase (`setImmediate`), so every announcement already received by this process has been
-//   applied first.
+//   applied first;
+// - a process that was paused or stalled and may have missed a change: a hit is answered only
+//   while the feed proves this process current (`ChangeFeed.fresh`, a probe at most LEASE_MS
+//   older than the request), else once a newer probe came back; a late probe reads the database.
 // Entries also expire after `ttlMs`, whatever happens.
 import type { ChangeFeed, ChangeListener } from './change-feed.js';
 
@@ -38,6 +41,8 @@ export interface ReadCacheStats {
   discarded: number;
   /** Entries dropped by an announcement. */
   invalidated: number;
+  /** Reads of a kept entry sent to the database: this process could not prove itself current in time. */
+  unproven: number;
   size: number;
 }
 
@@ -48,7 +53,7 @@ export class ReadCache<V> implements ChangeListener {
   readonly #byTag = new Map<string, Set<string>>();
   /** The last announcements with the feed generation each one made. */
   readonly #recent: { generation: number; tag: string }[] = [];
-  readonly #stats = { hits: 0, misses: 0, discarded: 0, invalidated: 0 };
+  readonly #stats = { hits: 0, misses: 0, discarded: 0, invalidated: 0, unproven: 0 };
   readonly #unsubscribe: () => void;
 
   /** Without a feed (PGlite, or the cache turned off) every read builds, nothing is kept. */
@@ -80,12 +85,16 @@ export class ReadCache<V> implements ChangeListener {
     const feed = this.#feed;
     if (!feed?.live) return build();
     if (this.#entries.has(key)) {
-      await nextTurn();
-      const entry = this.#entries.get(key);
-      if (entry && entry.expires > Date.now() && feed.live) {
-        this.#stats.hits += 1;
-        return entry.value;
-      }
+      // Only while this process is proven current (a recent probe, or one sent now and back).
+      const fresh = feed.fresh(performance.now());
+      if (fresh === true) await nextTurn();
+      if (fresh === true || (await fresh)) {
+        const entry = this.#entries.get(key);
+        if (entry && entry.expires > Date.now() && feed.live) {
+          this.#stats.hits += 1;
+          return entry.value;
+        }
+      } else this.#stats.unproven += 1;
     }
     this.#stats.misses += 1;
     const generation = feed.generation;
@@ -95,6 +104,73 @@ export class ReadCache<V> implements ChangeListener {
     if (this.#unchangedSince(generation, tags)) this.#keep(key, value, tags);
     else this.#stats.discarded += 1;
     return value;
+  }
+
+  /**
+   * `read` for several keys at once (a list's page): one proof that this process is current for
+   * those kept, then one `build(missing)` for the others, kept as `read` keeps them. The values
+   * come in the order of `keys`; a key `build` did not answer is undefined.
+   */
+  async readMany(
+    keys: readonly string[],
+    build: (missing: readonly string[]) => Promise<Map<string, V>>,
+    tagsOf: (key: string, value: V) => readonly string[],
+  ): Promise<(V | undefined)[]> {
+    const feed = this.#feed;
+    if (!feed?.live) {
+      const built = keys.length > 0 ? await build(keys) : new Map<string, V>();
+      return keys.map((key) => built.get(key));
+    }
+    const found = new Map<string, V>();
+    if (keys.some((key) => this.#entries.has(key))) {
+      const fresh = feed.fresh(performance.now());
+      if (fresh === true) await nextTurn();
+      if (fresh === true || (await fresh)) {
+        const now = Date.now();
+        for (const key of keys) {
+          const entry = this.#entries.get(key);
+          if (entry && entry.expires > now && feed.live) {
+            found.set(key, entry.value);
+            this.#stats.hits += 1;
+          }
+        }
+      } else this.#stats.unproven += 1;
+    }
+    const missing = keys.filter((key) => !found.has(key));
+    if (missing.length > 0) {
+      this.#stats.misses += missing.length;
+      const generation = feed.generation;
+      const built = await build(missing);
+      for (const [key, value] of built) {
+        found.set(key, value);
+        const tags = tagsOf(key, value);
+        if (this.#unchangedSince(generation, tags)) this.#keep(key, value, tags);
+        else this.#stats.discarded += 1;
+      }
+    }
+    return keys.map((key) => found.get(key));
+  }
+
+  /** Whether an entry is kept under `key` (fresh or not): a read that would likely be served from memory. */
+  has(key: string): boolean {
+    return this.#feed?.live === true && this.#entries.has(key);
+  }
+
+  /**
+   * For a value read by a statement shared with another read (the session check's, see
+   * `app.authenticateWith`): `mark()` before that statement runs, then `offer(key, value, tags,
+   * mark)` keeps the value as `read` would have (not while the feed is not listening, nor when
+   * one of its tags was announced since the mark).
+   */
+  mark(): number | undefined {
+    return this.#feed?.live ? this.#feed.generation : undefined;
+  }
+
+  offer(key: string, value: V, tags: readonly string[], mark: number | undefined): void {
+    if (mark === undefined) return;
+    this.#stats.misses += 1;
+    if (this.#unchangedSince(mark, tags)) this.#keep(key, value, tags);
+    else this.#stats.discarded += 1;
   }
 
   change(tag: string): void {

@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -82,6 +83,9 @@ export const organizations = pgTable(
     // API answers the violation with a 409 (plugins/app/problems.ts), so racing requests give
     // one success and one conflict.
     uniqueIndex('organizations_siret_active_unique').on(table.registrationNumber).where(sql`${table.archivedAt} is null`),
+    // The archived ones, by id (migration 0029): matching's prefilter leaves their listings out
+    // with one probe of this small index per candidate, the table not read.
+    index('organizations_archived_idx').on(table.id).where(sql`${table.archivedAt} is not null`),
   ],
 );
 
@@ -228,6 +232,8 @@ export const creditLedger = pgTable(
     reference: text('reference').notNull(),
     inquiryId: uuid('inquiry_id'),
     actorUserId: uuid('actor_user_id'),
+    /** The admin's reason for an ADMIN_GRANT (issue 21, 0031); null on other lines and older grants. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -320,6 +326,9 @@ export const inquiries = pgTable(
     /** FILL only: the quality classes and TEXS waste codes the receiving site accepts. */
     acceptedQualityClasses: jsonb('accepted_quality_classes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     acceptedWasteCodes: jsonb('accepted_waste_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The site's latitude band of 0.1° (⌊latitude × 10⌋), the first key of the matching indexes
+     * (migration 0029): a search names the bands of its radius box. Kept by PostgreSQL itself. */
+    matchBand: smallint('match_band').generatedAlwaysAs(sql`floor(site_latitude * 10)::smallint`),
     /** What the quick search reads: project name, site address, project owner names and the
      * organisation's name, folded by `terres_fold` (lower case, no accents) after a leading
      * space, so ' ly' finds words that start with 'ly'. Kept by PostgreSQL itself. */
@@ -340,20 +349,21 @@ export const inquiries = pgTable(
     index('inquiries_site_point_idx')
       .using('gist', sql`point(${table.siteLongitude}, ${table.siteLatitude})`)
       .where(sql`${table.deletedAt} is null and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null`),
-    // Matching's prefilter (README "Matching at scale"): one B-tree index per type over the
-    // listings that can match (validated, not processed, located, with a valid period and at
-    // least one material line), on (latitude, longitude, start, end). A search for the other
-    // type's candidates within a radius box whose period overlaps is one index scan: the
-    // latitude band is its range, the longitude and the dates are checked on the index tuples,
-    // the table is read for the candidates only. B-tree, not GiST (migration 0016): its float
-    // and date comparisons are leakproof, so row-level security leaves them in the index.
+    // Matching's prefilter (docs/matching.md "Matching at scale"): one B-tree index per type over
+    // the listings that can match (validated, not processed, located, with a valid period and at
+    // least one material line), on (latitude band, longitude, latitude, start, end). A search for
+    // the other type's candidates within a radius box whose period overlaps is one index descent
+    // per band of the box (migration 0029), each reading the box's longitudes; the latitude and
+    // the dates are checked on the index tuples, the table is read for the candidates only.
+    // B-tree, not GiST (migration 0016): its smallint, float and date comparisons are leakproof,
+    // so row-level security leaves them in the index.
     index('inquiries_match_cut_idx')
-      .on(table.siteLatitude, table.siteLongitude, table.startDate, table.endDate)
+      .on(table.matchBand, table.siteLongitude, table.siteLatitude, table.startDate, table.endDate)
       .where(
         sql`${table.type} = 'CUT' and ${table.deletedAt} is null and ${table.status} in (${MATCHABLE_STATUSES_SQL}) and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null and ${table.startDate} <= ${table.endDate} and jsonb_array_length(${table.materials}) > 0`,
       ),
     index('inquiries_match_fill_idx')
-      .on(table.siteLatitude, table.siteLongitude, table.startDate, table.endDate)
+      .on(table.matchBand, table.siteLongitude, table.siteLatitude, table.startDate, table.endDate)
       .where(
         sql`${table.type} = 'FILL' and ${table.deletedAt} is null and ${table.status} in (${MATCHABLE_STATUSES_SQL}) and ${table.siteLatitude} is not null and ${table.siteLongitude} is not null and ${table.startDate} <= ${table.endDate} and jsonb_array_length(${table.materials}) > 0`,
       ),
@@ -796,4 +806,66 @@ export const registerExportedLines = pgTable(
     index('register_exported_lines_day_idx').on(table.register, table.declarantSiret, table.day),
     check('register_exported_lines_register_values', sql`${table.register} in ('outgoing', 'incoming')`),
   ],
+);
+
+/**
+ * A notice to one user (issue 21, migration 0032): listed in the header of the user's app and
+ * e-mailed at once or in the daily summary (src/services/notifications.ts).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    /** A path inside the recipient's app. */
+    link: text('link').notNull(),
+    needsAction: boolean('needs_action').notNull().default(false),
+    delivery: text('delivery').notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    index('notifications_digest_queue_idx').on(table.createdAt).where(sql`${table.delivery} = 'DIGEST' and ${table.emailedAt} is null`),
+    check('notifications_kind_values', sql`${table.kind} in ('STATUS', 'MATCH', 'DOCUMENT', 'TRANSFER')`),
+    check('notifications_delivery_values', sql`${table.delivery} in ('IMMEDIATE', 'DIGEST')`),
+  ],
+);
+
+/** A user's e-mail mode for one kind; a kind without a row follows the domain's default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    mode: text('mode').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind] }),
+    check('notification_preferences_kind_values', sql`${table.kind} in ('STATUS', 'MATCH', 'DOCUMENT', 'TRANSFER')`),
+    check('notification_preferences_mode_values', sql`${table.mode} in ('IMMEDIATE', 'DIGEST')`),
+  ],
+);
+
+/** One daily summary per user per Paris day, claimed before it is sent. */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    itemCount: integer('item_count').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -29,6 +29,8 @@ export type SystemReason =
   | 'load-ticket'
   /** E-mails about loads (a refusal, the daily digest) go to the other party's users and the admins. */
   | 'transfer-mail'
+  /** Notifications (issue 21): recorded for, and e-mailed to, users of any organisation and the admins; the daily summaries. */
+  | 'notifications'
   /** The register export: an organisation's lines name the other party of its transfers (its own side checked in SQL), and the export's memory is kept per declaring SIRET across organisations. */
   | 'register'
   /** The removal of stored files that nothing refers to any more (services/stored-files.ts), across organisations. */

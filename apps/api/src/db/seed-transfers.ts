@@ -234,7 +234,8 @@ export async function seedTransfers(tx: Tx, ids: DemoIdentities, storage: FileSt
         quantity: 6,
         // The facts the transfer contract states (issue 19); invented demo values.
         sisIdentifier: '67SIS00321',
-        analysisReferences: 'Laboratoire Rhénan d’analyses, rapport LRA-2026-0412 du 02/09/2026',
+        // At most 50 characters: the register's « DAP » carries them (domain `texsDapOf`).
+        analysisReferences: 'LRA-2026-0412, Laboratoire Rhénan, 02/09/2026',
         soilPreparer: 'Travaux Publics de l’Eurométropole SAS (plateforme de tri du port du Rhin)',
         permitReference: 'PA 067 482 26 00017',
         permitDate: '2026-06-15',

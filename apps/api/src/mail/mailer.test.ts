@@ -1,3 +1,4 @@
+import { colors, font, logoShapes, logoSvg } from '@terres/ui/tokens';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createMailer, NoMailTransportError } from './mailer.js';
@@ -61,5 +62,16 @@ describe('templates', () => {
     expect(mail.html).toContain(escapeHtml("<script>alert('x')</script>"));
     expect(mail.html).toContain('href="https://exemple.fr/?a=1&amp;b=&quot;2&quot;"');
     expect(mail.text).toContain("Bonjour <script>alert('x')</script>,");
+  });
+
+  it('wears the apps’ face: their brown, their typeface, their logo mark, and no other colour', () => {
+    const { html } = renderEmail({ subject: 'S', paragraphs: ['p'], action: { label: 'Voir', url: 'https://exemple.fr/' }, footnote: 'n' });
+    expect(html).toContain(logoSvg({ size: 28 }).replace('<svg ', '<svg style="vertical-align:middle;margin-right:8px" '));
+    expect(html).toContain(`background:${colors.primary};color:${colors.onPrimary}`);
+    expect(html).toContain(`font-family:${escapeHtml(font.fontStack)}`);
+    const palette = new Set<string>(Object.values(colors));
+    for (const shape of logoShapes) palette.add(shape.fill);
+    const used = html.match(/#[0-9a-f]{6}\b/gi) ?? [];
+    expect(used.filter((colour) => !palette.has(colour.toLowerCase()))).toEqual([]);
   });
 });

@@ -1,8 +1,13 @@
 // The HTML pages the API serves to a browser during a payment: the simulator's and Stripe's
-// pay pages and the French error page of a bad link. Self-contained (inline style, no script),
-// every value escaped; sent with a CSP that forbids everything but that style and posting the
-// form here.
+// pay pages and the French error page of a bad link. Self-contained (inline style and fonts, no
+// script), every value escaped; sent with a CSP that forbids everything but that style, those
+// fonts and posting the form here. They wear the apps' face (@terres/ui/tokens): colours, logo
+// mark, and Source Sans 3 inlined (its Latin regular and bold, about 42 KB of base64: the page is
+// opened once per purchase, and a font route would be one more thing to serve and secure).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { formatCredits, formatEuros } from '@terres/domain';
+import { colors, font, logoSvg } from '@terres/ui/tokens';
 import { escapeHtml } from '../http/html.js';
 
 /** Where Stripe serves its hosted Checkout pages (the origin of every session's `url`). */
@@ -15,21 +20,31 @@ export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
  */
 export function pageCsp(portalOrigin: string, redirectOrigins: readonly string[] = []): string {
   const targets = ["'self'", portalOrigin, ...redirectOrigins].join(' ');
-  return `default-src 'none'; style-src 'unsafe-inline'; form-action ${targets}; frame-ancestors 'none'; base-uri 'none'`;
+  return `default-src 'none'; style-src 'unsafe-inline'; font-src data:; form-action ${targets}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
+const require = createRequire(import.meta.url);
+const fontFace = (weight: number) => {
+  const file = readFileSync(require.resolve(`@fontsource/source-sans-3/files/source-sans-3-latin-${weight}-normal.woff2`));
+  return `@font-face { font-family: '${font.family}'; font-style: normal; font-weight: ${weight}; font-display: swap; src: url(data:font/woff2;base64,${file.toString('base64')}) format('woff2'); }`;
+};
+
 const STYLE = `
-  body { font-family: system-ui, sans-serif; background: #f4f6f3; color: #1f2933; margin: 0; }
-  main { max-width: 32rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
-  h1 { color: #2f6b3a; font-size: 1.4rem; margin-top: 0; }
+  ${fontFace(400)}
+  ${fontFace(700)}
+  body { font-family: ${font.fontStack}; font-size: 1rem; line-height: 1.5; background: ${colors.bgSubtle}; color: ${colors.text}; margin: 0; padding: 0 1rem; }
+  main { max-width: 32rem; margin: 2rem auto; background: ${colors.bg}; border: 1px solid ${colors.border}; border-radius: 12px; padding: 1.5rem; }
+  .brand { display: flex; align-items: center; gap: .5rem; margin: 0 0 1.5rem; color: ${colors.primary}; font-weight: 700; font-size: 1.125rem; }
+  h1 { color: ${colors.text}; font-size: 1.5rem; line-height: 1.2; margin-top: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .4rem 1rem; }
-  dt { color: #616e7c; } dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+  dt { color: ${colors.textMuted}; } dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: break-word; min-width: 0; }
   .total { font-weight: 700; }
-  .note { color: #616e7c; font-size: .9rem; }
+  .note { color: ${colors.textMuted}; font-size: .9rem; }
   .actions { display: flex; gap: 1rem; margin-top: 1.5rem; }
-  button { flex: 1; font-size: 1rem; padding: .7rem 1rem; border-radius: 8px; border: 1px solid #2f6b3a; cursor: pointer; }
-  button.pay { background: #2f6b3a; color: #fff; } button.cancel { background: #fff; color: #2f6b3a; }
-  a { color: #2f6b3a; }`;
+  button { flex: 1; font: inherit; font-weight: 700; padding: .7rem 1rem; border-radius: 8px; border: 1px solid ${colors.primary}; cursor: pointer; }
+  button.pay { background: ${colors.primary}; color: ${colors.onPrimary}; } button.pay:hover { background: ${colors.primaryHover}; }
+  button.cancel { background: ${colors.bg}; color: ${colors.primary}; }
+  a { color: ${colors.primary}; }`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -38,11 +53,13 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="theme-color" content="${colors.primary}">
 <title>${escapeHtml(title)} · Bourse aux terres</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
+<p class="brand">${logoSvg({ size: 28 })}<span>Bourse aux terres</span></p>
 ${body}
 </main>
 </body>

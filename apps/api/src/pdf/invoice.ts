@@ -1,6 +1,7 @@
 // The invoice PDF, with the mentions a French B2B invoice carries (Code de commerce L. 441-9,
 // CGI art. 242 nonies A): seller and buyer identities (SIRET, VAT number), number and date,
 // designation, quantity, unit price and totals HT / TVA / TTC, payment date, late-payment terms.
+import { companyLegalName } from '@terres/domain';
 import type { InvoiceRow } from '../services/invoices.js';
 import {
   COLOR_MUTED,
@@ -11,6 +12,7 @@ import {
   finishPdf,
   FONT,
   FONT_BOLD,
+  keepTogether,
   keyValues,
   MARGIN,
   pdfText,
@@ -46,13 +48,15 @@ export function renderInvoicePdf(invoice: InvoiceRow, paidAt: Date): Promise<Buf
   ]);
 
   sectionTitle(doc, 'Client');
-  doc.text(pdfText([field(buyer, 'name'), field(buyer, 'legalForm')].filter(Boolean).join(' - ')));
+  doc.text(pdfText(companyLegalName(field(buyer, 'name'), field(buyer, 'legalForm'))));
   doc.text(pdfText(field(buyer, 'street')));
   doc.text(pdfText(`${field(buyer, 'postcode')} ${field(buyer, 'city')}`.trim()));
   if (field(buyer, 'country')) doc.text(pdfText(field(buyer, 'country')));
   keyValues(doc, [['SIRET', field(buyer, 'siret')]]);
 
   sectionTitle(doc, 'Détail');
+  // The table's titles and its row with the heading (keep-with-next): drawn before `top` is read.
+  keepTogether(doc, 40);
   const columns = [
     { label: 'Désignation', width: width * 0.46, align: 'left' as const },
     { label: 'Quantité', width: width * 0.12, align: 'right' as const },

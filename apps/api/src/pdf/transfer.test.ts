@@ -6,7 +6,7 @@
 import { emptyListingFields, type MatchResult } from '@terres/domain';
 import { describe, expect, it } from 'vitest';
 import { pdfPageCount, pdfText } from '../../test/helpers/fixtures.js';
-import { overlappingRuns, pdfTextRuns } from '../../test/helpers/pdf-layout.js';
+import { orphanHeadings, overlappingRuns, pdfTextRuns } from '../../test/helpers/pdf-layout.js';
 import type { InquiryRow } from '../services/inquiries.js';
 import type { Party, TransferParties } from './transfer.js';
 import { doubtClearingLetterPdf, preContractPdf, transferContractPdf } from './transfer.js';
@@ -177,6 +177,8 @@ describe('no text overlaps in the transfer documents, whatever the length of the
       // Each page's text stays between the header and the footer rules, and on the page.
       const outside = runs.filter((run) => run.left < 49 || run.right > 595.28 - 49).map((run) => `p${run.page} « ${run.text} » ${run.left}–${run.right}`);
       expect(outside).toEqual([]);
+      // A heading keeps its next lines: never alone at the foot of a page (issue 21).
+      expect(orphanHeadings(runs).map((run) => `p${run.page} « ${run.text} »`)).toEqual([]);
     }
   });
 
@@ -187,6 +189,18 @@ describe('no text overlaps in the transfer documents, whatever the length of the
       { page: 3, text: 'Projet : ', font: 'Helvetica', size: 10, left: 50, right: 90, bottom: 700, top: 709 },
     ];
     expect(overlappingRuns(runs)).toHaveLength(1);
+  });
+
+  it('finds a heading alone at the foot of a page (the check can fail)', () => {
+    const heading = { page: 1, text: 'Article 5 – Destination et usage', font: 'Helvetica-Bold', size: 11, left: 50, right: 250, bottom: 100, top: 110 };
+    const runs = [
+      { page: 1, text: 'Texte', font: 'Helvetica', size: 10, left: 50, right: 90, bottom: 300, top: 309 },
+      heading,
+      { page: 1, text: 'Page 1 / 2', font: 'Helvetica', size: 8, left: 500, right: 545, bottom: 60, top: 67 },
+      { page: 2, text: 'Adresse : …', font: 'Helvetica', size: 10, left: 50, right: 150, bottom: 700, top: 709 },
+    ];
+    expect(orphanHeadings(runs)).toEqual([heading]);
+    expect(orphanHeadings([...runs, { page: 1, text: 'Adresse : …', font: 'Helvetica', size: 10, left: 50, right: 150, bottom: 85, top: 94 }])).toEqual([]);
   });
 });
 
@@ -257,6 +271,18 @@ describe('the transfer contract states the facts of a two-code, weighed transfer
     expect(text).toContain('Aucun déclaré par l’annonceur (à vérifier sur Géorisques)');
     // Planned volumes, estimated at the configured density: 10 000 m³ × 1,8.
     expect(text).toContain('18 000 t estimées (1,8 t/m³)');
+  });
+
+  it('the pre-contract names what the contract still needs, each side’s, or says nothing is missing', async () => {
+    const base = parties(0);
+    const lacking = flat(
+      await preContractPdf({ ...base, producer: { ...base.producer, listing: cutListing(0, { soilPreparer: null, permitDate: null }) }, receiver: { ...base.receiver, listing: fillListing(0, { permitReference: null }) } }, issuedOn),
+    );
+    expect(lacking).toContain(
+      'Le contrat de cession ne sera établi qu’une fois renseignés : Personne réalisant la préparation des terres (site de déblais), Date de l’autorisation d’urbanisme (site de déblais), Référence de l’autorisation d’urbanisme (site de remblai).',
+    );
+    const complete = flat(await preContractPdf(base, issuedOn));
+    expect(complete).toContain('Les références que le contrat de cession mentionne sont renseignées par les deux parties.');
   });
 
   it('prints a name with line breaks as one line of data, never as a new article', async () => {

@@ -11,7 +11,10 @@
 // included, goes through pdfText (./base.ts): it is printed as data, never as layout.
 import {
   applicableGuide,
+  companyLegalName,
   describeParcelId,
+  missingContractFactsText,
+  transferMissingContractFacts,
   describePriceBalance,
   formatCubicMetres,
   formatKilometres,
@@ -35,7 +38,7 @@ import {
 } from '@terres/domain';
 import type { StoredMaterial } from '../db/schema.js';
 import type { InquiryRow } from '../services/inquiries.js';
-import { COLOR_MUTED, COLOR_TEXT, createPdf, date, finishPdf, FONT, FONT_BOLD, keepTogether, keyValues, MARGIN, number, pdfText, sectionTitle, type Pdf } from './base.js';
+import { COLOR_MUTED, COLOR_TEXT, createPdf, date, finishPdf, FONT, FONT_BOLD, heading, keepTogether, keyValues, MARGIN, number, pdfText, sectionTitle, type Pdf } from './base.js';
 
 /** An organisation as the documents name it. */
 export interface PartyOrganization {
@@ -68,10 +71,11 @@ function address(street: string | null, postcode: string | null, city: string | 
 }
 
 function paragraph(doc: Pdf, text: string): void {
-  doc.moveDown(0.4).font(FONT).fontSize(10).fillColor(COLOR_TEXT);
+  doc.font(FONT).fontSize(10);
   const width = doc.page.width - 2 * MARGIN;
-  // Two lines at least together: no paragraph starts on the last line of a page.
-  keepTogether(doc, Math.min(doc.heightOfString(pdfText(text), { width }), 2 * doc.currentLineHeight(true)));
+  // Two lines at least together (and with a heading waiting for them): no paragraph starts on the last line of a page.
+  keepTogether(doc, 0.4 * doc.currentLineHeight(true) + Math.min(doc.heightOfString(pdfText(text), { width }), 2 * doc.currentLineHeight(true)));
+  doc.moveDown(0.4).fillColor(COLOR_TEXT);
   doc.text(pdfText(text), MARGIN, doc.y, { width });
 }
 
@@ -94,10 +98,9 @@ function title(doc: Pdf, text: string, subtitle: string): void {
   doc.fillColor(COLOR_TEXT);
 }
 
+/** A bold 10 pt heading, kept with its next lines (base.ts `heading`). */
 function subheading(doc: Pdf, text: string): void {
-  keepTogether(doc, 50);
-  doc.moveDown(0.5).font(FONT_BOLD).fontSize(10).fillColor(COLOR_TEXT).text(pdfText(text), MARGIN);
-  doc.font(FONT);
+  heading(doc, text, { size: 10, color: COLOR_TEXT, before: 0.5, after: 0 });
 }
 
 /** Column table that continues on the next page with its titles. */
@@ -121,6 +124,12 @@ function table(doc: Pdf, columns: { label: string; width: number; align?: 'left'
     doc.x = MARGIN;
     doc.y = y + height + 4;
   };
+  // The titles and the first row together, with a heading waiting for them.
+  doc.font(FONT_BOLD).fontSize(9);
+  const titles = Math.max(...header.map((cell, i) => doc.heightOfString(pdfText(cell), { width: columns[i]!.width - 6 })));
+  doc.font(FONT).fontSize(9);
+  const first = rows[0] ? Math.max(...rows[0].map((cell, i) => doc.heightOfString(pdfText(cell), { width: columns[i]!.width - 6 }))) : 0;
+  keepTogether(doc, titles + 4 + first + 4);
   draw(header, true);
   for (const row of rows) draw(row, false);
   doc.font(FONT).fontSize(10);
@@ -129,7 +138,7 @@ function table(doc: Pdf, columns: { label: string; width: number; align?: 'left'
 function organizationLines(organization: PartyOrganization): [string, string][] {
   const representative = [organization.representativeFirstName, organization.representativeLastName].filter(Boolean).join(' ');
   return [
-    ['Raison sociale', `${organization.name} (${organization.legalForm})`],
+    ['Raison sociale', companyLegalName(organization.name, organization.legalForm)],
     ['SIRET', organization.registrationNumber],
     ['Siège', address(organization.street, organization.postcode, organization.city)],
     ['Représentée par', representative ? `${representative}${organization.representativePosition ? `, ${organization.representativePosition}` : ''}` : NOT_GIVEN],
@@ -554,6 +563,14 @@ export async function preContractPdf(parties: TransferParties, issuedOn: Date): 
     ['Références des analyses', orToComplete(producer.listing.analysisReferences)],
     ['Personne réalisant la préparation', orToComplete(producer.listing.soilPreparer)],
   ]);
+  // What the contract will need (issue 19): it is not generated while one of these is missing.
+  const missing = transferMissingContractFacts(producer.listing, receiver.listing);
+  paragraph(
+    doc,
+    missing.length === 0
+      ? 'Les références que le contrat de cession mentionne sont renseignées par les deux parties.'
+      : `Le contrat de cession ne sera établi qu’une fois renseignés : ${missingContractFactsText(missing)}. Chaque partie les complète pour son site sur la page du transfert.`,
+  );
   sectionTitle(doc, 'Article 5 – Durée');
   paragraph(doc, `Le présent pré-contrat vaut jusqu'au ${date(figures.overlap.end)}, fin de la période commune de disponibilité des deux sites.`);
   signatures(doc, 'Pour le producteur', 'Pour le receveur');

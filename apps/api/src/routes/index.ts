@@ -10,6 +10,8 @@ import documentRoutes from './documents/index.js';
 import inquiryRoutes from './inquiries/index.js';
 import matchRoutes from './matches/index.js';
 import registerRoutes from './register/index.js';
+import adminRoutes from './admin/index.js';
+import notificationRoutes from './notifications/index.js';
 import organizationRoutes from './organizations/index.js';
 import paymentRoutes from './payments/index.js';
 import soilStudyRoutes from './soil-studies/index.js';
@@ -27,6 +29,8 @@ const apiV1Routes: FastifyPluginAsync = async (app) => {
   // /inquiries/{id}/documents and /documents/{id}/download (multipart is registered inside).
   await app.register(documentRoutes);
   await app.register(soilStudyRoutes, { prefix: '/soil-studies' });
+  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(notificationRoutes, { prefix: '/notifications' });
   // /inquiries/{id}/matches and /matches (issue 11).
   await app.register(matchRoutes);
   await app.register(registerRoutes, { prefix: '/register' });

@@ -17,7 +17,7 @@ import {
   type ReceiptExemption,
   type TransportMode,
 } from '@terres/domain';
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Viewer } from '../auth/context.js';
 import type { DbOrTx } from '../db/index.js';
@@ -116,7 +116,8 @@ export async function listCarriers(
     conditions.push(or(ilike(carriers.name, like), ilike(carriers.siret, like), ilike(carriers.identifier, like), ilike(carriers.city, like)));
   }
   const where = and(...conditions);
-  const base = db.select().from(carriers).where(where).orderBy(asc(carriers.name), asc(carriers.id));
+  // By name, the archived ones (include_archived) after the active ones: pages read down in that order.
+  const base = db.select().from(carriers).where(where).orderBy(sql`${carriers.archivedAt} is not null`, asc(carriers.name), asc(carriers.id));
   const rows = query.paging ? await base.limit(query.paging.pageSize).offset(query.paging.offset) : await base.limit(1000);
   const [total] = await db.select({ n: count() }).from(carriers).where(where);
   return { rows, count: { total: total?.n ?? rows.length, capped: false } };

@@ -3,11 +3,12 @@
 // organisation's `credit_balance` caches the sum of its lines: it changes only here, in the
 // same transaction as the line, under a row lock on the organisation, and a CHECK keeps it >= 0.
 import { messages, PROBLEM_TYPES, type CreditTransactionKind } from '@terres/domain';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ListCount, Paging } from '../http/list-query.js';
 import type { DbOrTx, Tx } from '../db/index.js';
-import { creditLedger, organizations } from '../db/schema.js';
+import { creditLedger, inquiries, invoices, organizations, users } from '../db/schema.js';
 import { problem } from '../http/problem.js';
+import { fullNameOf } from './users.js';
 
 export interface LedgerLineInput {
   organizationId: string;
@@ -21,6 +22,8 @@ export interface LedgerLineInput {
   reference: string;
   inquiryId?: string | null;
   actorUserId?: string | null;
+  /** The admin's reason for an ADMIN_GRANT (issue 21). */
+  reason?: string | null;
 }
 
 export type LedgerLine = typeof creditLedger.$inferSelect;
@@ -75,6 +78,7 @@ export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<
       createdAt: sql`clock_timestamp()`,
       inquiryId: input.inquiryId ?? null,
       actorUserId: input.actorUserId ?? null,
+      reason: input.reason ?? null,
     })
     .returning();
   await tx
@@ -84,8 +88,15 @@ export async function appendLedgerLine(tx: Tx, input: LedgerLineInput): Promise<
   return { line: line!, balance, created: true };
 }
 
+/**
+ * A ledger line with what its reference stands for, for people (issue 21: the console showed
+ * the raw key): a purchase's invoice number, a validation's listing title; and `grantedBy`, the
+ * admin who granted, for admins only (issue 21): the organisation sees the reason, not the name.
+ */
+export type LedgerRow = LedgerLine & { invoiceNumber: string | null; inquiryProjectName: string | null; grantedBy?: string | null };
+
 /** A ledger line as GET /organizations/{id}/credit-transactions answers it. */
-export function toCreditTransaction(line: LedgerLine) {
+export function toCreditTransaction(line: LedgerRow) {
   return {
     id: line.id,
     organizationId: line.organizationId,
@@ -94,8 +105,20 @@ export function toCreditTransaction(line: LedgerLine) {
     balanceAfter: line.balanceAfter,
     reference: line.reference,
     inquiryId: line.inquiryId,
+    invoiceNumber: line.invoiceNumber,
+    inquiryProjectName: line.inquiryProjectName,
+    reason: line.reason,
+    grantedBy: line.grantedBy ?? null,
     createdAt: line.createdAt.toISOString(),
   };
+}
+
+/** The admins' names (else e-mail) on the grants among `lines`: what the console's ledger shows. */
+export async function withGrantors<T extends LedgerLine>(db: DbOrTx, lines: T[]): Promise<Array<T & { grantedBy: string | null }>> {
+  const ids = [...new Set(lines.filter((line) => line.kind === 'ADMIN_GRANT' && line.actorUserId).map((line) => line.actorUserId!))];
+  const actors = ids.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ids));
+  const names = new Map(actors.map((actor) => [actor.id, fullNameOf(actor) ?? actor.email]));
+  return lines.map((line) => ({ ...line, grantedBy: line.kind === 'ADMIN_GRANT' && line.actorUserId ? (names.get(line.actorUserId) ?? null) : null }));
 }
 
 /** The organisation's lines, newest first. */
@@ -108,11 +131,26 @@ export function listLedgerLines(db: DbOrTx, organizationId: string): Promise<Led
 }
 
 /** One page of the organisation's lines, newest first, and their count (GET .../credit-transactions). */
-export async function ledgerPage(db: DbOrTx, organizationId: string, paging: Paging): Promise<{ rows: LedgerLine[]; count: ListCount }> {
+export async function ledgerPage(db: DbOrTx, organizationId: string, paging: Paging): Promise<{ rows: LedgerRow[]; count: ListCount }> {
   const where = eq(creditLedger.organizationId, organizationId);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(creditLedger).where(where).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(paging.pageSize).offset(paging.offset),
+    db
+      .select({ line: creditLedger, invoiceNumber: invoices.number, inquiryProjectName: inquiries.projectName })
+      .from(creditLedger)
+      // A purchase's line is `purchase:<purchaseId>` (purchases.ts), its invoice that purchase's.
+      .leftJoin(
+        invoices,
+        and(eq(invoices.organizationId, creditLedger.organizationId), sql`${creditLedger.reference} = 'purchase:' || ${invoices.purchaseId}::text`),
+      )
+      .leftJoin(inquiries, and(eq(inquiries.id, creditLedger.inquiryId), eq(inquiries.organizationId, creditLedger.organizationId)))
+      .where(where)
+      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+      .limit(paging.pageSize)
+      .offset(paging.offset),
     db.select({ total: count() }).from(creditLedger).where(where),
   ]);
-  return { rows, count: { total: counted?.total ?? 0, capped: false } };
+  return {
+    rows: rows.map(({ line, invoiceNumber, inquiryProjectName }) => ({ ...line, invoiceNumber, inquiryProjectName })),
+    count: { total: counted?.total ?? 0, capped: false },
+  };
 }

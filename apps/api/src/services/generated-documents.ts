@@ -4,7 +4,8 @@
 // - PRE_CONTRACT: about a match (ACCEPTED or DONE); a copy on both listings; each listing of the
 //   pair in SITE_FOUND moves to PRE_CONTRACT_SIGNED (the one asked for must be SITE_FOUND);
 // - TRANSFER_CONTRACT: about a match; a copy on both listings; the listing asked for must be
-//   PRE_CONTRACT_SIGNED or PROCESSED; no move.
+//   PRE_CONTRACT_SIGNED or PROCESSED; no move; refused (409 `contractFactsMissing`) while a fact
+//   it states is missing on either side (issue 19, `assertContractFacts`).
 // Idempotent: a document of that kind (and match) already on the listing is answered as it is,
 // nothing is generated or moved again. The check runs again under the listings' row locks (id
 // order), and `documents_generated_unique` backs it, so two clicks at once make one document.
@@ -13,12 +14,16 @@
 import { Readable } from 'node:stream';
 import {
   DEFAULT_SOIL_DENSITY_T_PER_M3,
+  LISTING_FIELDS,
   departureWeight,
   fillTemplate,
   receivedWeight,
   transferBalance,
+  contractFactsMissingMessage,
   matchingMessages,
+  PROBLEM_TYPES,
   statusLabel,
+  transferMissingContractFacts,
   transitionError,
   type GeneratedDocumentKind,
   type InquiryStatus,
@@ -130,6 +135,7 @@ export async function generateDocument(
 
   // The PDF, from the listings as they are now (before the locks: rendering takes a while).
   const listingIds = match ? [match.cutInquiryId, match.fillInquiryId] : [listing.id];
+  if (kind === 'TRANSFER_CONTRACT') await assertContractFacts(db, match!);
   const renderTask = options.render ?? (async (task: HeavyTask) => (await import('../heavy/tasks.js')).runHeavyTask(task));
   const density = options.soilDensityTonnesPerM3 ?? DEFAULT_SOIL_DENSITY_T_PER_M3;
   const { pdf, parties } = await render(db, kind, listingIds, match, now, renderTask, density);
@@ -308,6 +314,27 @@ async function loadedFacts(
       estimatedTonnes: code.receivedWeight.estimatedTonnes,
     }));
   return { transferId: transfer.id, codes, carriers, loads: recorded };
+}
+
+/**
+ * The contract is not generated while a fact it states is missing on either side (issue 19):
+ * 409 `contractFactsMissing`, its detail naming each fact and side, `missing` listing them
+ * (side, field as the wire names it, label). The pre-contract is generated without them and
+ * names what is still to complete. Checked before rendering, outside the listings' locks: a fact
+ * cleared in between prints « À compléter » in that contract, never a wrong fact; a contract
+ * already generated is answered as it is (checked first).
+ */
+async function assertContractFacts(db: DbOrTx, match: MatchRow): Promise<void> {
+  const rows = await readListings(db, [match.cutInquiryId, match.fillInquiryId]);
+  const cut = rows.get(match.cutInquiryId);
+  const fill = rows.get(match.fillInquiryId);
+  if (!cut || !fill) throw problem(404, messages.listingNotFound);
+  const missing = transferMissingContractFacts(cut, fill);
+  if (missing.length === 0) return;
+  throw problem(409, contractFactsMissingMessage(missing), {
+    type: PROBLEM_TYPES.contractFactsMissing,
+    extensions: { missing: missing.map((fact) => ({ side: fact.side, field: LISTING_FIELDS[fact.field].wire, label: fact.label })) },
+  });
 }
 
 async function readListings(db: DbOrTx, ids: readonly string[]): Promise<Map<string, InquiryRow>> {

@@ -6,7 +6,12 @@
 // parse, authorise and call. The lists and map pins are in ./inquiry-lists.ts.
 import {
   acceptanceFromFields,
+  CONTRACT_FACT_FIELDS,
+  contractFactsEditable,
+  contractFactsPatchSchema,
+  type ContractFactsPatch,
   popOf,
+  toCamelKeys,
   fillAcceptanceSchema,
   matchingMessages,
   forbiddenFields,
@@ -26,24 +31,27 @@ import {
   type InquiryType,
   PROBLEM_TYPES,
 } from '@terres/domain';
+import { createHash } from 'node:crypto';
 import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Role, Viewer } from '../auth/context.js';
+import { sessionColumns } from '../auth/session-check.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
-import { documents, inquiries, organizations, users, type StoredMaterial } from '../db/schema.js';
+import { documents, inquiries, organizations, sessionFamilies, users, type StoredMaterial } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
 import { uniqueViolation } from '../plugins/app/problems.js';
 import { recordAudit } from './audit.js';
 import { appendLedgerLine } from './credits.js';
+import { KnownVersions, type KnownVersion } from './listing-versions.js';
 
-/** A listing row as the API reads it (the search column stays in the database). */
-export type InquiryRow = Omit<typeof inquiries.$inferSelect, 'searchText'>;
+/** A listing row as the API reads it (the search and matching keys stay in the database). */
+export type InquiryRow = Omit<typeof inquiries.$inferSelect, 'searchText' | 'matchBand'>;
 
-/** Every column but `search_text`: what listing queries select. */
-export const inquiryColumns = (({ searchText: _searchText, ...columns }) => columns)(getTableColumns(inquiries));
+/** Every column but `search_text` and `match_band`: what listing queries select. */
+export const inquiryColumns = (({ searchText: _searchText, matchBand: _matchBand, ...columns }) => columns)(getTableColumns(inquiries));
 
 /** Listing fields as the domain's patch schema checked them, each material priced. */
 export type InquiryFields = Omit<InquiryPatch, 'materials'> & { materials?: StoredMaterial[] };
@@ -250,52 +258,216 @@ export interface InquiryEdit {
   submit: boolean;
 }
 
+/** The listings this process last edited, with their row versions (one per app: `listingVersions()`). */
+export type ListingVersions = KnownVersions<InquiryRow>;
+
+/**
+ * A few thousand listings (a row is a few KB): the drafts being edited now. A minute at most, as
+ * the read caches keep theirs.
+ */
+export function listingVersions(): ListingVersions {
+  return new KnownVersions<InquiryRow>({ maxEntries: 4_000, ttlMs: 60_000 });
+}
+
 /**
  * Edits a DRAFT or REJECTED listing (409 otherwise) and, when asked, submits it: every wizard
- * rule must hold (422) and the balance cover the cost (409), or nothing changes. The listing's
- * row is locked for the whole transaction.
+ * rule must hold (422) and the balance cover the cost (409), or nothing changes.
+ *
+ * An edit alone (the wizard's saves, issue 23) is one statement and no transaction when this
+ * process knows the listing as it was at its current row version (`versions`, kept from its last
+ * edit here): the edit is checked against that row and written by one prepared UPDATE on the
+ * condition that the row is still that version, which returns the new version. Otherwise, or if
+ * that UPDATE matched no row (the row changed since: another process's edit, an admin's decision,
+ * a rename of its organisation), it is today's two statements: the listing read with its version,
+ * checked, and the same conditional UPDATE; if the row changed meanwhile again, the edit is made
+ * the locked way. A submission locks the listing's row for its whole transaction.
+ *
+ * Why a remembered row can never let a wrong edit through: the UPDATE applies only if the row is
+ * exactly the version the checks were made against (a row version is the transaction id that
+ * wrote it, and no statement here caches a row that its own transaction changed again), so an
+ * applied edit was checked against the row it changed, as the two-statement path checks it. The
+ * UPDATE runs under the caller's row-level security scope like any other. The remembered row
+ * never answers a refusal: when it is another organisation's (`mayReadInquiry`), or when its
+ * checks refuse the edit, the edit takes the two-statement path, which reads the row afresh and
+ * answers exactly as before (the 404 that never reveals another organisation's listing, the 409,
+ * the 422). The write is the same UPDATE as before: its change announcement and the answer's
+ * settle (src/db/change-feed.ts) are unchanged, so every process's read caches see the edit.
  */
-export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit: InquiryEdit): Promise<InquiryRow> {
-  return db.transaction(async (tx) => {
-    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
-    if (!isEditableByAdvertiser(current.status)) throw problem(409, messages.notEditable, { type: PROBLEM_TYPES.notEditable });
-    refuseSealedFields(edit.wireFields, current.status, viewer.role);
-    const fields = edit.parseFields();
-    checkAcceptance(current.type, fields, current);
-    // The availability step's cross-field rule, on the listing as this edit leaves it.
-    const startDate = fields.startDate === undefined ? current.startDate : fields.startDate;
-    const endDate = fields.endDate === undefined ? current.endDate : fields.endDate;
-    if (isEndBeforeStart(startDate, endDate)) {
-      throw problem(422, messages.endBeforeStart, { errors: { end_date: messages.endBeforeStart } });
+export async function updateInquiry(db: DbOrTx, viewer: Viewer, id: string, edit: InquiryEdit, versions?: ListingVersions): Promise<InquiryRow> {
+  if (!edit.submit) {
+    const known = versions?.get(id);
+    if (known) {
+      const row = await editKnownVersion(db, viewer, known, edit);
+      if (row) {
+        versions!.set(row.id, row, row.version);
+        return row;
+      }
+      versions!.delete(id);
     }
-    const quantity = fields.quantity === undefined ? current.quantity : fields.quantity;
-    let [row] = await tx
+    const current = await readableVersion(db, viewer, id);
+    const values = editedValues(current, viewer, edit);
+    const [row] = await versionedUpdate(db, values).execute({ ...placeholderValues(values), id: current.id, version: current.version });
+    if (row) {
+      versions?.set(row.id, row, row.version);
+      return row;
+    }
+  }
+  versions?.delete(id);
+  const outcome = await db.transaction(async (tx) => {
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
+    const values = editedValues(current, viewer, edit);
+    const [edited] = await prepared(tx, updateName(values, false), (db, name) => updateStatement(db, values, false).prepare(name)).execute({
+      ...placeholderValues(values),
+      id: current.id,
+    });
+    if (!edit.submit) return { row: edited!, version: edited!.version };
+    const error = transitionError(edited!.status, 'PENDING_VALIDATION', viewer.role);
+    if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
+    await assertSubmittable(tx, edited!);
+    const [organization] = await tx
+      .select({ creditBalance: organizations.creditBalance })
+      .from(organizations)
+      .where(eq(organizations.id, edited!.organizationId));
+    if ((organization?.creditBalance ?? 0) < (edited!.cost ?? listingCharge(edited!.type, edited!.quantity))) throw problem(409, messages.insufficientBalance, { type: PROBLEM_TYPES.insufficientBalance });
+    const [row] = await tx
       .update(inquiries)
-      .set({ ...fields, cost: listingCharge(current.type, quantity), updatedAt: new Date() })
+      .set({ status: 'PENDING_VALIDATION', submittedAt: new Date(), updatedAt: new Date() })
       .where(eq(inquiries.id, current.id))
       .returning(inquiryColumns);
-    if (edit.submit) {
-      const error = transitionError(row!.status, 'PENDING_VALIDATION', viewer.role);
-      if (error) throw problem(409, error, { type: PROBLEM_TYPES.statusTransition });
-      await assertSubmittable(tx, row!);
-      const [organization] = await tx
-        .select({ creditBalance: organizations.creditBalance })
-        .from(organizations)
-        .where(eq(organizations.id, row!.organizationId));
-      if ((organization?.creditBalance ?? 0) < (row!.cost ?? listingCharge(row!.type, row!.quantity))) throw problem(409, messages.insufficientBalance, { type: PROBLEM_TYPES.insufficientBalance });
-      [row] = await tx
-        .update(inquiries)
-        .set({ status: 'PENDING_VALIDATION', submittedAt: new Date(), updatedAt: new Date() })
-        .where(eq(inquiries.id, current.id))
-        .returning(inquiryColumns);
-      await recordAudit(tx, {
-        actorUserId: viewer.userId,
-        action: 'inquiry.submitted',
-        targetType: 'inquiry',
-        targetId: current.id,
-        details: { from: current.status, cost: row!.cost },
-      });
-    }
+    await recordAudit(tx, {
+      actorUserId: viewer.userId,
+      action: 'inquiry.submitted',
+      targetType: 'inquiry',
+      targetId: current.id,
+      details: { from: current.status, cost: row!.cost },
+    });
+    return { row: row! };
+  });
+  // Kept once committed (the version is the transaction's): a submission is no draft edit any more.
+  if (outcome.version !== undefined) versions?.set(outcome.row.id, outcome.row, outcome.version);
+  return outcome.row;
+}
+
+/**
+ * The edit checked against the row this process knows and written on the condition that the
+ * listing is still that row's version; undefined when the row is not the viewer's, when the
+ * checks refuse the edit (the caller reads the row afresh: a refusal is never answered from
+ * memory) or when the listing changed since (no row matched).
+ */
+async function editKnownVersion(
+  db: DbOrTx,
+  viewer: Viewer,
+  known: KnownVersion<InquiryRow>,
+  edit: InquiryEdit,
+): Promise<(InquiryRow & { version: string }) | undefined> {
+  if (!mayReadInquiry(viewer, known.row.organizationId)) return undefined;
+  let values: Record<string, unknown>;
+  try {
+    values = editedValues(known.row, viewer, edit);
+  } catch {
+    return undefined;
+  }
+  const [row] = await versionedUpdate(db, values).execute({ ...placeholderValues(values), id: known.row.id, version: known.version });
+  return row;
+}
+
+/** The prepared `UPDATE … WHERE id = $id AND xmin = $version RETURNING …, xmin` of this edit's shape. */
+function versionedUpdate(db: DbOrTx, values: Record<string, unknown>) {
+  return prepared(db, updateName(values), (db, name) => updateStatement(db, values, true).prepare(name));
+}
+
+/** The listing as `readableInquiry` reads it, with its row version (`xmin`, which every update changes). */
+async function readableVersion(db: DbOrTx, viewer: Pick<Viewer, 'role' | 'organizationId'>, id: string): Promise<InquiryRow & { version: string }> {
+  if (!isUuid(id)) throw problem(404, messages.listingNotFound);
+  const [row] = await prepared(db, 'inquiry_by_id_versioned', (db, name) =>
+    db
+      .select({ ...inquiryColumns, version: sql<string>`xmin::text` })
+      .from(inquiries)
+      .where(and(eq(inquiries.id, sql.placeholder('id')), isNull(inquiries.deletedAt)))
+      .prepare(name),
+  ).execute({ id });
+  if (!row || !mayReadInquiry(viewer, row.organizationId)) throw problem(404, messages.listingNotFound);
+  return row;
+}
+
+/** The columns an edit sets, checked against the listing as it is: what may be edited, the acceptance, the dates; its cost and time. */
+function editedValues(current: InquiryRow, viewer: Viewer, edit: InquiryEdit): Record<string, unknown> {
+  if (!isEditableByAdvertiser(current.status)) throw problem(409, messages.notEditable, { type: PROBLEM_TYPES.notEditable });
+  refuseSealedFields(edit.wireFields, current.status, viewer.role);
+  const fields = edit.parseFields();
+  checkAcceptance(current.type, fields, current);
+  // The availability step's cross-field rule, on the listing as this edit leaves it.
+  const startDate = fields.startDate === undefined ? current.startDate : fields.startDate;
+  const endDate = fields.endDate === undefined ? current.endDate : fields.endDate;
+  if (isEndBeforeStart(startDate, endDate)) {
+    throw problem(422, messages.endBeforeStart, { errors: { end_date: messages.endBeforeStart } });
+  }
+  const quantity = fields.quantity === undefined ? current.quantity : fields.quantity;
+  const values: Record<string, unknown> = { ...fields, cost: listingCharge(current.type, quantity), updatedAt: new Date() };
+  for (const key of Object.keys(values)) if (values[key] === undefined) delete values[key];
+  return values;
+}
+
+/**
+ * An edit's UPDATE depends on the columns it sets, and on which of them are set to null (a null
+ * is written as such, not through the column's encoder): that shape names its prepared statement.
+ */
+function updateName(values: Record<string, unknown>, versioned = true): string {
+  const shape = Object.keys(values)
+    .sort()
+    .map((key) => (values[key] === null ? `${key}=null` : key))
+    .join(',');
+  return `inquiry_edit_${versioned ? 'v' : 'l'}_${createHash('sha256').update(shape).digest('base64url').slice(0, 16)}`;
+}
+
+function updateStatement(db: DbOrTx, values: Record<string, unknown>, versioned: boolean) {
+  const set = Object.fromEntries(Object.keys(values).map((key) => [key, values[key] === null ? null : sql.placeholder(key)]));
+  const byId = eq(inquiries.id, sql.placeholder('id'));
+  return db
+    .update(inquiries)
+    .set(set)
+    .where(versioned ? and(byId, sql`xmin = ${sql.placeholder('version')}::text::xid`) : byId)
+    // The new row version: the next edit of this listing here may start from this row.
+    .returning({ ...inquiryColumns, version: sql<string>`xmin::text` });
+}
+
+/** The values of the placeholders `updateStatement` made (nulls are in its text). */
+function placeholderValues(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+}
+
+/**
+ * The contract facts of a validated listing (decision 0175): its organisation's owners and
+ * employees, or an admin, enter or correct the fields the fields table marks `afterApproval`
+ * (SIS identifier, analyses, preparer, planning permission) from validation to processed; 409
+ * in another status, 422 for any other field or a bad value (nothing changes). Another
+ * organisation's listing is a 404 (`readableInquiry`). Every change is audited with the values
+ * before and after (`inquiry.contract_facts_updated`): the listing was validated without them.
+ */
+export async function updateContractFacts(db: DbOrTx, viewer: Viewer, id: string, body: Record<string, unknown>): Promise<InquiryRow> {
+  return db.transaction(async (tx) => {
+    const current = await readableInquiry(tx, viewer, id, { forUpdate: true });
+    if (!contractFactsEditable(current.status)) throw problem(409, matchingMessages.contractFactsNotEditable, { type: PROBLEM_TYPES.notEditable });
+    const facts: ContractFactsPatch = v.parse(contractFactsPatchSchema(), toCamelKeys(body));
+    const changed = CONTRACT_FACT_FIELDS.filter((key) => facts[key] !== undefined && (facts[key] ?? null) !== (current[key] ?? null));
+    if (changed.length === 0) return current;
+    const [row] = await tx
+      .update(inquiries)
+      .set({ ...Object.fromEntries(changed.map((key) => [key, facts[key] ?? null])), updatedAt: new Date() })
+      .where(eq(inquiries.id, current.id))
+      .returning(inquiryColumns);
+    await recordAudit(tx, {
+      actorUserId: viewer.userId,
+      action: 'inquiry.contract_facts_updated',
+      targetType: 'inquiry',
+      targetId: current.id,
+      details: {
+        role: viewer.role,
+        status: current.status,
+        before: Object.fromEntries(changed.map((key) => [key, current[key] ?? null])),
+        after: Object.fromEntries(changed.map((key) => [key, row![key] ?? null])),
+      },
+    });
     return row!;
   });
 }
@@ -371,15 +543,6 @@ export async function changeInquiryStatus(
   });
 }
 
-/** The addresses a listing's news is mailed to: its organisation's active users. */
-export async function inquiryRecipients(db: DbOrTx, row: Pick<InquiryRow, 'organizationId'>): Promise<string[]> {
-  const recipients = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.organizationId, row.organizationId), isNull(users.archivedAt)));
-  return recipients.map((r) => r.email);
-}
-
 /**
  * Locks every listing of an organisation, before renaming it: the rename trigger (migration
  * 0005) rewrites their copy of the name, and taking the listings before the organisation row is
@@ -402,19 +565,77 @@ export async function lockOrganizationListings(tx: Tx, organizationId: string): 
  */
 export function listingReadCache(app: Pick<FastifyInstance, 'readCache'>) {
   const listings = app.readCache<{ organizationId: string; json: string }>({ name: 'listings', maxEntries: 20_000, ttlMs: 60_000 });
+  const tagsOf = (id: string) => [`inquiry:${id}`];
+  const answer = (row: InquiryRow) => ({ organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) });
   return {
     /** The listing as answered (JSON), or the 404 of `readableInquiry`. */
     async readJson(db: DbOrTx, viewer: Pick<Viewer, 'role' | 'organizationId'>, id: string): Promise<string> {
-      const listing = await listings.read(
-        id,
-        async () => {
-          const row = await readableInquiry(db, viewer, id);
-          return { organizationId: row.organizationId, json: JSON.stringify(toInquiry(row)) };
-        },
-        () => [`inquiry:${id}`],
-      );
+      const listing = await listings.read(id, async () => answer(await readableInquiry(db, viewer, id)), () => tagsOf(id));
       if (!listing || !mayReadInquiry(viewer, listing.organizationId)) throw problem(404, messages.listingNotFound);
+      return listing.json;
+    },
+
+    /**
+     * A list's page as answered (a JSON array), from the listings' ids in the list's order: the
+     * answers kept in memory as they are, the others from `rowsOf(missing)` (one statement), then
+     * kept. A listing the viewer may not see, or gone since its id was read, is left out.
+     */
+    async listJson(viewer: Pick<Viewer, 'role' | 'organizationId'>, ids: readonly string[], rowsOf: (ids: readonly string[]) => Promise<InquiryRow[]>): Promise<string> {
+      const values = await listings.readMany(
+        ids,
+        async (missing) => new Map((await rowsOf(missing)).map((row) => [row.id, answer(row)])),
+        (id) => tagsOf(id),
+      );
+      const parts: string[] = [];
+      for (const value of values) if (value && mayReadInquiry(viewer, value.organizationId)) parts.push(value.json);
+      return `[${parts.join(',')}]`;
+    },
+
+    /**
+     * `readJson` for a caller not authenticated yet (GET /inquiries/{id}): when neither the
+     * session nor the listing is in memory, the session check and the listing read are one
+     * statement (`app.authenticateWith`); else the check, then `readJson`. The viewer is checked
+     * on every read, as `readJson` does.
+     */
+    async authenticateAndReadJson(
+      db: DbOrTx,
+      authenticateWith: FastifyInstance['authenticateWith'],
+      request: FastifyRequest,
+      id: string,
+    ): Promise<string> {
+      if (!isUuid(id) || listings.has(id)) {
+        await authenticateWith(request);
+        return this.readJson(db, request.auth, id);
+      }
+      const mark = listings.mark();
+      const joined = await authenticateWith(request, async (sessionId) => {
+        const [found] = await sessionWithListing(db).execute({ sessionId, id });
+        if (!found) return { session: undefined, read: undefined };
+        const { listing, ...session } = found;
+        return { session, read: listing?.id ? (listing as InquiryRow) : undefined };
+      });
+      if (!joined) return this.readJson(db, request.auth, id);
+      const row = joined.read;
+      if (!row || !mayReadInquiry(request.auth, row.organizationId)) throw problem(404, messages.listingNotFound);
+      const listing = answer(row);
+      listings.offer(id, listing, tagsOf(id), mark);
       return listing.json;
     },
   };
 }
+
+/** The session check (placeholder `sessionId`) and the live listing `id` in one statement; `listing` null when there is none in the scope. */
+function sessionWithListing(db: DbOrTx) {
+  return prepared(db, 'auth_session_inquiry_by_id', (db, name) =>
+    db
+      .select({ ...sessionColumns, listing: inquiryColumns })
+      .from(sessionFamilies)
+      .innerJoin(users, eq(users.id, sessionFamilies.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(inquiries, and(eq(inquiries.id, sql.placeholder('id')), isNull(inquiries.deletedAt)))
+      .where(eq(sessionFamilies.id, sql.placeholder('sessionId')))
+      .prepare(name),
+  );
+}
+
+export type ListingReadCache = ReturnType<typeof listingReadCache>;

@@ -99,21 +99,36 @@ export async function listInquiries(
   viewer: Viewer,
   query: InquiryListQuery,
 ): Promise<{ rows: InquiryRow[]; count: ListCount }> {
+  const { ids, count, order } = await listInquiryIds(db, viewer, query);
+  return { rows: await inquiryRowsByIds(db, ids, order), count };
+}
+
+/** The ids of `listInquiries`' page, its count, and its order's name (for `inquiryRowsByIds`). */
+export async function listInquiryIds(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: InquiryListQuery,
+): Promise<{ ids: string[]; count: ListCount; order: string }> {
+  const order = `${query.sort.key}_${query.sort.descending ? 'desc' : 'asc'}`;
   const list = listWhere(viewer, query);
-  if (!list) return { rows: [], count: { total: 0, capped: false } };
+  if (!list) return { ids: [], count: { total: 0, capped: false }, order };
   const { where, statement } = list;
   const sort = { column: SORT_COLUMNS[query.sort.key], descending: query.sort.descending };
-  const order = `${query.sort.key}_${query.sort.descending ? 'desc' : 'asc'}`;
-  const select = (db: DbOrTx, condition: SQL | undefined) => db.select(inquiryColumns).from(inquiries).where(condition).orderBy(...inquiryOrder(sort));
-
   // An advertiser's page and count run one after the other, on one connection of the pool in
   // their scope (one scope statement per request at most: db/rls.integration.test.ts); an
-  // admin's, over every listing, in parallel.
-  const { ids, count: counted } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words), DEEP_PAGE_OFFSET, statement, viewer.role === 'ADMIN');
-  const rows = ids.length
-    ? await prepared(db, `inquiry_rows_${order}`, (db, name) => select(db, sql`${inquiries.id} = any(${sql.placeholder('ids')})`).prepare(name)).execute({ ids })
-    : [];
-  return { rows, count: counted };
+  // admin's, over every listing, in parallel. A shallow page of a prepared list is one statement.
+  const { ids, count } = await pagedInquiryIds(db, where, sort, query.paging, Boolean(query.words), DEEP_PAGE_OFFSET, statement, viewer.role === 'ADMIN');
+  return { ids, count, order };
+}
+
+/** The rows of these listings, in the list's order (`order` from `listInquiryIds`); a row deleted since is left out. */
+export async function inquiryRowsByIds(db: DbOrTx, ids: readonly string[], order: string): Promise<InquiryRow[]> {
+  if (ids.length === 0) return [];
+  const [key, direction] = [order.slice(0, order.lastIndexOf('_')), order.slice(order.lastIndexOf('_') + 1)] as [InquirySortKey, string];
+  const sort = { column: SORT_COLUMNS[key], descending: direction === 'desc' };
+  return prepared(db, `inquiry_rows_${order}`, (db, name) =>
+    db.select(inquiryColumns).from(inquiries).where(sql`${inquiries.id} = any(${sql.placeholder('ids')})`).orderBy(...inquiryOrder(sort)).prepare(name),
+  ).execute({ ids });
 }
 
 export interface InquirySort {
@@ -162,6 +177,27 @@ export async function pagedInquiryIds(
     return rows.map((row) => row.id);
   };
   const countRows = () => countInquiryRows(db, where, search, statement);
+  if (paging.offset < deepPageOffset && statement) {
+    // The page's ids and the count, one statement (two subqueries, each planned as if alone).
+    const pageIds = (db: DbOrTx) =>
+      db
+        .select({ id: inquiries.id })
+        .from(inquiries)
+        .where(where)
+        .orderBy(...inquiryOrder(sort))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    const [row] = await prepared(db, `${statement.name}_page_${sort.column.name}_${sort.descending ? 'desc' : 'asc'}`, (db, name) =>
+      db
+        .select({
+          total: sql<number>`(${db.select({ total: count() }).from(inquiries).where(where)})`.mapWith(Number),
+          ids: sql<string[]>`array(${pageIds(db)})::text[]`,
+        })
+        .from(sql`(values (1)) as page (one)`)
+        .prepare(name),
+    ).execute({ ...statement.values, limit: paging.pageSize, offset: paging.offset });
+    return { ids: row?.ids ?? [], count: { total: row?.total ?? 0, capped: false } };
+  }
   if (paging.offset < deepPageOffset) {
     if (!parallel) return { ids: await idsAt(sort.descending, paging.pageSize, paging.offset), count: await countRows() };
     const [ids, counted] = await Promise.all([idsAt(sort.descending, paging.pageSize, paging.offset), countRows()]);

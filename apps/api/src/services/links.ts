@@ -13,6 +13,8 @@ export function portalLinks({ advertiserPortalUrl: portal }: Pick<AppUrls, 'adve
     transfer: (transferId: string) => `${portal}/user/transfers/${transferId}`,
     acceptInvitation: (token: string) => `${portal}/accept-invitation?token=${encodeURIComponent(token)}`,
     register: () => `${portal}/register`,
+    /** 'Mon Compte', tab Notifications (issue 21): the e-mail preferences. */
+    notificationSettings: () => `${portal}/user/account/notifications`,
     /** The credit packs page (CONTRACT §9), and where a cancelled payment returns. */
     buyCredits: () => `${portal}/credits/buy`,
     purchaseCancelled: () => `${portal}/credits/buy?cancelled=true`,
@@ -26,5 +28,7 @@ export function consoleLinks({ adminConsoleUrl: console }: Pick<AppUrls, 'adminC
   return {
     listingManagement: (inquiryId: string) => `${console}/admin/inquiry/details/${inquiryId}/management`,
     transfer: (transferId: string) => `${console}/admin/transfers/${transferId}`,
+    /** The console's first page (the listings table). */
+    home: () => `${console}/`,
   };
 }

@@ -29,6 +29,7 @@ const NOT_FIELDS_COLUMNS = [
   'organizationName',
   'hasSoilStudyFile',
   'searchText',
+  'matchBand',
 ];
 /** What the answer adds to the table's fields (openapi `Inquiry`). */
 const COMPUTED_ANSWER = ['id', 'organizationId', 'organizationName', 'userId', 'cost', 'rejectionReason', 'createdAt', 'updatedAt'];

@@ -7,6 +7,8 @@
 // and CO2e mailed) comes from the coarse search (`findAdvertiserMatches`, domain
 // `rankForAdvertiser`), the same as their portal shows: an e-mail never locates or prices the
 // other site more precisely than the portal does (issue 20).
+// Each goes through `notify` (issue 21): recorded for the header's list of each recipient, e-mailed
+// at once or in the daily summary as the recipient's preference for MATCH says.
 // A `match_alerts` row (listing, kind, Paris day) is inserted before each sending with
 // `on conflict do nothing`: only the request that inserted it sends, so retries and parallel
 // validations never mail twice in a day; a failed sending removes its row, so a later event
@@ -22,6 +24,7 @@ import type { InquiryRow } from './inquiries.js';
 import { consoleLinks, portalLinks } from './links.js';
 import { adminRecipients, organizationRecipients } from './recipients.js';
 import { findAdvertiserMatches, findMatches } from './matching.js';
+import { notify } from './notifications.js';
 
 export interface AlertContext {
   db: Db;
@@ -99,28 +102,26 @@ export async function alertOnValidation(context: AlertContext, row: InquiryRow):
         })),
         consoleUrl,
       });
-      for (const email of admins) await context.mailer.send({ to: email, ...adminMail });
-      const ownMail = compatibleSitesEmail({
-        projectName: row.projectName,
-        type: row.type,
-        total,
-        detailUrl: portalLinks(context).listingOverview(row.id),
-      });
-      for (const email of await organizationRecipients(context.db, row.organizationId)) await context.mailer.send({ to: email, ...ownMail });
+      // With compatible sites, the admins have matches to propose: at once whatever their preference.
+      await notify(context, admins, { kind: 'MATCH', needsAction: exact.total > 0, url: consoleUrl, mail: adminMail });
+      const detailUrl = portalLinks(context).listingOverview(row.id);
+      const ownMail = compatibleSitesEmail({ projectName: row.projectName, type: row.type, total, detailUrl });
+      await notify(context, await organizationRecipients(context.db, row.organizationId), { kind: 'MATCH', url: detailUrl, mail: ownMail });
     });
     // The coarse view is symmetric: what this listing's owners are shown of the candidate is
     // what the candidate's owners are told of this listing.
     for (const { view, candidate } of ranked) {
       const sent = await sendOnce(context, candidate.id, 'NEW_COMPATIBLE', 1, async () => {
+        const detailUrl = portalLinks(context).listingOverview(candidate.id);
         const mail = newCompatibleSiteEmail({
           projectName: candidate.projectName,
           type: candidate.type,
           roadKm: view.roadKm,
           matchedM3: view.matchedM3,
           co2SavedKg: view.co2SavedKg,
-          detailUrl: portalLinks(context).listingOverview(candidate.id),
+          detailUrl,
         });
-        for (const email of await organizationRecipients(context.db, candidate.organizationId)) await context.mailer.send({ to: email, ...mail });
+        await notify(context, await organizationRecipients(context.db, candidate.organizationId), { kind: 'MATCH', url: detailUrl, mail });
       });
       if (sent) outcome.counterpartsAlerted += 1;
     }

@@ -18,6 +18,7 @@ import {
   matchingMessages,
   matchTransitionError,
   OPEN_MATCH_STATUSES,
+  summariseSavings,
   todayInParis,
   transferSavings,
   type MatchingConfig,
@@ -26,7 +27,8 @@ import {
   messages,
   PROBLEM_TYPES,
 } from '@terres/domain';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { ListCount, Paging } from '../http/list-query.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { inquiries, matches, organizations, transfers } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
@@ -209,18 +211,54 @@ export async function findMatch(db: DbOrTx, id: string, options: { forUpdate?: b
   return row;
 }
 
-/** Matches, newest first; those of one listing (either side) when `inquiryId` is given. */
-export async function listMatches(db: DbOrTx, filter: { inquiryId?: string; statuses?: readonly MatchStatus[] }): Promise<MatchRow[]> {
-  const conditions = [
+/** Matches, newest first, a page of them with their count; those of one listing (either side) when `inquiryId` is given. */
+export async function listMatches(
+  db: DbOrTx,
+  filter: { inquiryId?: string; statuses?: readonly MatchStatus[] },
+  paging: Paging,
+): Promise<{ rows: MatchRow[]; count: ListCount }> {
+  const where = and(
     filter.inquiryId ? or(eq(matches.cutInquiryId, filter.inquiryId), eq(matches.fillInquiryId, filter.inquiryId)) : undefined,
     filter.statuses && filter.statuses.length > 0 ? inArray(matches.status, [...filter.statuses]) : undefined,
-  ];
-  return db
-    .select()
-    .from(matches)
-    .where(and(...conditions))
-    .orderBy(desc(matches.createdAt), desc(matches.id))
-    .limit(500);
+  );
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(matches).where(where).orderBy(desc(matches.createdAt), desc(matches.id)).limit(paging.pageSize).offset(paging.offset),
+    db.select({ total: count() }).from(matches).where(where),
+  ]);
+  return { rows, count: { total: counted?.total ?? 0, capped: false } };
+}
+
+/** DONE matches read at a time by `matchSavingsSummary`. */
+const SAVINGS_BATCH = 1000;
+
+/**
+ * What the DONE matches saved, summed as each one's `savings` is computed (`toMatch`) and as the
+ * domain sums them (`summariseSavings`): read in batches of SAVINGS_BATCH in id order, only the
+ * figures and the volume moved, so the answer is one object whatever the number of transfers.
+ */
+export async function matchSavingsSummary(db: DbOrTx, config: MatchingConfig) {
+  let after: string | null = null;
+  let done = 0;
+  const sums = { volumeM3: 0, co2SavedKg: 0, truckKmSaved: 0 };
+  for (;;) {
+    const batch: { id: string; figures: unknown; movedVolumeM3: number | null }[] = await db
+      .select({ id: matches.id, figures: matches.figures, movedVolumeM3: matches.movedVolumeM3 })
+      .from(matches)
+      .where(and(eq(matches.status, 'DONE'), isNotNull(matches.movedVolumeM3), after ? gt(matches.id, after) : undefined))
+      .orderBy(asc(matches.id))
+      .limit(SAVINGS_BATCH);
+    for (const row of batch) {
+      const savings = transferSavings(row.figures as MatchResult, row.movedVolumeM3!, config);
+      done += 1;
+      sums.volumeM3 += savings.volumeM3;
+      sums.co2SavedKg += savings.co2SavedKg;
+      sums.truckKmSaved += savings.truckKmSaved;
+    }
+    if (batch.length < SAVINGS_BATCH) break;
+    after = batch.at(-1)!.id;
+  }
+  const { volumeM3, co2SavedKg, truckKmSaved } = summariseSavings([sums]);
+  return { matches: done, volumeM3, co2SavedKg, truckKmSaved, disposalDistanceKm: config.disposalDistanceKm, co2KgPerM3Km: config.co2KgPerM3Km };
 }
 
 export interface MatchStatusChange {

@@ -17,6 +17,7 @@ import {
   acceptanceFromFields,
   advertiserSearchWindow,
   boundingBox,
+  haversineReach,
   isValidLatLon,
   MATCHABLE_STATUSES,
   rankAndCount,
@@ -28,6 +29,7 @@ import {
 } from '@terres/domain';
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
+import { prepared } from '../db/prepared.js';
 import { inquiries, organizations, type StoredMaterial } from '../db/schema.js';
 import { toMaterial, type InquiryRow } from './inquiries.js';
 
@@ -74,68 +76,152 @@ export function toMatchListing(row: Pick<InquiryRow, 'id' | 'type' | 'siteLatitu
 
 const STATUS_LIST = sql.raw(MATCHABLE_STATUSES.map((status) => `'${status}'`).join(', '));
 
+/** Latitude bands per degree of `inquiries.match_band` (migration 0029: ⌊latitude × 10⌋). */
+const BANDS_PER_DEGREE = 10;
+
 /**
- * The prefilter's SQL for `listing` (`matchCandidates`), or null when the listing cannot match
- * (no location, no valid period, no lines, not CUT or FILL). Every condition is a comparison of
- * text, numbers or dates (leakproof), so that under row-level security the radius box and the
- * period stay inside the index scan (migration 0016).
+ * The `match_band` values of every latitude in [min, max]: ⌊latitude × 10⌋ as PostgreSQL
+ * computes it (the same IEEE product, and flooring is monotonic), from the lowest to the highest.
  */
-export function candidatesQuery(listing: MatchListing, config: Pick<MatchingConfig, 'radiusKm'>): SQL | null {
+export function latitudeBands(minLatitude: number, maxLatitude: number): number[] {
+  const first = Math.floor(minLatitude * BANDS_PER_DEGREE);
+  const last = Math.floor(maxLatitude * BANDS_PER_DEGREE);
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index);
+}
+
+/** One search's prefilter values (`candidatesQuery`, `matchCandidates`). */
+interface Prefilter {
+  /** The type of the candidates: the other one. */
+  other: 'CUT' | 'FILL';
+  /** The box crosses the 180° meridian (never in France): its longitudes are two ranges. */
+  wraps: boolean;
+  values: {
+    bands: number[];
+    minLatitude: number;
+    maxLatitude: number;
+    minLongitude: number;
+    maxLongitude: number;
+    latitude: number;
+    longitude: number;
+    reach: number;
+    startDate: string;
+    endDate: string;
+    id: string;
+  };
+}
+
+/**
+ * The prefilter's margin over the radius: the box (computed in radians, then degrees) and the SQL's
+ * haversine term (PostgreSQL's trigonometry) may differ from the domain's distance in the last
+ * bits; 10 m more keeps every site the domain finds within the radius (it decides the exact distance).
+ */
+const MARGIN_KM = 0.01;
+
+function prefilterOf(listing: MatchListing, config: Pick<MatchingConfig, 'radiusKm'>): Prefilter | null {
   const point = { latitude: listing.siteLatitude, longitude: listing.siteLongitude };
   if (!isValidLatLon(point) || !listing.startDate || !listing.endDate || listing.startDate > listing.endDate) return null;
   if ((listing.materials ?? []).length === 0) return null;
   const other = listing.type === 'CUT' ? 'FILL' : listing.type === 'FILL' ? 'CUT' : null;
   if (!other) return null;
-  const box = boundingBox(point, config.radiusKm);
-  // A box across the 180° meridian (never in France) is two longitude ranges.
-  const inLongitudes =
-    box.minLongitude <= box.maxLongitude
-      ? sql`site_longitude >= ${box.minLongitude}::float8 and site_longitude <= ${box.maxLongitude}::float8`
-      : sql`(site_longitude >= ${box.minLongitude}::float8 or site_longitude <= ${box.maxLongitude}::float8)`;
-  return sql`
-    select id, type, site_latitude, site_longitude,
-           start_date::text as start_date, end_date::text as end_date, materials, receiving_use, accepted_quality_classes, accepted_waste_codes
-    from inquiries
-    where type = ${other} and deleted_at is null and status in (${STATUS_LIST})
+  // The radius plus a margin for the box as for the circle: a site the domain finds on the
+  // radius itself may lie a last bit outside a box computed to the radius exactly.
+  const reachKm = config.radiusKm + MARGIN_KM;
+  const box = boundingBox(point, reachKm);
+  return {
+    other,
+    wraps: box.minLongitude > box.maxLongitude,
+    values: {
+      bands: latitudeBands(box.minLatitude, box.maxLatitude),
+      minLatitude: box.minLatitude,
+      maxLatitude: box.maxLatitude,
+      minLongitude: box.minLongitude,
+      maxLongitude: box.maxLongitude,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      reach: haversineReach(reachKm),
+      startDate: listing.startDate,
+      endDate: listing.endDate,
+      id: listing.id,
+    },
+  };
+}
+
+
+/**
+ * The prefilter for the candidates of type `other`, its values given by `value` (placeholders for
+ * the prepared statement, the search's own for `candidatesQuery`): one SQL text per type and
+ * shape. The type is a literal and the WHERE repeats the partial indexes' predicate word for word,
+ * so the planner may use them in a generic plan too; the bands, the box and the period are
+ * comparisons of numbers and dates (leakproof), so under row-level security they stay in the
+ * index scan (migrations 0016, 0029). The circle (the haversine term against the radius's, with a
+ * margin) is checked on the candidates' rows: it drops the box's corners (a fifth of the box)
+ * before they are sent; the domain still checks the exact distance. Only what ranking reads is
+ * selected (the identity of the best ones is read afterwards, `identities`).
+ */
+function prefilterQuery(db: DbOrTx, other: Prefilter['other'], wraps: boolean, value: (name: keyof Prefilter['values']) => unknown) {
+  const inLongitudes = wraps
+    ? sql`(site_longitude >= ${value('minLongitude')}::float8 or site_longitude <= ${value('maxLongitude')}::float8)`
+    : sql`site_longitude >= ${value('minLongitude')}::float8 and site_longitude <= ${value('maxLongitude')}::float8`;
+  return db
+    .select({
+      id: inquiries.id,
+      siteLatitude: inquiries.siteLatitude,
+      siteLongitude: inquiries.siteLongitude,
+      startDate: inquiries.startDate,
+      endDate: inquiries.endDate,
+      materials: inquiries.materials,
+      receivingUse: inquiries.receivingUse,
+      acceptedQualityClasses: inquiries.acceptedQualityClasses,
+      acceptedWasteCodes: inquiries.acceptedWasteCodes,
+    })
+    .from(inquiries)
+    .where(
+      sql`type = ${sql.raw(`'${other}'`)} and deleted_at is null and status in (${STATUS_LIST})
       and site_latitude is not null and site_longitude is not null and start_date <= end_date and jsonb_array_length(materials) > 0
-      and site_latitude >= ${box.minLatitude}::float8 and site_latitude <= ${box.maxLatitude}::float8 and ${inLongitudes}
-      and start_date <= ${listing.endDate}::date and end_date >= ${listing.startDate}::date
-      and id <> ${listing.id}
-      and not exists (select 1 from organizations o where o.id = inquiries.organization_id and o.archived_at is not null)`;
+      and match_band = any(${value('bands')}::smallint[])
+      and ${inLongitudes} and site_latitude >= ${value('minLatitude')}::float8 and site_latitude <= ${value('maxLatitude')}::float8
+      and start_date <= ${value('endDate')}::date and end_date >= ${value('startDate')}::date
+      and id <> ${value('id')}::uuid
+      and sin(radians(site_latitude - ${value('latitude')}::float8) / 2) ^ 2
+        + cos(radians(${value('latitude')}::float8)) * cos(radians(site_latitude)) * sin(radians(site_longitude - ${value('longitude')}::float8) / 2) ^ 2
+        <= ${value('reach')}::float8
+      and not exists (select 1 from organizations o where o.id = inquiries.organization_id and o.archived_at is not null)`,
+    );
+}
+
+/**
+ * The prefilter's SQL for `listing` (`matchCandidates` runs the same text, prepared), or null when
+ * the listing cannot match (no location, no valid period, no lines, not CUT or FILL).
+ */
+export function candidatesQuery(db: DbOrTx, listing: MatchListing, config: Pick<MatchingConfig, 'radiusKm'>): SQL | null {
+  const prefilter = prefilterOf(listing, config);
+  return prefilter && prefilterQuery(db, prefilter.other, prefilter.wraps, (name) => sql.param(prefilter.values[name])).getSQL();
 }
 
 /**
  * The listings of the other type that may match `listing`: matchable, located within the
- * radius's box, sharing a day of availability, with material lines. Empty when the listing
- * itself cannot match (no location, no valid period, no lines).
+ * radius (a circle with a margin, inside the box of its latitude bands), sharing a day of
+ * availability, with material lines. Empty when the listing itself cannot match (no location,
+ * no valid period, no lines). A statement prepared once per connection and type: no planning
+ * per search.
  */
 export async function matchCandidates(db: DbOrTx, listing: MatchListing, config: Pick<MatchingConfig, 'radiusKm'>): Promise<CandidateRow[]> {
-  const query = candidatesQuery(listing, config);
-  if (!query) return [];
-  // Only what ranking reads: the identity of the best ones is read afterwards (`identities`).
-  const result = await db.execute<{
-    id: string;
-    type: string;
-    site_latitude: number;
-    site_longitude: number;
-    start_date: string;
-    end_date: string;
-    materials: StoredMaterial[];
-    receiving_use: string | null;
-    accepted_quality_classes: string[];
-    accepted_waste_codes: string[];
-  }>(query);
-  return result.rows.map((row) => ({
+  const prefilter = prefilterOf(listing, config);
+  if (!prefilter) return [];
+  const { other, wraps } = prefilter;
+  const statement = prepared(db, `match_candidates_${other}${wraps ? '_wrap' : ''}`, (db, name) => prefilterQuery(db, other, wraps, (key) => sql.placeholder(key)).prepare(name));
+  const rows = await statement.execute(prefilter.values);
+  return rows.map((row) => ({
     id: row.id,
-    type: row.type,
-    siteLatitude: Number(row.site_latitude),
-    siteLongitude: Number(row.site_longitude),
-    startDate: row.start_date,
-    endDate: row.end_date,
-    materials: typeof row.materials === 'string' ? (JSON.parse(row.materials) as StoredMaterial[]) : row.materials,
-    receivingUse: row.receiving_use,
-    acceptedQualityClasses: parseList(row.accepted_quality_classes),
-    acceptedWasteCodes: parseList(row.accepted_waste_codes),
+    type: other,
+    siteLatitude: row.siteLatitude as number,
+    siteLongitude: row.siteLongitude as number,
+    startDate: row.startDate as string,
+    endDate: row.endDate as string,
+    materials: row.materials,
+    receivingUse: row.receivingUse,
+    acceptedQualityClasses: parseList(row.acceptedQualityClasses),
+    acceptedWasteCodes: parseList(row.acceptedWasteCodes),
   }));
 }
 

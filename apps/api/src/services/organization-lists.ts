@@ -1,6 +1,6 @@
 // The admins' organisation table (issue 10): quick search over name, e-mail, SIRET and
 // representative (accents and case ignored), archived ones on request, sorted and paged.
-import { and, asc, count, desc, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { organizations } from '../db/schema.js';
 import type { ListCount, Paging, Sort } from '../http/list-query.js';
@@ -20,6 +20,8 @@ const SORT_ORDERS = {
 export interface OrganizationListQuery {
   words?: readonly string[] | null;
   withArchived: boolean;
+  /** Only the verified ones (true) or those to verify (false); undefined: both. */
+  verified?: boolean | undefined;
   sort: Sort<OrganizationSortKey>;
   paging: Paging;
 }
@@ -31,6 +33,7 @@ export async function listOrganizations(
 ): Promise<{ rows: OrganizationRow[]; count: ListCount }> {
   const where = and(
     query.withArchived ? undefined : isNull(organizations.archivedAt),
+    query.verified === undefined ? undefined : eq(organizations.verified, query.verified),
     query.words ? searchCondition(organizations.searchText, query.words) : undefined,
   );
   const direction = query.sort.descending ? desc : asc;

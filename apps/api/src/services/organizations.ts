@@ -156,15 +156,15 @@ export async function grantCredits(
   db: DbOrTx,
   viewer: Viewer,
   current: OrganizationRow,
-  grant: { credits: number; idempotencyKey: unknown },
+  grant: { credits: number; reason: string; idempotencyKey: unknown },
 ): Promise<OrganizationRow> {
   if (current.archivedAt) throw problem(409, messages.organizationIsArchived);
   const key = grant.idempotencyKey;
   if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 200)) throw problem(400, messages.idempotencyKey);
-  const { credits } = grant;
+  const { credits, reason } = grant;
   const reference = `admin-grant:${current.id}:${key ?? randomUUID()}`;
   return db.transaction(async (tx) => {
-    const result = await appendLedgerLine(tx, { organizationId: current.id, kind: 'ADMIN_GRANT', amount: credits, reference, actorUserId: viewer.userId });
+    const result = await appendLedgerLine(tx, { organizationId: current.id, kind: 'ADMIN_GRANT', amount: credits, reference, actorUserId: viewer.userId, reason });
     // A key names one grant: reused for another amount, it is a client mistake, not a retry.
     if (!result.created && result.line.amount !== credits) {
       throw problem(409, messages.idempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
@@ -175,7 +175,7 @@ export async function grantCredits(
         action: 'credits.granted',
         targetType: 'organization',
         targetId: current.id,
-        details: { credits, balance: result.balance, reference },
+        details: { credits, balance: result.balance, reference, reason },
       });
     }
     const [row] = await tx.select().from(organizations).where(eq(organizations.id, current.id));

@@ -1,25 +1,24 @@
-// Who an e-mail about an organisation or the platform goes to: read once here for the matching
-// alerts, the transfers' mails and the documents the platform sends.
+// Who a notice about an organisation or the platform goes to: read once here for the matching
+// alerts, the transfers' notices, the listings' statuses and the documents the platform sends.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { organizations, users } from '../db/schema.js';
+import type { Recipient } from './notifications.js';
 
 /** The active users of an organisation that is not archived (none once it is). */
-export async function organizationRecipients(db: DbOrTx, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
+export async function organizationRecipients(db: DbOrTx, organizationId: string): Promise<Recipient[]> {
+  return db
+    .select({ userId: users.id, email: users.email })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(users.organizationId, organizationId), isNull(users.archivedAt), isNull(organizations.archivedAt)));
-  return rows.map((row) => row.email);
 }
 
 /** Admin accounts that may still sign in (their address is in ADMIN_EMAILS). */
-export async function adminRecipients(db: DbOrTx, adminEmails: readonly string[]): Promise<string[]> {
+export async function adminRecipients(db: DbOrTx, adminEmails: readonly string[]): Promise<Recipient[]> {
   if (adminEmails.length === 0) return [];
-  const rows = await db
-    .select({ email: users.email })
+  return db
+    .select({ userId: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.role, 'ADMIN'), isNull(users.archivedAt), inArray(users.emailKey, [...adminEmails])));
-  return rows.map((row) => row.email);
 }

@@ -108,6 +108,8 @@ function site(listing: InquiryRow): RegisterSite {
     parcelIds: listing.parcelNumbers,
     latitude: listing.siteLatitude,
     longitude: listing.siteLongitude,
+    // « Identifiant SIS du terrain »: written for the production site (the CUT listing's).
+    sisIdentifier: listing.sisIdentifier,
   };
 }
 
@@ -254,6 +256,8 @@ export async function registerLines(
         wasteCode: code,
         wasteDescription: descriptionOf(cut, code),
         pop: registerPopOf(linesOfCode(cut, code)),
+        // « DAP »: the CUT listing's analysis references when they fit its 50 characters (domain `texsDapOf`).
+        analysisReference: cut.analysisReferences,
         volumeM3: volume,
         weightTonnes: weight.estimated ? null : weight.tonnes,
         ...(density !== undefined ? { soilDensityTonnesPerM3: density } : {}),

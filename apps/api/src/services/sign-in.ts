@@ -5,23 +5,26 @@
 // scope is `sign-in`). Locks: the code check holds the address's lock (auth/codes.ts), then the
 // invitation's row, then the organisation's, so parallel acceptances cannot pass the limit.
 import { MAX_COLLABORATORS, messages, PROBLEM_TYPES } from '@terres/domain';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { checkCode, issueCode, withdrawCode, type CodePurpose } from '../auth/codes.js';
+import { codeMatches, consumeCode, countWrongGuess, issueCode, lockAddress, readCodeCheck, withdrawCode, type CodePurpose, type CodeRow } from '../auth/codes.js';
 import {
   adminStillListed,
   inArchivedOrganization,
   openSession,
   ORGANIZATION_ARCHIVED,
+  sessionAnswer,
   refusalProblem,
   revokeFamilies,
   rotateRefreshToken,
   type LoginResponse,
   type Refusal,
 } from '../auth/sessions.js';
-import type { InvitationClaims } from '../auth/tokens.js';
+import { newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, type InvitationClaims } from '../auth/tokens.js';
+import { prepared, rawStatement } from '../db/prepared.js';
 import type { Db, Tx } from '../db/index.js';
-import { invitations, organizations, users } from '../db/schema.js';
+import { invitations, oneTimeCodes, organizations, refreshTokens, sessionFamilies, users } from '../db/schema.js';
 import { problem } from '../http/problem.js';
 import { accessClosedEmail, codeEmail, unknownAddressEmail } from '../mail/templates/auth.js';
 import { portalLinks } from './links.js';
@@ -108,27 +111,60 @@ export async function sendInvitationCode(app: App, log: FastifyBaseLogger, claim
   await send(app, log, id, claims.email, codeEmail(code, 'INVITATION'));
 }
 
+/** A sign-in's session, and whether its answer must wait for the change feed's settle. */
+export interface VerifiedCode {
+  session: LoginResponse;
+  /**
+   * False when the sign-in changed no row a read cache keeps (a code, a new session family and
+   * its refresh token: only updates and deletes of users, organisations, session families and
+   * listings are announced, migration 0015): nothing any process keeps can be stale.
+   */
+  settle: boolean;
+}
+
 /**
- * Checks a code and opens a session, in one transaction: a registration makes the OWNER account,
- * an invitation the EMPLOYEE (or reactivates a removed one). A refusal decided inside is thrown
- * once the transaction has committed (a wrong guess must count).
+ * Checks a code and opens a session (issue 23: the sign-in's hot path). Three statements, no
+ * transaction, when the code is a login's (or a registration's) for an account that may sign in:
+ * 1. `readCodeCheck`: the live code of the address (a known device's first) and its account;
+ * 2. the code compared in the process (HMAC, constant time);
+ * 3. a wrong guess: `countWrongGuess` (atomic, the 5th voids the code); a right one: one
+ *    statement that consumes the code if it is still live, opens the session family and stores
+ *    its refresh token (`openSessionWithCode`): two parallel right answers make one session.
+ * Any other right code (a registration that makes the account, an invitation, an account that
+ * may not sign in) is consumed in one transaction under the address's lock, which makes the
+ * account (a registration: OWNER; an invitation: EMPLOYEE, or reactivates a removed one) and the
+ * session, or refuses: the refusal is thrown once the code's consumption has committed.
  */
-export async function verifyCode(app: Pick<App, 'db' | 'config'>, input: { email: string; otp: string; deviceId: string | undefined }): Promise<LoginResponse> {
+export async function verifyCode(app: Pick<App, 'db' | 'config'>, input: { email: string; otp: string; deviceId: string | undefined }): Promise<VerifiedCode> {
   const { config } = app;
   const { email } = input;
+  const now = new Date();
+  const checked = await readCodeCheck(app.db, email, input.deviceId ?? null, now);
+  if (!checked) throw refusalProblem({ status: 400, detail: messages.expiredCode });
+  if (!codeMatches(config.authSecret, email, input.otp, checked.code)) {
+    throw refusalProblem({ status: 400, detail: await countWrongGuess(app.db, checked.code, now) });
+  }
+  const { code, user: known } = checked;
+  if (code.purpose !== 'INVITATION' && known && !known.archivedAt && adminStillListed(known, config.adminEmails) && !checked.organizationArchivedAt) {
+    const session = await openSessionWithCode(app.db, config.authSecret, code, known, now);
+    if (!session) throw refusalProblem({ status: 400, detail: messages.expiredCode });
+    return { session, settle: false };
+  }
+
   type Outcome = { session: LoginResponse } | Refusal;
   const outcome: Outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
-    const checked = await checkCode(tx, config.authSecret, email, input.otp, { deviceId: input.deviceId });
-    if (!checked.ok) return { status: 400, detail: checked.detail };
-    const now = new Date();
+    // Parallel right answers of two budgets (a known device's and the strangers') for one new
+    // address: one makes the account, the other then finds it.
+    await lockAddress(tx, email);
+    if (!(await consumeCode(tx, code, now))) return { status: 400, detail: messages.expiredCode };
     let user = await findUserByEmail(tx, email);
 
-    if (checked.code.purpose === 'REGISTER' && !user) {
+    if (code.purpose === 'REGISTER' && !user) {
       [user] = await tx.insert(users).values({ email, role: 'OWNER' }).returning();
     }
 
-    if (checked.code.purpose === 'INVITATION') {
-      const joined = await joinInvitingOrganization(tx, email, checked.code.invitationId, user);
+    if (code.purpose === 'INVITATION') {
+      const joined = await joinInvitingOrganization(tx, email, code.invitationId, user);
       if ('status' in joined) return joined;
       user = joined.user;
     }
@@ -140,7 +176,48 @@ export async function verifyCode(app: Pick<App, 'db' | 'config'>, input: { email
     return { session: await openSession(tx, config.authSecret, user, now) };
   });
   if ('detail' in outcome) throw refusalProblem(outcome);
-  return outcome.session;
+  return { session: outcome.session, settle: true };
+}
+
+/**
+ * One statement (prepared): consumes the code if it is still live, opens the user's session
+ * family and stores its refresh token; then the pair is signed. Undefined when the code was no
+ * longer live (a parallel right answer consumed it, a wrong guess voided it): nothing opened.
+ */
+async function openSessionWithCode(db: Db, secret: string, code: Pick<CodeRow, 'id'>, user: UserRow, now: Date): Promise<LoginResponse | undefined> {
+  const refresh = newRefreshToken();
+  const row = { id: randomUUID(), familyId: randomUUID(), createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000) };
+  const p = (key: string) => sql.placeholder(key);
+  const { rows } = await prepared(db, 'otp_open_session', (db, name) =>
+    rawStatement<{ opened: number }>(
+      db,
+      name,
+      sql`with consumed as (
+            update ${oneTimeCodes} set consumed_at = ${p('now')}::timestamptz
+            where id = ${p('codeId')}::uuid and consumed_at is null and voided_at is null
+            returning id
+          ), family as (
+            insert into ${sessionFamilies} (id, user_id, created_at)
+            select ${p('familyId')}::uuid, ${p('userId')}::uuid, ${p('now')}::timestamptz from consumed
+            returning id
+          ), token as (
+            insert into ${refreshTokens} (id, family_id, user_id, token_hash, expires_at, created_at)
+            select ${p('tokenId')}::uuid, family.id, ${p('userId')}::uuid, ${p('tokenHash')}::text, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz from family
+            returning id
+          )
+          select count(*)::int as opened from token`,
+    ),
+  ).execute({
+    codeId: code.id,
+    familyId: row.familyId,
+    userId: user.id,
+    tokenId: row.id,
+    tokenHash: refresh.hash,
+    expiresAt: row.expiresAt.toISOString(),
+    now: now.toISOString(),
+  });
+  if (Number(rows[0]?.opened ?? 0) !== 1) return undefined;
+  return sessionAnswer(secret, user, row, refresh.token);
 }
 
 /**

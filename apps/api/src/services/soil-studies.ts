@@ -11,6 +11,12 @@ import { searchCondition } from './search.js';
 
 export const SOIL_STUDY_SORT_KEYS = ['created_at'] as const;
 export type SoilStudySortKey = (typeof SOIL_STUDY_SORT_KEYS)[number];
+/**
+ * `delegated`: delegated to the platform and no study file yet (what GET /admin/queues counts as
+ * soilStudiesDelegated); `provided`: a study file is there.
+ */
+export const SOIL_STUDY_STATES = ['delegated', 'provided'] as const;
+export type SoilStudyState = (typeof SOIL_STUDY_STATES)[number];
 export const DEFAULT_SOIL_STUDY_SORT: Sort<SoilStudySortKey> = { key: 'created_at', descending: true };
 
 export interface SoilStudyQuery {
@@ -21,6 +27,8 @@ export interface SoilStudyQuery {
   paging?: Paging | null;
   /** One listing's row only. */
   id?: string;
+  /** Undefined: every row. */
+  state?: SoilStudyState | undefined;
 }
 
 const soilStudyColumns = {
@@ -57,6 +65,8 @@ export async function listSoilStudies(db: DbOrTx, query: SoilStudyQuery = {}) {
     isNull(inquiries.deletedAt),
     or(eq(inquiries.soilStudyDelegation, true), eq(inquiries.hasSoilStudyFile, true)),
     query.id ? eq(inquiries.id, query.id) : undefined,
+    query.state === 'delegated' ? and(eq(inquiries.soilStudyDelegation, true), eq(inquiries.hasSoilStudyFile, false)) : undefined,
+    query.state === 'provided' ? eq(inquiries.hasSoilStudyFile, true) : undefined,
     query.words ? searchCondition(inquiries.searchText, query.words) : undefined,
   );
   const sort = { column: inquiries.createdAt, descending: (query.sort ?? DEFAULT_SOIL_STUDY_SORT).descending };

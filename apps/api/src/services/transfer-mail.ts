@@ -1,4 +1,5 @@
-// E-mails of transfers (issue 18), sent after the change committed; a mail outage is logged,
+// Notices of transfers (issue 18), given after the change committed through `notify` (issue 21:
+// recorded for the header's list, e-mailed at once or in the daily summary); a failure is logged,
 // never an error of the request.
 // - A refused load: at once, to the CUT organisation's active users and the admins.
 // - Loads on their way: one digest a day per transfer at most, to the FILL organisation. Recording
@@ -14,6 +15,7 @@ import { asSystem } from '../db/scope.js';
 import { loadRefusedEmail, loadsOnTheirWayEmail } from '../mail/templates/transfers.js';
 import { consoleLinks, portalLinks } from './links.js';
 import { adminRecipients, organizationRecipients } from './recipients.js';
+import { notify } from './notifications.js';
 import type { LoadRow } from './transfers.js';
 
 type App = Pick<FastifyInstance, 'db' | 'mailer' | 'log' | 'config'>;
@@ -43,8 +45,9 @@ export async function mailLoadRefused(app: App, load: LoadRow): Promise<void> {
       const admins = await adminRecipients(app.db, app.config.adminEmails);
       const forMembers = loadRefusedEmail({ ...base, transferUrl: portalLinks(app.config).transfer(transfer.id) });
       const forAdmins = loadRefusedEmail({ ...base, transferUrl: consoleLinks(app.config).transfer(transfer.id) });
-      for (const email of members) await app.mailer.send({ to: email, ...forMembers });
-      for (const email of admins) await app.mailer.send({ to: email, ...forAdmins });
+      // A refused load needs the producer's (and the admins') attention: at once whatever the mode.
+      await notify(app, members, { kind: 'TRANSFER', needsAction: true, url: portalLinks(app.config).transfer(transfer.id), mail: forMembers });
+      await notify(app, admins, { kind: 'TRANSFER', needsAction: true, url: consoleLinks(app.config).transfer(transfer.id), mail: forAdmins });
     });
   } catch (error) {
     app.log.error({ err: error, loadId: load.id }, 'refused load e-mail not sent');
@@ -80,8 +83,9 @@ export async function sendDueDigests(app: App, now = new Date()): Promise<number
           .limit(200);
         if (onTheirWay.length > 0 && transfer.status === 'OPEN') {
           const projects = await projectsOf(tx, transfer.matchId);
-          const mail = loadsOnTheirWayEmail({ loads: onTheirWay, ...projects, transferUrl: portalLinks(app.config).transfer(transfer.id) });
-          for (const email of await organizationRecipients(tx, transfer.fillOrganizationId)) await app.mailer.send({ to: email, ...mail });
+          const transferUrl = portalLinks(app.config).transfer(transfer.id);
+          const mail = loadsOnTheirWayEmail({ loads: onTheirWay, ...projects, transferUrl });
+          await notify(app, await organizationRecipients(tx, transfer.fillOrganizationId), { kind: 'TRANSFER', url: transferUrl, mail });
         }
         await tx.update(transfers).set({ digestDueAt: null, lastDigestAt: now }).where(eq(transfers.id, transfer.id));
         return onTheirWay.length > 0 ? ('sent' as const) : ('empty' as const);

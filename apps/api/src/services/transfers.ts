@@ -31,6 +31,8 @@ import {
   loadCreationError,
   loadMachine,
   loadNumberYear,
+  LISTING_FIELDS,
+  transferMissingContractFacts,
   matchDoneFromClosing,
   matchingMessages,
   matchTransitionError,
@@ -63,6 +65,7 @@ import * as v from 'valibot';
 import type { Viewer } from '../auth/context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import { auditLog, carriers, inquiries, loads, loadVersions, matches, organizations, transfers, users } from '../db/schema.js';
+import { prepared, rawStatement } from '../db/prepared.js';
 import { asSystem } from '../db/scope.js';
 import { bodyObject } from '../http/input.js';
 import { isUuid } from '../http/ids.js';
@@ -209,6 +212,12 @@ const partyColumns = {
   siteLongitude: inquiries.siteLongitude,
   materials: inquiries.materials,
   userId: inquiries.userId,
+  // The contract's facts: only whether each is given leaves this file (`missingContractFacts`).
+  sisIdentifier: inquiries.sisIdentifier,
+  analysisReferences: inquiries.analysisReferences,
+  soilPreparer: inquiries.soilPreparer,
+  permitReference: inquiries.permitReference,
+  permitDate: inquiries.permitDate,
 };
 
 type PartyListing = {
@@ -221,6 +230,11 @@ type PartyListing = {
   siteLongitude: number | null;
   materials: unknown;
   userId: string;
+  sisIdentifier: string | null;
+  analysisReferences: string | null;
+  soilPreparer: string | null;
+  permitReference: string | null;
+  permitDate: string | null;
 };
 
 /**
@@ -304,6 +318,12 @@ export async function answerTransfer(db: DbOrTx, viewer: Viewer, row: TransferRo
     viewerSide: sideOf(viewer, row),
     balance,
     documents: documentRows.map(toDocument),
+    // Labels only, both sides: each party sees what the contract waits for, not the other's values.
+    missingContractFacts: transferMissingContractFacts(context.cut, context.fill).map((fact) => ({
+      side: fact.side,
+      field: LISTING_FIELDS[fact.field].wire,
+      label: fact.label,
+    })),
     firstDepartureAt: departures[0] ?? null,
     lastDepartureAt: departures[departures.length - 1] ?? null,
     lastReceptionAt: receptions[receptions.length - 1] ?? null,
@@ -315,6 +335,8 @@ export async function answerTransfer(db: DbOrTx, viewer: Viewer, row: TransferRo
 
 export interface TransferListQuery {
   statuses?: readonly TransferStatus[] | undefined;
+  /** The transfers of one listing (its CUT or FILL side). */
+  inquiryId?: string | undefined;
   discrepancy?: boolean | undefined;
   words?: readonly string[] | null;
   paging: Paging | null;
@@ -365,6 +387,7 @@ export async function listTransfers(db: DbOrTx, viewer: Viewer, query: TransferL
     conditions.push(sql`(t.cut_organization_id = ${viewer.organizationId} or t.fill_organization_id = ${viewer.organizationId})`);
   }
   if (query.statuses && query.statuses.length > 0) conditions.push(sql`t.status in (${sql.join(query.statuses.map((s) => sql`${s}`), sql`, `)})`);
+  if (query.inquiryId) conditions.push(sql`(m.cut_inquiry_id = ${query.inquiryId} or m.fill_inquiry_id = ${query.inquiryId})`);
   for (const word of query.words ?? []) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(c.project_name ilike ${like} or f.project_name ilike ${like} or c.organization_name ilike ${like} or f.organization_name ilike ${like})`);
@@ -601,27 +624,90 @@ function carrierIdOf(body: unknown): string | null {
 /**
  * What a departure's checks read, in one statement under the caller's scope: the transfer, the
  * CUT listing's materials (its waste codes), the named carrier (when the caller's organisation
- * may read it) and the load an Idempotency-Key already recorded on this transfer.
+ * may read it) and the load an Idempotency-Key already recorded on this transfer; with the
+ * versions the remembered facts of a record are checked against (`departureFactsCurrent`).
+ * Prepared (src/db/prepared.ts): built once, parsed and planned once per connection.
  */
 async function departureFacts(db: DbOrTx, transferId: string, carrierId: string | null, key: string | null) {
-  const [row] = await db
-    .select({ transfer: transfers, materials: inquiries.materials, carrier: carriers, earlier: loads })
-    .from(transfers)
-    .leftJoin(matches, eq(matches.id, transfers.matchId))
-    .leftJoin(inquiries, eq(inquiries.id, matches.cutInquiryId))
-    .leftJoin(carriers, carrierId ? eq(carriers.id, carrierId) : sql`false`)
-    .leftJoin(loads, key ? and(eq(loads.transferId, transfers.id), eq(loads.idempotencyKey, key)) : sql`false`)
-    .where(eq(transfers.id, transferId));
+  const [row] = await prepared(db, 'departure_facts', (db, name) =>
+    db
+      .select({
+        transfer: transfers,
+        cutInquiryId: matches.cutInquiryId,
+        materials: inquiries.materials,
+        materialsVersion: sql<string | null>`md5(${inquiries.materials}::text)`,
+        carrier: carriers,
+        carrierVersion: sql<string | null>`md5(${carriers}::text)`,
+        earlier: loads,
+      })
+      .from(transfers)
+      .leftJoin(matches, eq(matches.id, transfers.matchId))
+      .leftJoin(inquiries, eq(inquiries.id, matches.cutInquiryId))
+      // Null ids match nothing (`= NULL`): no carrier named, no Idempotency-Key.
+      .leftJoin(carriers, eq(carriers.id, sql.placeholder('carrierId')))
+      .leftJoin(loads, and(eq(loads.transferId, transfers.id), eq(loads.idempotencyKey, sql.placeholder('key'))))
+      .where(eq(transfers.id, sql.placeholder('transferId')))
+      .prepare(name),
+  ).execute({ transferId, carrierId, key });
   return row;
+}
+type DepartureFacts = NonNullable<Awaited<ReturnType<typeof departureFacts>>>;
+
+/**
+ * The facts of the last record on each transfer with each carrier, in this process: a record
+ * whose facts are remembered is one statement, which inserts only if they are still current
+ * (`departureFactsCurrent`); otherwise (changed, or any refusal) it is made again from facts read
+ * afresh. Never trusted alone: the database decides in the insert's statement.
+ */
+const rememberedFacts = new Map<string, DepartureFacts>();
+const REMEMBERED_FACTS = 1000;
+function rememberFacts(memoKey: string, facts: DepartureFacts): void {
+  rememberedFacts.delete(memoKey);
+  if (rememberedFacts.size >= REMEMBERED_FACTS) rememberedFacts.delete(rememberedFacts.keys().next().value!);
+  rememberedFacts.set(memoKey, facts);
+}
+
+/**
+ * In the insert's statement: the remembered facts are still the database's (the expected volume,
+ * the carrier's row and the CUT listing's materials, as `departureFacts` versions them; the
+ * transfer's parties never change, its status is the gate's). SQL over `t`, the locked transfer;
+ * its values are the placeholders `departureFactsValues` fills.
+ */
+const departureFactsCurrent = sql<boolean>`(t.expected_volume_m3 = ${sql.placeholder('factsExpectedVolumeM3')}::float8
+      and (select md5(c::text) from ${carriers} c where c.id = ${sql.placeholder('factsCarrierId')}::uuid) is not distinct from ${sql.placeholder('factsCarrierVersion')}::text
+      and (select md5(i.materials::text) from ${inquiries} i where i.id = ${sql.placeholder('factsCutInquiryId')}::uuid) is not distinct from ${sql.placeholder('factsMaterialsVersion')}::text)`;
+
+function departureFactsValues(facts: DepartureFacts, carrierId: string): Record<string, unknown> {
+  return {
+    factsExpectedVolumeM3: facts.transfer.expectedVolumeM3,
+    factsCarrierId: carrierId,
+    factsCarrierVersion: facts.carrierVersion,
+    factsCutInquiryId: facts.cutInquiryId,
+    factsMaterialsVersion: facts.materialsVersion,
+  };
+}
+
+/**
+ * The departure's schema for a listing's codes and a transport mode, built once for each (it reads
+ * the clock when it checks, not when it is built): a record validates with the schema the
+ * previous one built.
+ */
+const departureSchemas = new Map<string, ReturnType<typeof createLoadDepartureSchema>>();
+function departureSchema(wasteCodes: WasteCode[], transportMode: TransportMode) {
+  const key = `${transportMode}|${wasteCodes.join('|')}`;
+  let schema = departureSchemas.get(key);
+  if (!schema) {
+    if (departureSchemas.size >= 256) departureSchemas.clear();
+    schema = createLoadDepartureSchema({ wasteCodes, transportMode });
+    departureSchemas.set(key, schema);
+  }
+  return schema;
 }
 
 /** Checks a departure against the listing's codes and the carrier (of the CUT organisation, usable that day). */
 function checkedDeparture(transfer: TransferRow, materials: unknown, carrier: CarrierRow | null | undefined, raw: Record<string, unknown>) {
   const departure = v.parse(
-    createLoadDepartureSchema({
-      wasteCodes: wasteCodesOf(materials as { wasteCode?: unknown }[] | null | undefined),
-      transportMode: (carrier?.transportMode as TransportMode | undefined) ?? 'ROAD',
-    }),
+    departureSchema(wasteCodesOf(materials as { wasteCode?: unknown }[] | null | undefined), (carrier?.transportMode as TransportMode | undefined) ?? 'ROAD'),
     toCamelKeys(raw),
   );
   if (!carrier || carrier.organizationId !== transfer.cutOrganizationId) {
@@ -681,43 +767,149 @@ interface RecordedRow extends Record<string, unknown> {
   over_remaining: boolean | null;
 }
 
+/** A departure checked against its facts, ready for the insert's statement. */
+interface CheckedRecord {
+  transfer: TransferRow;
+  side: TransferSide | null;
+  hash: string;
+  confirmOverRemaining: boolean;
+  departure: ReturnType<typeof checkedDeparture>['departure'];
+  carrier: CarrierRow;
+  /** The load this key already recorded, answered (a retry), or a 409 if its body differs. */
+  replay(earlier: LoadRow | null | undefined): { load: ReturnType<typeof toLoad>; created: false } | undefined;
+}
+
 /**
- * Records a load at departure (CUT members), once per Idempotency-Key (a retry answers the load
- * recorded, `created: false`). Two statements, no explicit transaction:
- * 1. `departureFacts`: the transfer, the listing's waste codes, the carrier and a load already
- *    recorded with this key; everything but the remaining volume is checked here (role and side,
- *    status, body, carrier usable that day), and a retry answered;
- * 2. one statement, atomic by itself, that locks the transfer's row (FOR NO KEY UPDATE), inserts
- *    the load only if the transfer is still open and, unless confirmed, the committed volume of
- *    its running balance is at most the domain's `committedCeiling` for this load (the rule of
- *    `exceedsRemaining` as one number), flags it when over, draws its number, writes its audit
- *    line and the digest's due time, and commits. The trigger `loads_balance` adds it to the
- *    balance in the same statement. The row's lock lasts that statement: no round trip to the
- *    process while it is held, so 20 site managers on one transfer queue for microseconds each.
- * When nothing was inserted, the balance the statement saw tells why (closed, over the remaining
- * volume, or a retry of the same key that raced this one).
+ * Everything of a record that is checked in the process (role and side, status, body, carrier
+ * usable that day): throws the refusal; answers a retry when `facts` hold one.
  */
-export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string, input: { body: unknown; idempotencyKey: unknown }) {
-  const key = parseIdempotencyKey(input.idempotencyKey);
-  if (!isUuid(transferId)) throw problem(404, m.transferNotFound);
-  const facts = await departureFacts(db, transferId, carrierIdOf(input.body), key);
+function checkedRecord(viewer: Viewer, facts: DepartureFacts | undefined, body: unknown): CheckedRecord | { load: ReturnType<typeof toLoad>; created: false } {
   if (!facts || (viewer.role !== 'ADMIN' && sideOf(viewer, facts.transfer) === null)) throw problem(404, m.transferNotFound);
   const { transfer } = facts;
   const side = sideOf(viewer, transfer);
   const creationError = loadCreationError({ role: viewer.role, side }, transfer.status);
   if (creationError) refusal(creationError);
-  const body = departureInput(input.body);
-  const hash = requestHash(body.raw, body.confirmOverRemaining);
+  const input = departureInput(body);
+  const hash = requestHash(input.raw, input.confirmOverRemaining);
   const replay = (earlier: LoadRow | null | undefined) => {
     if (!earlier) return undefined;
     if (earlier.requestHash !== hash) throw problem(409, m.loadIdempotencyKeyReused, { type: PROBLEM_TYPES.idempotencyKeyReused });
-    return { load: toLoad(earlier, viewer, transfer), created: false };
+    return { load: toLoad(earlier, viewer, transfer), created: false as const };
   };
   // A retry answers before the departure is checked (even if its carrier's receipt expired since).
   const early = replay(facts.earlier);
   if (early) return early;
-  const { departure, carrier } = checkedDeparture(transfer, facts.materials, facts.carrier, body.raw);
+  const { departure, carrier } = checkedDeparture(transfer, facts.materials, facts.carrier, input.raw);
+  return { transfer, side, hash, confirmOverRemaining: input.confirmOverRemaining, departure, carrier, replay };
+}
 
+/**
+ * Records a load at departure (CUT members), once per Idempotency-Key (a retry answers the load
+ * recorded, `created: false`). One statement when this process remembers the facts of the
+ * transfer and carrier (the site manager's previous load), two otherwise; no explicit transaction:
+ * 1. `departureFacts`: the transfer, the listing's waste codes, the carrier and a load already
+ *    recorded with this key; everything but the remaining volume is checked here (role and side,
+ *    status, body, carrier usable that day), and a retry answered. Remembered (`rememberedFacts`)
+ *    for the next record, which checks the same in the process and skips this read;
+ * 2. one statement, atomic by itself, that locks the transfer's row (FOR NO KEY UPDATE), inserts
+ *    the load only if the transfer is still open, the remembered facts are still current
+ *    (`departureFactsCurrent`) and, unless confirmed, the committed volume of its running
+ *    balance is at most the domain's `committedCeiling` for this load (the rule of
+ *    `exceedsRemaining` as one number), flags it when over, draws its number, writes its audit
+ *    line and the digest's due time, and commits. The trigger `loads_balance` adds it to the
+ *    balance in the same statement. The row's lock lasts that statement: no round trip to the
+ *    process while it is held, so 20 site managers on one transfer queue for microseconds each.
+ * A record from remembered facts that is refused in the process or inserts nothing (facts changed,
+ * closed, over the remaining volume, a retry) is made again from facts read afresh: every answer
+ * but a created load comes from the database's facts. When nothing was inserted, the balance the
+ * statement saw tells why (closed, over the remaining volume, or a retry of the same key that
+ * raced this one).
+ */
+export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string, input: { body: unknown; idempotencyKey: unknown }) {
+  const key = parseIdempotencyKey(input.idempotencyKey);
+  if (!isUuid(transferId)) throw problem(404, m.transferNotFound);
+  const carrierId = carrierIdOf(input.body);
+  const memoKey = `${transferId} ${carrierId}`;
+  const remembered = rememberedFacts.get(memoKey);
+  if (remembered && carrierId) {
+    let checked: ReturnType<typeof checkedRecord> | undefined;
+    try {
+      checked = checkedRecord(viewer, remembered, input.body);
+    } catch {
+      // Refused on remembered facts: the facts read afresh decide.
+    }
+    if (checked && 'replay' in checked) {
+      const recorded = await insertDeparture(db, viewer, checked, key, departureFactsValues(remembered, carrierId));
+      if (recorded.load) return { load: recorded.load, created: true };
+    }
+    rememberedFacts.delete(memoKey);
+  }
+  const facts = await departureFacts(db, transferId, carrierId, key);
+  if (facts && carrierId && facts.carrier) rememberFacts(memoKey, { ...facts, earlier: null });
+  const checked = checkedRecord(viewer, facts, input.body);
+  if (!('replay' in checked)) return checked;
+  const recorded = await insertDeparture(db, viewer, checked, key, null);
+  if (recorded.load) return { load: recorded.load, created: true };
+  const { transfer, side, departure, replay } = checked;
+  const { status, received, in_transit: inTransit } = recorded.row;
+  // Nothing inserted: closed meanwhile, a retry that raced this one (its load may have taken the
+  // remainder: answered, not asked to confirm), or over the remaining volume the statement saw.
+  const closed = loadCreationError({ role: viewer.role, side }, status as TransferStatus);
+  if (closed) refusal(closed);
+  const [earlier] = key ? await db.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key))) : [];
+  const again = replay(earlier);
+  if (again) return again;
+  // The statement found the load over the remaining volume (the domain's committedCeiling).
+  throw overRemainingProblem({ ...transfer, receivedVolumeM3: Number(received), inTransitVolumeM3: Number(inTransit) }, departure.volumeM3);
+}
+
+/**
+ * The record's one statement (see `recordLoad`), prepared (src/db/prepared.ts): built once, parsed
+ * and planned once per connection. It inserts the load when the gate lets it in and, in its
+ * `_remembered` shape, when the remembered facts are still current (`departureFactsCurrent`);
+ * it answers the load inserted, or the row the statement saw when nothing was.
+ */
+function recordStatement(db: DbOrTx, name: string, current: SQL<boolean>) {
+  const p = (key: string) => sql.placeholder(key);
+  const committed = sql`(t.received_volume_m3 + t.in_transit_volume_m3)`;
+  return rawStatement<RecordedRow>(
+    db,
+    name,
+    sql`
+    with t as (
+      select id, status, expected_volume_m3, received_volume_m3, in_transit_volume_m3 from ${transfers} where id = ${p('transferId')}::uuid for no key update
+    ), gate as (
+      select t.id, ${committed} > ${p('ceiling')}::float8 as over from t
+      where t.status = 'OPEN' and ${current} and (${p('confirmOverRemaining')}::boolean or ${committed} <= ${p('ceiling')}::float8)
+    ), inserted as (
+      insert into ${loads} (id, transfer_id, number, over_remaining, idempotency_key, request_hash, departed_at, carrier_id, carrier_snapshot,
+        vehicle_plate, waste_code, volume_m3, weight_tonnes, weighbridge_ticket, created_by, created_at, updated_at)
+      select ${p('id')}::uuid, gate.id, terres_next_load_number(${p('year')}::int), gate.over, ${p('key')}::text, ${p('hash')}::text, ${p('departedAt')}::timestamptz,
+        ${p('carrierId')}::uuid, ${p('snapshot')}::jsonb, ${p('vehiclePlate')}::text, ${p('wasteCode')}::text, ${p('volumeM3')}::float8, ${p('weightTonnes')}::float8,
+        ${p('weighbridgeTicket')}::text, ${p('userId')}::uuid, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+      from gate
+      on conflict (transfer_id, idempotency_key) do nothing
+      returning id, number, over_remaining
+    ), audited as (
+      insert into ${auditLog} (actor_user_id, action, target_type, target_id, details)
+      select ${p('userId')}::uuid, 'load.recorded', 'load', inserted.id::text,
+        ${p('details')}::jsonb || jsonb_build_object('number', inserted.number, 'overRemaining', inserted.over_remaining)
+      from inserted
+    ), digest as (
+      -- The receiving side's digest: set once until it is sent.
+      update ${transfers} set digest_due_at = ${digestDue} where id = (select t.id from t) and digest_due_at is null and exists (select 1 from inserted)
+    )
+    select t.status, t.received_volume_m3::float8 as received, t.in_transit_volume_m3::float8 as in_transit, inserted.number, inserted.over_remaining
+    from t left join inserted on true`,
+  );
+}
+
+/**
+ * Runs the record's statement: `factsValues` are the remembered facts the insert requires still
+ * current (`departureFactsValues`), or null (facts read afresh: none required).
+ */
+async function insertDeparture(db: DbOrTx, viewer: Viewer, checked: CheckedRecord, key: string | null, factsValues: Record<string, unknown> | null) {
+  const { transfer, departure, carrier, hash } = checked;
   const now = new Date();
   const id = randomUUID();
   const snapshot = carrierSnapshot(carrier);
@@ -735,70 +927,56 @@ export async function recordLoad(db: DbOrTx, viewer: Viewer, transferId: string,
     weighbridgeTicket: departure.weighbridgeTicket,
     createdBy: viewer.userId,
   };
-  const ceiling = committedCeiling(transfer.expectedVolumeM3, departure.volumeM3);
-  const committed = sql`(t.received_volume_m3 + t.in_transit_volume_m3)`;
-  const details = { transferId: transfer.id, volumeM3: departure.volumeM3 };
-  const result = await db.execute<RecordedRow>(sql`
-    with t as (
-      select id, status, received_volume_m3, in_transit_volume_m3 from ${transfers} where id = ${transfer.id} for no key update
-    ), gate as (
-      select t.id, ${committed} > ${ceiling}::float8 as over from t
-      where t.status = 'OPEN' and (${body.confirmOverRemaining}::boolean or ${committed} <= ${ceiling}::float8)
-    ), inserted as (
-      insert into ${loads} (id, transfer_id, number, over_remaining, idempotency_key, request_hash, departed_at, carrier_id, carrier_snapshot,
-        vehicle_plate, waste_code, volume_m3, weight_tonnes, weighbridge_ticket, created_by, created_at, updated_at)
-      select ${id}::uuid, gate.id, ${loadNumberSql(now)}, gate.over, ${key}::text, ${hash}::text, ${values.departedAt.toISOString()}::timestamptz, ${carrier.id}::uuid,
-        ${JSON.stringify(snapshot)}::jsonb, ${values.vehiclePlate}::text, ${values.wasteCode}::text, ${values.volumeM3}::float8, ${values.weightTonnes}::float8,
-        ${values.weighbridgeTicket}::text, ${viewer.userId}::uuid, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from gate
-      on conflict (transfer_id, idempotency_key) do nothing
-      returning id, number, over_remaining
-    ), audited as (
-      insert into ${auditLog} (actor_user_id, action, target_type, target_id, details)
-      select ${viewer.userId}::uuid, 'load.recorded', 'load', inserted.id::text,
-        ${JSON.stringify(details)}::jsonb || jsonb_build_object('number', inserted.number, 'overRemaining', inserted.over_remaining)
-      from inserted
-    ), digest as (
-      -- The receiving side's digest: set once until it is sent.
-      update ${transfers} set digest_due_at = ${digestDue} where id = (select t.id from t) and digest_due_at is null and exists (select 1 from inserted)
-    )
-    select t.status, t.received_volume_m3::float8 as received, t.in_transit_volume_m3::float8 as in_transit, inserted.number, inserted.over_remaining
-    from t left join inserted on true`);
+  const nowText = now.toISOString();
+  const statement = factsValues
+    ? prepared(db, 'load_record_remembered', (db, name) => recordStatement(db, name, departureFactsCurrent))
+    : prepared(db, 'load_record', (db, name) => recordStatement(db, name, sql<boolean>`true`));
+  const result = await statement.execute({
+    ...factsValues,
+    transferId: transfer.id,
+    ceiling: committedCeiling(transfer.expectedVolumeM3, departure.volumeM3),
+    confirmOverRemaining: checked.confirmOverRemaining,
+    id,
+    year: loadNumberYear(now),
+    key,
+    hash,
+    departedAt: values.departedAt.toISOString(),
+    carrierId: carrier.id,
+    snapshot: JSON.stringify(snapshot),
+    vehiclePlate: values.vehiclePlate,
+    wasteCode: values.wasteCode,
+    volumeM3: values.volumeM3,
+    weightTonnes: values.weightTonnes,
+    weighbridgeTicket: values.weighbridgeTicket,
+    userId: viewer.userId,
+    now: nowText,
+    details: JSON.stringify({ transferId: transfer.id, volumeM3: departure.volumeM3 }),
+  });
   const recorded = result.rows[0];
   if (!recorded) throw problem(404, m.transferNotFound);
-  if (recorded.number !== null) {
-    const row: LoadRow = {
-      ...values,
-      id,
-      number: recorded.number,
-      status: 'IN_TRANSIT',
-      version: 1,
-      overRemaining: recorded.over_remaining === true,
-      ticketDocumentId: null,
-      receivedAt: null,
-      receivedBy: null,
-      outcome: null,
-      refusalReason: null,
-      receivedVolumeM3: null,
-      receivedWeightTonnes: null,
-      receptionIdempotencyKey: null,
-      cancelledAt: null,
-      cancelledBy: null,
-      cancelReason: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return { load: toLoad(row, viewer, transfer), created: true };
-  }
-  // Nothing inserted: closed meanwhile, a retry that raced this one (its load may have taken the
-  // remainder: answered, not asked to confirm), or over the remaining volume the statement saw.
-  const closed = loadCreationError({ role: viewer.role, side }, recorded.status as TransferStatus);
-  if (closed) refusal(closed);
-  const [earlier] = key ? await db.select().from(loads).where(and(eq(loads.transferId, transfer.id), eq(loads.idempotencyKey, key))) : [];
-  const again = replay(earlier);
-  if (again) return again;
-  // The statement found the load over the remaining volume (the domain's committedCeiling).
-  throw overRemainingProblem({ ...transfer, receivedVolumeM3: Number(recorded.received), inTransitVolumeM3: Number(recorded.in_transit) }, departure.volumeM3);
+  if (recorded.number === null) return { row: recorded, load: undefined };
+  const row: LoadRow = {
+    ...values,
+    id,
+    number: recorded.number,
+    status: 'IN_TRANSIT',
+    version: 1,
+    overRemaining: recorded.over_remaining === true,
+    ticketDocumentId: null,
+    receivedAt: null,
+    receivedBy: null,
+    outcome: null,
+    refusalReason: null,
+    receivedVolumeM3: null,
+    receivedWeightTonnes: null,
+    receptionIdempotencyKey: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { row: recorded, load: toLoad(row, viewer, { ...transfer, status: recorded.status as TransferStatus }) };
 }
 
 /** Corrects a load in transit (CUT members): the replaced departure becomes a version row. */

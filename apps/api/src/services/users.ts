@@ -1,7 +1,8 @@
 // Users as the API answers them (CONTRACT §5 login response `user`, and collaborators).
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@terres/domain';
 import type { DbOrTx } from '../db/index.js';
+import { prepared } from '../db/prepared.js';
 import { invitations, users } from '../db/schema.js';
 import { toSessionUser } from '../auth/sessions.js';
 
@@ -40,7 +41,9 @@ export function toPendingMember(invitation: { id: string; email: string }) {
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.emailKey, email.toLowerCase()));
+  const [user] = await prepared(db, 'user_by_email', (db, name) => db.select().from(users).where(eq(users.emailKey, sql.placeholder('email'))).prepare(name)).execute({
+    email: email.toLowerCase(),
+  });
   return user;
 }
 

@@ -62,29 +62,39 @@ export interface StartAppOptions {
   heavyWork?: HeavyWork;
 }
 
-/** A port free at this instant (the app listens on it right after). */
-function freePort(): Promise<number> {
+/**
+ * A free port, held until `release()`: the app is built while it is held and listens right after
+ * its release, so another process of the run cannot take it meanwhile (a loaded CI did, between
+ * a port found free and the built app's listen: EADDRINUSE).
+ */
+function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no TCP address'))));
+      if (!address || typeof address !== 'object') return reject(new Error('no TCP address'));
+      resolve({ port: address.port, release: () => new Promise<void>((done) => server.close(() => done())) });
     });
   });
 }
 
 export async function startApp({ config, database, configure, logStream, keepPublicUrl = false, heavyWork }: StartAppOptions): Promise<RunningApp> {
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const url = `http://127.0.0.1:${port}`;
   const appConfig = keepPublicUrl ? config : { ...config, apiPublicUrl: url };
-  const app = await buildApp({
-    config: appConfig,
-    ...(database ? { database } : {}),
-    ...(logStream ? { logStream } : {}),
-    ...(heavyWork ? { heavyWork } : {}),
-  });
-  await configure?.(app);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      config: appConfig,
+      ...(database ? { database } : {}),
+      ...(logStream ? { logStream } : {}),
+      ...(heavyWork ? { heavyWork } : {}),
+    });
+    await configure?.(app);
+  } finally {
+    await release();
+  }
   await app.listen({ host: '127.0.0.1', port });
   return { app, url, close: () => app.close() };
 }

@@ -80,7 +80,7 @@ export async function grantCredits(api: TestApi, organizationId: string, credits
     const amount = Math.min(999, left);
     const res = await api.request('POST', `/organizations/${organizationId}/credits`, {
       token: await adminToken(api),
-      body: { credits: amount },
+      body: { credits: amount, reason: 'Geste commercial' },
     });
     expect(res.status).toBe(200);
     left -= amount;
@@ -189,34 +189,100 @@ export async function createCompleteDraft(api: TestApi, token: string, overrides
 // WinAnsi bytes 0x80-0x9F that differ from Latin-1 (pdfkit's built-in fonts encode text so).
 const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x85: '…', 0x8c: 'Œ', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—', 0x9c: 'œ' };
 
+interface PdfObject {
+  dict: string;
+  /** The stream's bytes, inflated when they were deflated. */
+  stream?: string;
+}
+
+/** The objects of a PDF by number: their dictionary and their stream, if any. */
+function pdfObjects(pdf: Buffer): Map<string, PdfObject> {
+  const source = pdf.toString('latin1');
+  const objects = new Map<string, PdfObject>();
+  const header = /(\d+) 0 obj\b/g;
+  let match: RegExpExecArray | null;
+  while ((match = header.exec(source)) !== null) {
+    const bodyStart = match.index + match[0].length;
+    const endobj = source.indexOf('endobj', bodyStart);
+    const streamAt = source.slice(bodyStart, endobj < 0 ? undefined : endobj).search(/(?<![a-z])stream\r?\n/);
+    if (streamAt < 0) {
+      objects.set(match[1]!, { dict: source.slice(bodyStart, endobj) });
+      continue;
+    }
+    const dict = source.slice(bodyStart, bodyStart + streamAt);
+    const dataStart = source.indexOf('\n', bodyStart + streamAt) + 1;
+    const end = source.indexOf('endstream', dataStart);
+    const raw = pdf.subarray(dataStart, end);
+    let stream: string;
+    try {
+      stream = inflateSync(raw).toString('latin1');
+    } catch {
+      stream = raw.toString('latin1');
+    }
+    objects.set(match[1]!, { dict, stream });
+    header.lastIndex = end + 'endstream'.length;
+  }
+  return objects;
+}
+
+/** A ToUnicode CMap as pdfkit writes it (bfrange with arrays, or bfchar): glyph code -> text. */
+function parseToUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  // A ligature's entry holds several code units, space-separated: <0066 0066>.
+  const unicode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
+  for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, from, to, list, base] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(?:\[([^\]]*)\]|<([0-9a-f]+)>)/gi)) {
+      const first = Number.parseInt(from!, 16);
+      const last = Number.parseInt(to!, 16);
+      const targets = list ? [...list.matchAll(/<([0-9a-f\s]+)>/gi)].map((m) => unicode(m[1]!)) : null;
+      for (let code = first; code <= last; code += 1) {
+        const text = targets ? targets[code - first] : String.fromCharCode(Number.parseInt(base!, 16) + code - first);
+        if (text !== undefined) map.set(code, text);
+      }
+    }
+  }
+  for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, code, text] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]+)>/gi)) map.set(Number.parseInt(code!, 16), unicode(text!));
+  }
+  return map;
+}
+
 /**
- * The text of a pdfkit document, for assertions: every content stream of every page, inflated,
- * with the hex strings of its TJ/Tj operators decoded, one line per operator. (A stream ends at
- * `endstream`, which the search for the next `stream` keyword must skip.)
+ * The text of a pdfkit document, for assertions: every content stream of every page, with the
+ * hex strings of its TJ/Tj operators decoded, one line per operator. An embedded font's glyph
+ * codes (two bytes each) are read through its ToUnicode CMap; a built-in font's bytes as WinAnsi.
  */
 export function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const lines: string[] = [];
-  const keyword = /(?<![a-z])stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = keyword.exec(source)) !== null) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    if (end < 0) break;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      content = pdf.subarray(start, end).toString('latin1');
+  const objects = pdfObjects(pdf);
+  // Font resource name (/F1...) -> its ToUnicode map; pdfkit names fonts once per document.
+  const fonts = new Map<string, Map<number, string>>();
+  for (const { dict } of objects.values()) {
+    for (const [, name, ref] of dict.matchAll(/\/(F\d+)\s+(\d+) 0 R/g)) {
+      const toUnicode = /\/ToUnicode\s+(\d+) 0 R/.exec(objects.get(ref!)?.dict ?? '')?.[1];
+      const cmap = toUnicode ? objects.get(toUnicode)?.stream : undefined;
+      if (cmap && !fonts.has(name!)) fonts.set(name!, parseToUnicode(cmap));
     }
-    for (const operator of content.matchAll(/\[([^\]]*)\]\s*TJ|(<[0-9a-fA-F]*>)\s*Tj/g)) {
+  }
+  const lines: string[] = [];
+  for (const { dict, stream } of objects.values()) {
+    if (stream === undefined || /\/Type\s*\/|\/Subtype|\/Length1/.test(dict) || stream.includes('begincmap')) continue;
+    let font: Map<number, string> | undefined;
+    for (const operator of stream.matchAll(/\/(F\d+)\s+[\d.]+\s+Tf|\[([^\]]*)\]\s*TJ|(<[0-9a-fA-F]*>)\s*Tj/g)) {
+      if (operator[1]) {
+        font = fonts.get(operator[1]);
+        continue;
+      }
       let text = '';
-      for (const hex of (operator[1] ?? operator[2] ?? '').match(/<[0-9a-fA-F]*>/g) ?? []) {
-        for (const byte of Buffer.from(hex.slice(1, -1), 'hex')) text += WIN_ANSI[byte] ?? String.fromCharCode(byte);
+      for (const hex of (operator[2] ?? operator[3] ?? '').match(/<[0-9a-fA-F]*>/g) ?? []) {
+        const bytes = Buffer.from(hex.slice(1, -1), 'hex');
+        if (font) {
+          for (let i = 0; i + 1 < bytes.length; i += 2) text += font.get(bytes.readUInt16BE(i)) ?? '';
+        } else {
+          for (const byte of bytes) text += WIN_ANSI[byte] ?? String.fromCharCode(byte);
+        }
       }
       lines.push(text);
     }
-    keyword.lastIndex = end + 'endstream'.length;
   }
   return lines.join('\n');
 }
@@ -224,4 +290,17 @@ export function pdfText(pdf: Buffer): string {
 /** Pages of a PDF (its `/Type /Page` objects). */
 export function pdfPageCount(pdf: Buffer): number {
   return (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+}
+
+/**
+ * The user's e-mail mode for these kinds of notification (issue 21), through the API. Tests that
+ * read a status or matching e-mail as it happens ask for it at once: by default those kinds wait
+ * for the daily summary.
+ */
+export async function chooseNotificationModes(api: TestApi, token: string, modes: Record<string, 'IMMEDIATE' | 'DIGEST'>): Promise<void> {
+  const res = await api.request('PUT', '/notifications/preferences', {
+    token,
+    body: { preferences: Object.entries(modes).map(([kind, mode]) => ({ kind, mode })) },
+  });
+  expect(res.status).toBe(200);
 }

@@ -2,10 +2,12 @@
 // "no text may overlap, on any page"): the page objects in /Kids order, each page's content
 // stream inflated, and for each text object its `Tm` origin (the baseline, PDF coordinates),
 // its font (`Tf`, resolved through the font objects' /BaseFont) and its TJ strings. The width
-// of a run is measured with the same font metrics (pdfkit's AFM of the built-in fonts) plus the
-// TJ adjustments; its box spans the font's descender to ascender.
+// of a run is measured with the same font metrics (the embedded Source Sans 3, or pdfkit's AFM of
+// a built-in font) plus the TJ adjustments; its box spans the font's descender to ascender. An
+// embedded font's glyph codes are read through its ToUnicode CMap (as `pdfText` of fixtures.ts).
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { SOURCE_SANS_3 } from '../../src/pdf/fonts.js';
 
 export interface TextRun {
   page: number;
@@ -39,6 +41,34 @@ function streamOf(pdf: Buffer, source: string, id: string): string {
   }
 }
 
+/** A ToUnicode CMap as pdfkit writes it (bfrange with arrays, or bfchar): glyph code -> text. */
+function parseToUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const unicode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
+  for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, from, to, list, base] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(?:\[([^\]]*)\]|<([0-9a-f]+)>)/gi)) {
+      const first = Number.parseInt(from!, 16);
+      const last = Number.parseInt(to!, 16);
+      const targets = list ? [...list.matchAll(/<([0-9a-f\s]+)>/gi)].map((m) => unicode(m[1]!)) : null;
+      for (let code = first; code <= last; code += 1) {
+        const text = targets ? targets[code - first] : String.fromCharCode(Number.parseInt(base!, 16) + code - first);
+        if (text !== undefined) map.set(code, text);
+      }
+    }
+  }
+  for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, code, text] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]+)>/gi)) map.set(Number.parseInt(code!, 16), unicode(text!));
+  }
+  return map;
+}
+
+/** An embedded subset's /BaseFont (`ABCDEF+SourceSans3-Bold`) -> the font file measuring it. */
+function metricsFont(baseFont: string): string | Buffer {
+  const name = baseFont.replace(/^[A-Z]{6}\+/, '');
+  if (name.startsWith('SourceSans3')) return name.endsWith('Bold') ? SOURCE_SANS_3.bold : SOURCE_SANS_3.regular;
+  return name;
+}
+
 /** Every text run of the document, page by page (1-based). */
 export function pdfTextRuns(pdf: Buffer): TextRun[] {
   const source = pdf.toString('latin1');
@@ -51,9 +81,16 @@ export function pdfTextRuns(pdf: Buffer): TextRun[] {
     const page = objectBody(source, pageId);
     const contents = /\/Contents (\d+) 0 R/.exec(page)![1]!;
     const fonts = new Map<string, string>();
-    for (const m of page.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
-      const base = /\/BaseFont \/([A-Za-z-]+)/.exec(objectBody(source, m[2]!));
-      if (base) fonts.set(m[1]!, base[1]!);
+    const unicodeMaps = new Map<string, Map<number, string>>();
+    // The fonts are named in the page's resources, written inline or as an object of their own.
+    const resourcesRef = /\/Resources (\d+) 0 R/.exec(page);
+    const resources = resourcesRef ? objectBody(source, resourcesRef[1]!) : page;
+    for (const m of resources.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+      const fontObject = objectBody(source, m[2]!);
+      const base = /\/BaseFont \/([A-Za-z0-9+-]+)/.exec(fontObject);
+      if (base) fonts.set(m[1]!, base[1]!.replace(/^[A-Z]{6}\+/, ''));
+      const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(fontObject);
+      if (toUnicode) unicodeMaps.set(m[1]!, parseToUnicode(streamOf(pdf, source, toUnicode[1]!)));
     }
     const content = streamOf(pdf, source, contents);
     for (const block of content.matchAll(/BT([\s\S]*?)ET/g)) {
@@ -67,12 +104,16 @@ export function pdfTextRuns(pdf: Buffer): TextRun[] {
       let adjust = 0;
       for (const op of body.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
         for (const part of op[1]!.matchAll(/<([0-9a-fA-F]*)>|(-?[\d.]+)/g)) {
-          if (part[1] !== undefined) for (const byte of Buffer.from(part[1], 'hex')) text += WIN_ANSI[byte] ?? String.fromCharCode(byte);
-          else adjust += Number(part[2]);
+          if (part[1] !== undefined) {
+            const bytes = Buffer.from(part[1], 'hex');
+            const glyphs = unicodeMaps.get(font[1]!);
+            if (glyphs) for (let i = 0; i + 1 < bytes.length; i += 2) text += glyphs.get(bytes.readUInt16BE(i)) ?? '';
+            else for (const byte of bytes) text += WIN_ANSI[byte] ?? String.fromCharCode(byte);
+          } else adjust += Number(part[2]);
         }
       }
       if (text.trim() === '') continue;
-      metrics.font(name).fontSize(size);
+      metrics.font(metricsFont(name)).fontSize(size);
       // Trailing spaces of a wrapped line print nothing: they do not widen the run.
       const trailing = text.length - text.trimEnd().length;
       const width = metrics.widthOfString(text) - metrics.widthOfString(' '.repeat(trailing)) - (adjust * size) / 1000;
@@ -108,4 +149,28 @@ export function overlappingRuns(runs: readonly TextRun[], tolerance = 0.5): [Tex
     }
   }
   return found;
+}
+
+/** The page's header (brand, label, rule) sits above this many points from the top; the footer is 8 pt text. */
+const CONTENT_TOP_FROM_PAGE_TOP = 110;
+const FOOTER_SIZE = 8;
+
+/**
+ * Headings left alone at the foot of a page: a bold run of `minSize` points or more (a section
+ * title, a subheading) with no body text under it on its page, while more text follows on the
+ * next pages. The page header and the footer (8 pt) are not body text.
+ */
+export function orphanHeadings(runs: readonly TextRun[], options: { pageHeight?: number; minSize?: number } = {}): TextRun[] {
+  const pageHeight = options.pageHeight ?? 841.89;
+  const minSize = options.minSize ?? 10;
+  const body = runs.filter((run) => run.size > FOOTER_SIZE && run.top <= pageHeight - CONTENT_TOP_FROM_PAGE_TOP);
+  const lastPage = Math.max(0, ...body.map((run) => run.page));
+  return body.filter(
+    (run) =>
+      run.font.endsWith('Bold') &&
+      run.size >= minSize &&
+      run.page < lastPage &&
+      // A line set right under it touches it: its top is the heading's bottom (to rounding).
+      !body.some((other) => other.page === run.page && other !== run && other.top < run.bottom + 0.5),
+  );
 }

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { OVERLAP_WARNING, pgOverlaps } from './pg-overlap.js';
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -23,7 +24,8 @@ export interface Server {
 
 /** Starts `src/server.ts` with `env` (PORT 0 picks a free port) and resolves once it listens. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // --trace-deprecation: a deprecation warning on its stderr comes with the stack of its call.
+  const child = spawn(process.execPath, ['--trace-deprecation', '--import', 'tsx', 'src/server.ts'], {
     cwd: packageRoot,
     // Only what the server needs: nothing of the test runner's environment leaks in.
     env,
@@ -48,7 +50,15 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
     }
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  let overlapped = false;
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    // The server's own overlapping queries fail the test too (test/setup.ts).
+    if (!overlapped && stderr.includes(OVERLAP_WARNING)) {
+      overlapped = true;
+      pgOverlaps.push(new Error(`in the server process (its stderr):\n${stderr.slice(stderr.indexOf(OVERLAP_WARNING))}`));
+    }
+  });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const logged = (message: string, also: (line: Server['lines'][number]) => boolean = () => true) => {
     const accepts = (line: Server['lines'][number]) => line.msg?.startsWith(message) === true && also(line);

@@ -172,7 +172,7 @@ export const OPERATIONS: Record<string, OperationCase> = {
   grantOrganizationCredits: {
     scoped: true,
     expect: ADMIN_ONLY,
-    build: ({ org }) => ({ params: { id: org.organizationId }, body: { credits: 1 } }),
+    build: ({ org }) => ({ params: { id: org.organizationId }, body: { credits: 1, reason: 'Balayage d’isolation' } }),
   },
   listOrganizationMembersById: { scoped: true, expect: ADMIN_ONLY, build: ({ org }) => ({ params: { id: org.organizationId } }) },
   listCreditTransactions: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.organizationId } }) },
@@ -196,6 +196,27 @@ export const OPERATIONS: Record<string, OperationCase> = {
     }),
   },
   listInquiryPins: { scoped: false, expect: ADMIN_ONLY, build: () => ({}) },
+  // The console's work queues: counts over every organisation, for admins only (issue 21).
+  getAdminQueues: { scoped: false, expect: ADMIN_ONLY, build: () => ({}) },
+  // ── notifications (issue 21): each user's own, admins included ──
+  listNotifications: { scoped: false, expect: MEMBERS_AND_ADMIN, build: () => ({ query: { page: '1', page_size: '10' } }) },
+  markAllNotificationsRead: { scoped: false, expect: { owner: 204, employee: 204, admin: 204 }, build: () => ({}) },
+  markNotificationRead: {
+    // Own: a notification of the caller. Foreign: one of the other organisation's owner, which
+    // nobody else may mark, an admin included (404, nothing changed).
+    scoped: true,
+    expect: { owner: { own: 204, foreign: 404 }, employee: { own: 204, foreign: 404 }, admin: { own: 204, foreign: 404 } },
+    async build({ world, target, org, actor }) {
+      const userId = target === 'own' && actor ? actor.userId : org.owner.userId;
+      return { params: { id: await world.fresh.notification(userId) } };
+    },
+  },
+  getNotificationPreferences: { scoped: false, expect: MEMBERS_AND_ADMIN, build: () => ({}) },
+  updateNotificationPreferences: {
+    scoped: false,
+    expect: MEMBERS_AND_ADMIN,
+    build: () => ({ body: { preferences: [{ kind: 'MATCH', mode: 'IMMEDIATE' }] } }),
+  },
   getInquiry: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.draftId } }) },
   updateInquiry: {
     scoped: true,
@@ -207,6 +228,12 @@ export const OPERATIONS: Record<string, OperationCase> = {
     expect: { owner: 204, employee: 204, admin: 403 },
     build: async ({ world, org, succeeds }) => ({ params: { id: succeeds ? await world.fresh.draft(org) : org.draftId } }),
   },
+  updateContractFacts: {
+    // A validated listing's contract facts: its members and admins (decision 0175).
+    scoped: true,
+    expect: MEMBERS_AND_ADMIN,
+    build: ({ org }) => ({ params: { id: org.cutId }, body: { soil_preparer: 'Terrassements du Ried', permit_reference: 'PC 068 066 26 00012' } }),
+  },
   setInquiryStatus: {
     scoped: true,
     expect: { owner: { own: 403, foreign: 404 }, employee: { own: 403, foreign: 404 }, admin: OK },
@@ -214,6 +241,12 @@ export const OPERATIONS: Record<string, OperationCase> = {
       params: { id: succeeds ? await world.fresh.pendingListing(org) : org.draftId },
       body: { status: 'REJECTED', reason: LISTING_REASON },
     }),
+  },
+  getInquiryHistory: {
+    // Admins only (issue 21): a member learns nothing of another organisation's listing (404).
+    scoped: true,
+    expect: { owner: { own: 403, foreign: 404 }, employee: { own: 403, foreign: 404 }, admin: OK },
+    build: ({ org }) => ({ params: { id: org.cutId } }),
   },
   downloadInquiryPdf: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.draftId } }) },
   listInquiryMatches: { scoped: true, expect: MEMBERS_AND_ADMIN, build: ({ org }) => ({ params: { id: org.cutId } }) },
@@ -234,6 +267,7 @@ export const OPERATIONS: Record<string, OperationCase> = {
     expect: { owner: 403, employee: 403, admin: 201 },
     build: ({ org }) => ({ body: { cut_inquiry_id: org.cutId, fill_inquiry_id: org.fillId } }),
   },
+  getMatchSavings: { scoped: false, expect: ADMIN_ONLY, build: () => ({}) },
   getMatch: { scoped: false, expect: ADMIN_ONLY, build: ({ world }) => ({ params: { id: world.matchId } }) },
   setMatchStatus: {
     // DECLINED, not ACCEPTED: an accepted match opens a transfer where A and B see each other's

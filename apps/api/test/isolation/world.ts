@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { openSession, type LoginResponse } from '../../src/auth/sessions.js';
-import { users } from '../../src/db/schema.js';
+import { notifications, users } from '../../src/db/schema.js';
 import { eq, sql } from 'drizzle-orm';
 import {
   adminToken,
@@ -258,12 +258,21 @@ export interface Fresh {
   inLoad(org: OrgWorld): Promise<string>;
   /** A transfer with one accepted load and none in transit: an admin may close it. */
   closableTransfer(org: OrgWorld): Promise<string>;
+  /** An unread notification of this user (issue 21), recorded as the app records one. */
+  notification(userId: string): Promise<string>;
 }
 
 function freshResources(api: TestApi): Fresh {
   let count = 0;
   const next = (what: string) => `${what} ${run}-${++count}`;
   return {
+    async notification(userId) {
+      const [row] = await api.database.db
+        .insert(notifications)
+        .values({ userId, kind: 'STATUS', title: next('Notification'), link: '/dashboard', delivery: 'DIGEST' })
+        .returning({ id: notifications.id });
+      return row!.id;
+    },
     async draft(org) {
       const created = await api.request('POST', '/inquiries', { token: org.owner.token, body: { type: 'CUT', ...completeListingFields({ project_name: next('Brouillon jetable') }) } });
       expect(created.status).toBe(201);

@@ -126,6 +126,7 @@ describe('the demo data’s register, judged line by line', () => {
     const ids: string[] = [];
     const refused: { id: string; fields: string[]; error: string }[] = [];
     const pops = new Set<string>();
+    const sites = new Set<string>();
     for (const { name, data } of files) {
       const declarant = /_(\d{14})_/.exec(name)?.[1];
       expect(name).toMatch(new RegExp(`^registre-${kind === 'outgoing' ? 'sortant' : 'entrant'}-terres-excavees_\\d{14}_${from}_${to}\\.${format}$`));
@@ -139,6 +140,7 @@ describe('the demo data’s register, judged line by line', () => {
         expect(line.fields.reportForCompanySiret).toBe(declarant);
         ids.push(line.fields.publicId ?? '');
         pops.add(line.fields.wastePop ?? '');
+        sites.add(`${line.fields.sisIdentifier ?? ''}|${line.fields.wasteDap ?? ''}`);
         const issues = texsLineIssues(kind, line.fields);
         if (issues.length > 0 || line.error !== '') refused.push({ id: line.fields.publicId ?? '', fields: issues.map((issue) => issue.field), error: line.error });
       }
@@ -147,6 +149,10 @@ describe('the demo data’s register, judged line by line', () => {
     expect(refused).toEqual([]);
     // POP as declared on the listings: NON for the analysed soil, OUI for the 17 05 03* lot.
     expect(pops).toEqual(new Set(['NON', 'OUI']));
+    // The Eurométropole's site is in a SIS and its analyses are referenced: « Identifiant SIS du
+    // terrain » and « DAP » carry them (checked above by Trackdéchets' rules: 10 to 15, at most 50);
+    // the other sites declare neither, and the cells stay empty.
+    expect(sites).toEqual(new Set(['|', '67SIS00321|LRA-2026-0412, Laboratoire Rhénan, 02/09/2026']));
     // The loads of the demo's transfers: 3 + 1 corrected of the demo organisation's, 4 barges and
     // 3 trucks of the Eurométropole's, 6 of the closed one (outgoing adds the 2 loads on their way).
     // The transfer done outside the platform has no line: its producer declares it (docs/register.md).

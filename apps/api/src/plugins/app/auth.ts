@@ -5,18 +5,20 @@
 // cache (src/db/read-cache.ts) that the database's change announcements drop: a revocation, an
 // archiving or a role change by any process is announced at its commit and counts from the next
 // request that follows it; while the announcements cannot be heard, every request reads the row.
+// `app.authenticateWith`: the same check for a route whose first read joins the check's
+// statement (src/auth/session-check.ts): one round trip when the session is not in the cache.
 import { messages } from '@terres/domain';
-import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../auth/context.js';
+import { sessionCheckQuery, type SessionAlong, type SessionRow } from '../../auth/session-check.js';
 import {
   adminStillListed,
   ORGANIZATION_ARCHIVED,
   refusalProblem,
 } from '../../auth/sessions.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
-import { organizations, sessionFamilies, users } from '../../db/schema.js';
-import { adminScope, asSystem, organizationScope, setScope, type Scope } from '../../db/scope.js';
+import { adminScope, asSystem, organizationScope, scopeSettings, setScope, type Scope } from '../../db/scope.js';
 import { problem } from '../../http/problem.js';
 
 /** What a signed-in caller's queries may see: an admin every organisation, anyone else their own. */
@@ -24,34 +26,30 @@ function scopeOf(role: Role, userId: string, organizationId: string | null): Sco
   return role === 'ADMIN' ? adminScope(userId) : organizationScope(organizationId, userId);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * `authenticate`, for a route whose own read is joined to the session check: `read(sessionId)`
+     * (without it, the check alone) runs that one statement when the session is not in the read cache. Its `read` part is
+     * returned when it was read under the caller's scope; undefined otherwise (the session came
+     * from the cache, or the caller's scope is not the one the token claimed): read it then.
+     */
+    authenticateWith<T>(request: FastifyRequest, read?: (sessionId: string) => Promise<SessionAlong<T>>): Promise<{ read: T } | undefined>;
+  }
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('auth', null as never);
     // The session family, its user and the user's organisation, in one query.
-    const sessionCheck = app.db
-      .select({
-        userId: users.id,
-        email: users.email,
-        role: users.role,
-        organizationId: users.organizationId,
-        userArchivedAt: users.archivedAt,
-        organizationArchivedAt: organizations.archivedAt,
-        familyUserId: sessionFamilies.userId,
-        familyRevokedAt: sessionFamilies.revokedAt,
-      })
-      .from(sessionFamilies)
-      .innerJoin(users, eq(users.id, sessionFamilies.userId))
-      .leftJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(eq(sessionFamilies.id, sql.placeholder('sessionId')))
-      .prepare('auth_session');
+    const sessionCheck = sessionCheckQuery(app.db).prepare('auth_session');
 
-    type SessionRow = Awaited<ReturnType<typeof sessionCheck.execute>>[number];
     // Tagged with the three rows it was read from: a change to any of them drops it.
     const sessions = app.readCache<SessionRow>({ name: 'sessions', maxEntries: 100_000, ttlMs: 60_000 });
     const tagsOf = (row: SessionRow, sessionId: string) =>
       row.organizationId ? [`session:${sessionId}`, `user:${row.userId}`, `organization:${row.organizationId}`] : [`session:${sessionId}`, `user:${row.userId}`];
 
-    app.decorate('authenticate', async (request) => {
+    async function authenticate<T>(request: FastifyRequest, along?: (sessionId: string) => Promise<SessionAlong<T>>): Promise<{ read: T } | undefined> {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw problem(401, messages.authenticationRequired);
@@ -63,12 +61,20 @@ export default fp(
       // the scope of the rows read. A stale claim (an owner who created an organisation since)
       // cannot see that organisation: checked again across organisations, named.
       const lookup = () => sessionCheck.execute({ sessionId: claims.sessionId });
-      setScope(scopeOf(claims.role, claims.userId, claims.organizationId));
+      const claimed = scopeOf(claims.role, claims.userId, claims.organizationId);
+      setScope(claimed);
+      let joined: { read: T } | undefined;
       const row = await sessions.read(
         claims.sessionId,
         async () => {
-          let [found] = await lookup();
+          let found: SessionRow | undefined;
+          if (along) {
+            const result = await along(claims.sessionId);
+            found = result.session;
+            joined = { read: result.read };
+          } else [found] = await lookup();
           if (found && claims.role !== 'ADMIN' && found.organizationId !== claims.organizationId) {
+            joined = undefined;
             [found] = await asSystem('authenticate', lookup);
           }
           return found;
@@ -89,8 +95,16 @@ export default fp(
         organizationId: row.organizationId,
         sessionId: claims.sessionId,
       };
-      setScope(scopeOf(request.auth.role, request.auth.userId, request.auth.organizationId));
+      const scope = scopeOf(request.auth.role, request.auth.userId, request.auth.organizationId);
+      setScope(scope);
+      // The joined read saw the claimed scope's rows: used only when that is the caller's scope.
+      return joined && scopeSettings(scope).key === scopeSettings(claimed).key ? joined : undefined;
+    }
+
+    app.decorate('authenticate', async (request) => {
+      await authenticate(request);
     });
+    app.decorate('authenticateWith', authenticate);
   },
   { name: 'auth', dependencies: ['config', 'database'] },
 );

@@ -3,8 +3,9 @@
 // Every request runs in a scope holder (src/db/scope.ts) that starts with no scope, so its
 // queries see no organisation's row until `app.authenticate` (or a named system path) scopes it.
 import { AsyncResource } from 'node:async_hooks';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ChangeFeed } from '../../db/change-feed.js';
+import type { ChangeFeed, ChangeFeedStats } from '../../db/change-feed.js';
 import { createDatabase, type Database, type Db } from '../../db/index.js';
 import { ReadCache, type ReadCacheOptions } from '../../db/read-cache.js';
 import { runUnscoped } from '../../db/scope.js';
@@ -25,8 +26,8 @@ declare module 'fastify' {
      * path"); one that never keeps anything when READ_CACHE is off or on PGlite.
      */
     readCache<V>(options: ReadCacheOptions): ReadCache<V>;
-    /** This app's read caches and whether the change feed listens (for the metrics). */
-    readCaches(): { live: boolean; caches: readonly ReadCache<unknown>[] };
+    /** This app's read caches, whether the change feed listens and its counts (for the metrics). */
+    readCaches(): { live: boolean; caches: readonly ReadCache<unknown>[]; feed?: ChangeFeedStats };
   }
 }
 
@@ -35,6 +36,19 @@ export interface DatabasePluginOptions {
 }
 
 const scopeResource = Symbol('scope resource');
+
+/** Requests that found, as they ran, that they changed no row the read caches keep. */
+const changedNothingCached = new WeakSet<FastifyRequest>();
+
+/**
+ * This request changed no row a read cache keeps (none of the tables migration 0015 announces,
+ * or only inserts there, which no cache can hold yet): its answer does not wait for the change
+ * feed's settle. For a route that knows it only as it runs (the sign-in's code check: its fast
+ * path writes a code and a new session; its slow one may change an account).
+ */
+export function answerWithoutSettle(request: FastifyRequest): void {
+  changedNothingCached.add(request);
+}
 
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
@@ -59,14 +73,16 @@ export default fp<DatabasePluginOptions>(
       // Resolves once listening, or after its deadline (the caches stay off until then).
       await feed.start();
       // A request that may have changed something is answered once every process has applied
-      // the changes' announcements (src/db/change-feed.ts): the next request, to any of them, sees them.
+      // the changes' announcements, or after a few milliseconds, past which a process that did
+      // not answer reads nothing from memory before proving itself current (src/db/change-feed.ts):
+      // the next request, to any live process, sees them.
       const changes = feed;
       // A route that writes no row the caches keep (the tables migration 0015 announces:
       // session_families, users, organizations, inquiries) says so with `config: { settle: false }`
       // and answers without that wait (a load's record, correction, reception, cancellation).
       app.addHook('onSend', async (request) => {
         if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-        if (request.routeOptions.config.settle === false) return;
+        if (request.routeOptions.config.settle === false || changedNothingCached.has(request)) return;
         await changes.settle();
       });
     }
@@ -76,7 +92,7 @@ export default fp<DatabasePluginOptions>(
       caches.push(cache as ReadCache<unknown>);
       return cache;
     });
-    app.decorate('readCaches', () => ({ live: feed?.live ?? false, caches }));
+    app.decorate('readCaches', () => ({ live: feed?.live ?? false, caches, ...(feed ? { feed: feed.stats() } : {}) }));
     app.addHook('onClose', async () => {
       for (const cache of caches) cache.close();
     });

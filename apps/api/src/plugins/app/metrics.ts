@@ -101,17 +101,34 @@ export default fp(
     });
     new client.Counter({
       name: 'terres_read_cache_reads_total',
-      help: 'Read cache lookups by cache and outcome: hit, miss (read from the database), discarded (a change was announced during the read: not kept).',
+      help: 'Read cache lookups by cache and outcome: hit, miss (read from the database), discarded (a change was announced during the read: not kept), unproven (a kept entry read from the database instead: this process could not prove itself current in time; counted in miss too).',
       labelNames: ['cache', 'outcome'],
       registers: [registry],
       collect() {
         this.reset();
         for (const cache of app.readCaches().caches) {
-          const { hits, misses, discarded } = cache.stats();
+          const { hits, misses, discarded, unproven } = cache.stats();
           this.inc({ cache: cache.name, outcome: 'hit' }, hits);
           this.inc({ cache: cache.name, outcome: 'miss' }, misses);
           this.inc({ cache: cache.name, outcome: 'discarded' }, discarded);
+          this.inc({ cache: cache.name, outcome: 'unproven' }, unproven);
         }
+      },
+    });
+    // How this process proves itself current and waits for the others (src/db/change-feed.ts).
+    new client.Counter({
+      name: 'terres_change_feed_events_total',
+      help: 'Change feed events: probe (sent to prove this process current), late_probe (not back within its deadline: reads went to the database), marker (one per batch of writes), unanswered_marker (a write answered at the deadline: some process did not answer in time).',
+      labelNames: ['event'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        const stats = app.readCaches().feed;
+        if (!stats) return;
+        this.inc({ event: 'probe' }, stats.probes);
+        this.inc({ event: 'late_probe' }, stats.lateProbes);
+        this.inc({ event: 'marker' }, stats.markers);
+        this.inc({ event: 'unanswered_marker' }, stats.unansweredMarkers);
       },
     });
     new client.Gauge({

@@ -172,7 +172,7 @@ describe('security headers', () => {
       expectSafeDefaults(res, what);
       // One policy, the page's: helmet's would forbid its inline style and its form.
       expect(res.headers.get('content-security-policy'), what).toBe(
-        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${PORTAL}; frame-ancestors 'none'; base-uri 'none'`,
+        `default-src 'none'; style-src 'unsafe-inline'; font-src data:; form-action 'self' ${PORTAL}; frame-ancestors 'none'; base-uri 'none'`,
       );
       expect(res.headers.get('cache-control'), what).toBe('no-store');
     }

@@ -225,6 +225,52 @@ describe('codes', () => {
     expect(rows[0]).toEqual({ accounts: 1, sessions: 1 });
   });
 
+  // An existing account's login code takes the sign-in's short path (issue 23: no transaction,
+  // no lock; each write one atomic statement on the code's row): the same guarantees.
+  it("an existing account's login code: single use, one session from three parallel right answers, the refresh token works", async () => {
+    const email = uniqueEmail('rapide');
+    const owner = await registerOwner(api, email);
+    await skipCodeCooldown(api, email);
+    await requestLogin(email);
+    const code = await codeFor(email);
+    const results = await Promise.all([verify(email, code), verify(email, code), verify(email, code)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    const won = results.find((r) => r.status === 200)!;
+    expectResponseMatches('POST', '/auth/magic-link/verify', 200, won.body);
+    expect(won.body.user).toMatchObject({ id: owner.user.id, email, role: 'OWNER' });
+    for (const lost of results.filter((r) => r.status === 400)) {
+      expect(lost.body.detail).toBe('Ce code a expiré ou a déjà été utilisé. Demandez un nouveau code.');
+    }
+    // The registration's session and this one: two families, each with one refresh token.
+    const { rows } = await api.database.db.execute<{ sessions: number; tokens: number; consumed: number }>(
+      sql`select (select count(*)::int from session_families where user_id = ${owner.user.id}) as sessions,
+                 (select count(*)::int from refresh_tokens where user_id = ${owner.user.id}) as tokens,
+                 (select count(*)::int from one_time_codes where email = ${email} and consumed_at is not null) as consumed`,
+    );
+    expect(rows[0]).toEqual({ sessions: 2, tokens: 2, consumed: 2 });
+    expect((await api.request('GET', '/users/me', { token: won.body.accessToken })).status).toBe(200);
+    const refreshed = await api.request<LoginResponse>('POST', '/auth/refresh', refreshOptions(refreshTokenFromCookie(won.headers)!));
+    expect(refreshed.status).toBe(200);
+    expect((await verify(email, code)).status).toBe(400);
+  });
+
+  it("an existing account's login code: 20 parallel wrong guesses count 5, the 5th voids it, the right code then fails", async () => {
+    const email = uniqueEmail('devine');
+    await registerOwner(api, email);
+    await skipCodeCooldown(api, email);
+    await requestLogin(email);
+    const code = await codeFor(email);
+    const guesses = await Promise.all(Array.from({ length: 20 }, () => verify(email, wrongCode(code))));
+    expect(guesses.every((g) => g.status === 400)).toBe(true);
+    expect(guesses.filter((g) => g.body.detail === 'Code incorrect. Veuillez réessayer.')).toHaveLength(4);
+    expect(guesses.filter((g) => g.body.detail === 'Trop de tentatives. Ce code est annulé : demandez un nouveau code.')).toHaveLength(1);
+    const { rows } = await api.database.db.execute<{ failed: number; voided: boolean }>(
+      sql`select failed_attempts as failed, voided_at is not null as voided from one_time_codes where email = ${email} and purpose = 'LOGIN'`,
+    );
+    expect(rows).toEqual([{ failed: 5, voided: true }]);
+    expect((await verify(email, code)).status).toBe(400);
+  });
+
   it('waits 60 s between codes for one address (429 with Retry-After), and a new code voids the old', async () => {
     const email = uniqueEmail();
     await api.request('POST', '/auth/register/magic-link/request', { body: { email } });
@@ -817,14 +863,14 @@ describe('invitations', () => {
     const { token } = await invitation(email);
     const [h, p] = token.split('.');
     const forged = await api.request('POST', '/auth/invitation/request', { body: { token: `${h}.${p}.c2lnbmF0dXJl` } });
-    expect(forged.body.detail).toBe('Token invalide');
+    expect(forged.body.detail).toBe("Lien d'invitation invalide : il est incomplet ou a été modifié. Demandez une nouvelle invitation.");
     const otherSecret = await signInvitationToken('another-secret-another-secret-!!', {
       email,
       organizationId: randomUUID(),
       invitationId: randomUUID(),
     });
-    expect((await api.request('POST', '/auth/invitation/request', { body: { token: otherSecret } })).body.detail).toBe('Token invalide');
-    expect((await api.request('POST', '/auth/invitation/request', { body: { token: 'abc' } })).body.detail).toBe('Token invalide');
+    expect((await api.request('POST', '/auth/invitation/request', { body: { token: otherSecret } })).body.detail).toBe("Lien d'invitation invalide : il est incomplet ou a été modifié. Demandez une nouvelle invitation.");
+    expect((await api.request('POST', '/auth/invitation/request', { body: { token: 'abc' } })).body.detail).toBe("Lien d'invitation invalide : il est incomplet ou a été modifié. Demandez une nouvelle invitation.");
 
     const expired = await signInvitationToken(
       TEST_AUTH_SECRET,
@@ -837,7 +883,7 @@ describe('invitations', () => {
 
     const noSubject = await signInvitationToken(TEST_AUTH_SECRET, { email: '', organizationId: randomUUID(), invitationId: randomUUID() });
     expect((await api.request('POST', '/auth/invitation/request', { body: { token: noSubject } })).body.detail).toBe(
-      'Token invalide - email manquant',
+      "Lien d'invitation invalide : l'adresse e-mail invitée n'y figure pas. Demandez une nouvelle invitation.",
     );
   });
 

@@ -9,6 +9,7 @@ import { assertSessionRequest, clearedRefreshCookieHeader, clearRefreshCookie, r
 import type { LoginResponse } from '../../auth/sessions.js';
 import { verifyInvitationToken } from '../../auth/tokens.js';
 import { setScope, systemScope } from '../../db/scope.js';
+import { answerWithoutSettle } from '../../plugins/app/database.js';
 import { bodyObject, parseBody } from '../../http/input.js';
 import { HttpProblem, problem } from '../../http/problem.js';
 import { refreshSession, sendInvitationCode, sendSignInCode, signOut, verifyCode } from '../../services/sign-in.js';
@@ -101,7 +102,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     await codeChecks.hit(request.ip);
     const { email: rawEmail, otp } = parseBody(VerifyRequest, request.body);
     const email = rawEmail.toLowerCase();
-    const session = await verifyCode(app, { email, otp, deviceId: deviceOf(request, email) });
+    const { session, settle } = await verifyCode(app, { email, otp, deviceId: deviceOf(request, email) });
+    if (!settle) answerWithoutSettle(request);
     rememberThisDevice(request, reply, email);
     return sessionReply(request, reply, session);
   });

@@ -110,7 +110,7 @@ describe('the ledger and the invoices are paged too (issue 20)', () => {
     for (let start = 0; start < 104; start += 4) {
       const grants = await Promise.all(
         Array.from({ length: 4 }, (_, i) =>
-          roomy.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: start + i + 1 } }),
+          roomy.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: start + i + 1, reason: 'Geste commercial' } }),
         ),
       );
       expect(grants.map((res) => res.status)).toEqual([200, 200, 200, 200]);

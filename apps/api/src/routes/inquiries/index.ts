@@ -37,13 +37,15 @@ import { clientGone } from '../../heavy/pool.js';
 import { fileNameSlug, sendAttachment } from '../../http/attachment.js';
 import { mailStatusChanged } from '../../services/document-notices.js';
 import { deleteDraftWithDocuments } from '../../services/documents.js';
+import { inquiryHistory } from '../../services/inquiry-history.js';
 import { removeQueuedFiles } from '../../services/stored-files.js';
 import { alertOnValidation } from '../../services/match-alerts.js';
 import {
   DEFAULT_INQUIRY_SORT,
   INQUIRY_SORT_KEYS,
   inquiryPinsJson,
-  listInquiries,
+  inquiryRowsByIds,
+  listInquiryIds,
   PinsCache,
   pinsVersion,
 } from '../../services/inquiry-lists.js';
@@ -51,8 +53,11 @@ import {
   changeInquiryStatus,
   createDraft,
   listingReadCache,
+  listingVersions,
+  type ListingReadCache,
   readableInquiry,
   toInquiry,
+  updateContractFacts,
   updateInquiry,
 } from '../../services/inquiries.js';
 
@@ -88,12 +93,26 @@ function typeFilter(value: QueryValue) {
   return parseEnum<InquiryType>(value, INQUIRY_TYPES, messages.typeParameter);
 }
 
-const inquiryRoutes: FastifyPluginAsync = async (app) => {
+// A listing as answered, from the listing read cache (the caller is checked on every read). Its
+// own context, without the preHandler of the others: it authenticates in its handler, so that a
+// session and a listing that are not in memory are read by one statement (issue 23).
+const listingReadRoute: FastifyPluginAsync<{ listings: ListingReadCache }> = async (app, { listings }) => {
+  app.get<Params>('/:id', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await listings.authenticateAndReadJson(app.db, app.authenticateWith, request, request.params.id)),
+  );
+};
+
+const signedInInquiryRoutes: FastifyPluginAsync<{ listings: ListingReadCache }> = async (app, { listings }) => {
+  // The drafts this process edited last, with their row versions: an edit of one of them is one
+  // statement (services/inquiries.ts `updateInquiry`).
+  const versions = listingVersions();
   app.addHook('preHandler', app.authenticate);
 
   app.get<ListQuery>('/', async (request, reply) => {
     const { query } = request;
-    const { rows, count } = await listInquiries(app.db, request.auth, {
+    const { ids, count, order } = await listInquiryIds(app.db, request.auth, {
       words: parseSearch(query.q),
       statuses: statusFilter(query.status),
       type: typeFilter(query.type),
@@ -102,7 +121,9 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
       paging: parsePaging(query),
     });
     sendTotal(reply, count);
-    return rows.map(toInquiry);
+    // Each listing's answer from the listing read cache when kept there (the same JSON as GET /inquiries/{id}).
+    const json = await listings.listJson(request.auth, ids, (missing) => inquiryRowsByIds(app.db, missing, order));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   // The admin map's light projection (issue 10); a static path, so it wins over '/:id'. The
@@ -153,12 +174,6 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(toInquiry(created));
   });
 
-  // A listing as answered, from the listing read cache (the caller is checked on every read).
-  const listings = listingReadCache(app);
-  app.get<Params>('/:id', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await listings.readJson(app.db, request.auth, request.params.id)),
-  );
-
   app.put<Params>('/:id', { preHandler: requireRole('OWNER', 'EMPLOYEE'), bodyLimit: LISTING_BODY_LIMIT }, async (request) => {
     const body = bodyObject(request.body);
     const submit = body.status === 'PENDING_VALIDATION';
@@ -166,10 +181,16 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
       throw problem(422, messages.statusOnlySubmission, { errors: { status: messages.statusInvalid } });
     }
     const { status: _status, ...wireFields } = body;
-    const row = await updateInquiry(app.db, request.auth, request.params.id, { wireFields, parseFields: () => parsePatch(body), submit });
+    const row = await updateInquiry(app.db, request.auth, request.params.id, { wireFields, parseFields: () => parsePatch(body), submit }, versions);
     if (submit) await mailStatusChanged(app, row);
     return toInquiry(row);
   });
+
+  // The contract's facts of a validated listing (issue 19, decision 0175): its organisation or an
+  // admin; any other field is refused, another organisation's listing is a 404.
+  app.put<Params>('/:id/contract-facts', { preHandler: requireRole('OWNER', 'EMPLOYEE', 'ADMIN') }, async (request) =>
+    toInquiry(await updateContractFacts(app.db, request.auth, request.params.id, bodyObject(request.body))),
+  );
 
   app.delete<Params>('/:id', { preHandler: requireRole('OWNER', 'EMPLOYEE') }, async (request, reply) => {
     // Its documents go with it, and their files once committed (issue 20; the sweep if storage fails).
@@ -213,6 +234,14 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     return toInquiry(outcome.row);
   });
 
+  // The listing's dated history from the audit log, for admins (issue 21). A member reading
+  // another organisation's listing gets its 404 first, one of their own a 403.
+  app.get<Params>('/:id/history', async (request) => {
+    const row = await readableInquiry(app.db, request.auth, request.params.id);
+    if (request.auth.role !== 'ADMIN') throw problem(403, messages.forbidden);
+    return inquiryHistory(app.db, row.id);
+  });
+
   app.get<Params>('/:id/pdf', async (request, reply) => {
     const row = await readableInquiry(app.db, request.auth, request.params.id);
     // In a worker thread (src/heavy/): 503 + Retry-After when every thread and the queue are busy.
@@ -220,6 +249,13 @@ const inquiryRoutes: FastifyPluginAsync = async (app) => {
     const fileName = `annonce-${fileNameSlug(row.projectName) || row.id}.pdf`;
     return sendAttachment(reply, { fileName, naming: 'generated', contentType: 'application/pdf' }, pdf);
   });
+};
+
+const inquiryRoutes: FastifyPluginAsync = async (app) => {
+  // The listing read cache, shared by the listing read and the list's pages.
+  const listings = listingReadCache(app);
+  await app.register(listingReadRoute, { listings });
+  await app.register(signedInInquiryRoutes, { listings });
 };
 
 export default inquiryRoutes;

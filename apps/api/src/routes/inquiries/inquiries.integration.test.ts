@@ -14,6 +14,7 @@ import { auditLog, creditLedger, inquiries } from '../../db/schema.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import {
   adminToken,
+  chooseNotificationModes,
   completeListingFields,
   createCompleteDraft,
   createEmployee,
@@ -56,6 +57,8 @@ function submit(token: string, id: string, fields: Record<string, unknown> = {})
 describe('a listing from draft to processed', () => {
   it('goes through creation, edits, upload, submission, validation with the exact debit, and every later step', async () => {
     const owner = await createOwner(api, { credits: 200 });
+    // Each status e-mail read as it happens (by default they wait for the daily summary).
+    await chooseNotificationModes(api, owner.token, { STATUS: 'IMMEDIATE' });
     const created = await api.request('POST', '/inquiries/', { token: owner.token, body: { type: 'CUT', project_name: 'ZAC du Ried', status: 'DRAFT' } });
     expect(created.status).toBe(201);
     expectResponseMatches('POST', '/inquiries', 201, created.body);
@@ -100,6 +103,8 @@ describe('a listing from draft to processed', () => {
     expect(approvedMail.text).toMatch(/80\s+crédits ont été débités\. Solde restant : 120\s+crédits\./);
     const lines = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: owner.token });
     expect(lines.body[0]).toMatchObject({ kind: 'LISTING_VALIDATION', amount: -80, balanceAfter: 120, inquiryId: id, reference: `inquiry-validation:${id}` });
+    // What the line is about, for the console's ledger (issue 21): the listing's title.
+    expect(lines.body[0]).toMatchObject({ inquiryProjectName: 'ZAC du Ried', invoiceNumber: null });
 
     for (const status of ['DOUBT_CLEARED', 'SITE_FOUND', 'PRE_CONTRACT_SIGNED', 'PROCESSED']) {
       const moved = await setStatus(id, status);
@@ -155,6 +160,35 @@ describe('a listing from draft to processed', () => {
     expect(fixed.body).toMatchObject({ status: 'PENDING_VALIDATION', parcelNumbers: ['68066000AB0099'], rejectionReason: null });
     expect((await setStatus(id, 'APPROVED')).status).toBe(200);
     expect((await balanceOf(owner.organizationId)).balance).toBe(50);
+  });
+});
+
+describe('an edit racing another change', () => {
+  it('is checked against the listing as it is written: a submission committed meanwhile makes it a 409', async () => {
+    const owner = await createOwner(api, { credits: 200 });
+    const id = await createCompleteDraft(api, owner.token);
+    // Another transaction holds the listing's row: the edit reads it, then its write waits.
+    const outcome = api.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from inquiries where id = ${id} for update`);
+      const edit = api.request('PUT', `/inquiries/${id}`, { token: owner.token, body: { project_name: 'Écrit trop tard' } });
+      for (let tries = 0; tries < 200; tries += 1) {
+        const { rows } = await api.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // The listing is submitted while the edit waits: once it may go on, it is no longer a draft.
+      await tx.update(inquiries).set({ status: 'PENDING_VALIDATION', updatedAt: new Date() }).where(eq(inquiries.id, id));
+      // Wrapped: returning the promise itself would hold the commit until the edit ends.
+      return { edit };
+    });
+    const edit = await (await outcome).edit;
+    expect(edit.status).toBe(409);
+    expect(edit.body.detail).toBe(messages.notEditable);
+    const after = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
+    expect(after.body.status).toBe('PENDING_VALIDATION');
+    expect(after.body.projectName).not.toBe('Écrit trop tard');
   });
 });
 

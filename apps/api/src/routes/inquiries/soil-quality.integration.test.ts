@@ -54,6 +54,14 @@ describe('material lines carry a quality class and a waste code', () => {
     });
     expect(hazardous.status).toBe(422);
     expect(hazardous.body.detail).toBe(matchingMessages.hazardousNotInert);
+    // POP declared on soil classed « inerte du fond géochimique naturel » (issue 19).
+    const pop = await api.request('PUT', `/inquiries/${id}`, {
+      token: owner.token,
+      body: { materials: [{ ...line, quality_class: 'INERT_NATURAL_BACKGROUND', waste_code: '17 05 04', pop: 'PRESENT' }] },
+    });
+    expect(pop.status).toBe(422);
+    expect(pop.body.detail).toBe(matchingMessages.popNotInert);
+    expect(pop.body.errors).toEqual({ 'materials.0.pop': matchingMessages.popNotInert });
     const read = await api.request('GET', `/inquiries/${id}`, { token: owner.token });
     expect(read.body.materials).toEqual([]);
   });

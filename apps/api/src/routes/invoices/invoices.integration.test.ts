@@ -108,7 +108,7 @@ describe('GET /invoices/{id}/pdf', () => {
       'N° TVA intracommunautaire',
       SELLER.SELLER_VAT_NUMBER,
       // Buyer
-      'Terrassements du Ried - SAS',
+      'Terrassements du Ried (SAS)',
       '12 rue du Rhône',
       '68100 Mulhouse',
       `SIRET : ${owner.siret}`,

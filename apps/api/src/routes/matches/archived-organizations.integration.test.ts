@@ -7,7 +7,7 @@ import { matchingMessages } from '@terres/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
-import { adminToken, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { adminToken, chooseNotificationModes, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { validatedListing } from '../../../test/helpers/matching.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 
@@ -31,6 +31,8 @@ beforeAll(async () => {
   producer = await createOwner(api, { name: 'Terrassements Limousins', credits: 500 });
   kept = await createOwner(api, { name: 'Remblais de Couzeix', credits: 500 });
   leaving = await createOwner(api, { name: 'Remblais de Panazol', credits: 500 });
+  // Matching news read as it happens (by default it waits for the daily summary).
+  for (const token of [producer.token, kept.token, leaving.token, admin]) await chooseNotificationModes(api, token, { MATCH: 'IMMEDIATE' });
   keptFill = await validatedListing(api, kept, { type: 'FILL', name: 'Parc de Couzeix', ...COUZEIX, quantity: 400 });
   leavingFill = await validatedListing(api, leaving, { type: 'FILL', name: 'Stade de Panazol', ...PANAZOL, quantity: 400 });
   cut = await validatedListing(api, producer, { type: 'CUT', name: 'Terrassement de Limoges', ...LIMOGES, quantity: 1000 });
@@ -87,6 +89,7 @@ describe('archived organisations leave matching at once (issue 20)', () => {
     // Alerts of a later validation: the admins' best matches and the new listing's count omit
     // it, and its organisation's listing is not told of the new site.
     const later = await createOwner(api, { name: 'Déblais de l’Isle', credits: 500 });
+    await chooseNotificationModes(api, later.token, { MATCH: 'IMMEDIATE' });
     await validatedListing(api, later, { type: 'CUT', name: "Terrassement d'Isle", ...ISLE, quantity: 500 });
     const adminMail = await api.smtp.waitForMessage(api.adminEmail, (m) => m.subject.includes("Terrassement d'Isle"));
     expect(adminMail.subject).toBe("1 site compatible pour « Terrassement d'Isle »");

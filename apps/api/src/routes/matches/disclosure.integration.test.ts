@@ -7,7 +7,7 @@
 import { DEFAULT_MATCHING_CONFIG, formatAboutKilometres, greatCircleDistanceKm } from '@terres/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
-import { adminToken, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { adminToken, chooseNotificationModes, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { ANY_TOPSOIL, validatedListing, walkTo } from '../../../test/helpers/matching.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 
@@ -70,6 +70,8 @@ beforeAll(async () => {
   admin = await adminToken(api);
   spy = await createOwner(api, { name: 'Terrassements curieux', credits: 500 });
   victim = await createOwner(api, { name: 'Aménageur landais', credits: 500 });
+  // Matching news read as it happens (by default it waits for the daily summary).
+  await chooseNotificationModes(api, spy.token, { MATCH: 'IMMEDIATE' });
   own = [];
   for (const [index, site] of OWN_SITES.entries()) own.push(await validatedListing(api, spy, { type: 'CUT', name: `Déblai landais ${index + 1}`, ...site }));
 });

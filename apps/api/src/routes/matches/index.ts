@@ -18,7 +18,7 @@ import { requireRole } from '../../auth/guards.js';
 import { asSystem } from '../../db/scope.js';
 import { bodyObject } from '../../http/input.js';
 import { isUuid } from '../../http/ids.js';
-import { parseEnumList, type QueryValue } from '../../http/list-query.js';
+import { parseEnumList, parsePaging, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
 import { mailDocumentSent, mailStatusChanged } from '../../services/document-notices.js';
 import { toDocument } from '../../services/documents.js';
@@ -30,12 +30,15 @@ import {
   changeMatchStatus,
   findMatch,
   listMatches,
+  matchSavingsSummary,
   openMatchesOf,
   proposeMatch,
   toFigures,
   toParty,
 } from '../../services/matches.js';
 import { findAdvertiserMatches, findMatches } from '../../services/matching.js';
+
+type PageQuery = Record<'page' | 'page_size', QueryValue>;
 
 /** Suggestions answered by default, and at most. */
 export const DEFAULT_MATCH_LIMIT = 10;
@@ -141,14 +144,22 @@ const matchRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(answer);
   });
 
-  app.get<{ Querystring: { inquiry_id?: QueryValue; status?: QueryValue } }>('/matches', { preHandler: requireRole('ADMIN') }, async (request) => {
+  app.get<{ Querystring: PageQuery & { inquiry_id?: QueryValue; status?: QueryValue } }>('/matches', { preHandler: requireRole('ADMIN') }, async (request, reply) => {
     const raw = request.query.inquiry_id;
     const inquiryId = Array.isArray(raw) ? raw[0] : raw;
-    if (inquiryId !== undefined && !isUuid(inquiryId)) return [];
+    const paging = parsePaging(request.query);
+    if (inquiryId !== undefined && !isUuid(inquiryId)) {
+      sendTotal(reply, { total: 0, capped: false });
+      return [];
+    }
     const statuses = parseEnumList<MatchStatus>(request.query.status, MATCH_STATUSES, matchingMessages.matchStatusUnknown);
-    const rows = await listMatches(app.db, { ...(inquiryId ? { inquiryId } : {}), ...(statuses ? { statuses } : {}) });
+    const { rows, count } = await listMatches(app.db, { ...(inquiryId ? { inquiryId } : {}), ...(statuses ? { statuses } : {}) }, paging);
+    sendTotal(reply, count);
     return answerMatches(app.db, rows, app.config.matching);
   });
+
+  // The transfers done, all together (the console's summary): one answer, whatever their number.
+  app.get('/matches/savings', { preHandler: requireRole('ADMIN') }, async () => matchSavingsSummary(app.db, app.config.matching));
 
   app.get<{ Params: { id: string } }>('/matches/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
     const [answer] = await answerMatches(app.db, [await findMatch(app.db, request.params.id)], app.config.matching);

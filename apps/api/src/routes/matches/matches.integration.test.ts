@@ -5,7 +5,7 @@ import { DEFAULT_MATCHING_CONFIG, matchingMessages } from '@terres/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
-import { adminToken, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
+import { adminToken, chooseNotificationModes, createEmployee, createOwner, type OwnerFixture } from '../../../test/helpers/fixtures.js';
 import { explainPrefilter, validatedListing } from '../../../test/helpers/matching.js';
 import { startApiForTest, type TestApi } from '../../../test/helpers/session.js';
 import { inquiries } from '../../db/schema.js';
@@ -32,6 +32,8 @@ beforeAll(async () => {
   producer = await createOwner(api, { name: 'Terrassements Corses', credits: 500 });
   receiver = await createOwner(api, { name: 'Aménagements du Golfe', credits: 500 });
   stranger = await createOwner(api, { name: 'Autre Organisation', credits: 100 });
+  // Matching news read as it happens (by default it waits for the daily summary).
+  for (const token of [producer.token, receiver.token, await adminToken(api)]) await chooseNotificationModes(api, token, { MATCH: 'IMMEDIATE' });
   // Earlier FILL listings: one near, one too far, one whose period starts after the CUT's ends.
   fill = await validatedListing(api, receiver, { type: 'FILL', name: 'Parc de Porticcio', ...PORTICCIO, quantity: 600 });
   farFill = await validatedListing(api, receiver, { type: 'FILL', name: 'Port de Bastia', ...BASTIA });
@@ -110,13 +112,13 @@ describe('the prefilter under row-level security', () => {
   it('keeps the radius box and the period inside the index scan (leakproof comparisons), not in a filter after the policy', async () => {
     const db = api.database.db;
     const [row] = await db.select(inquiryColumns).from(inquiries).where(eq(inquiries.id, cut));
-    const query = candidatesQuery(toMatchListing(row!), DEFAULT_MATCHING_CONFIG)!;
+    const query = candidatesQuery(db, toMatchListing(row!), DEFAULT_MATCHING_CONFIG)!;
     const lines = await explainPrefilter(db, query);
     // The connection runs as the runtime role under a scope: the policy's condition is there.
     expect(lines.join('\n')).toContain("current_setting('app.all'");
     const indexCond = lines.find((line) => line.includes('Index Cond'));
     expect(lines.join('\n')).toContain('inquiries_match_fill_idx');
-    for (const column of ['site_latitude', 'site_longitude', 'start_date', 'end_date']) expect(indexCond, column).toContain(column);
+    for (const column of ['match_band', 'site_latitude', 'site_longitude', 'start_date', 'end_date']) expect(indexCond, column).toContain(column);
   });
 });
 

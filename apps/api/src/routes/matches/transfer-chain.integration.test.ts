@@ -5,7 +5,19 @@
 // file puts any. The API runs with a configured disposal distance (80 km, not the default 50)
 // and soil density (1.8 t/m³, not 1.7): the transfer's savings and the register's estimated
 // weights follow them.
-import { INCOMING_TEXS_HEADERS, matchingMessages, OUTGOING_TEXS_HEADERS, QUALITY_CLASS_LABELS, RECEIVING_USE_LABELS } from '@terres/domain';
+import {
+  contractFactsMissingMessage,
+  INCOMING_TEXS_HEADERS,
+  matchingMessages,
+  messages,
+  OUTGOING_TEXS_HEADERS,
+  PROBLEM_TYPES,
+  QUALITY_CLASS_LABELS,
+  RECEIVING_USE_LABELS,
+  transferMissingContractFacts,
+} from '@terres/domain';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
@@ -158,6 +170,79 @@ describe('the pre-contract and the transfer contract', () => {
     expect(again.body).toMatchObject({ created: false, document: { id: copy.id } });
   });
 
+  it('refuses the contract while a fact it states is missing, listing them in French; each side completes its own', async () => {
+    const refused = await generate(admin, cut, { kind: 'TRANSFER_CONTRACT', match_id: matchId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.type).toBe(PROBLEM_TYPES.contractFactsMissing);
+    const missing = transferMissingContractFacts({}, {});
+    expect(refused.body.detail).toBe(contractFactsMissingMessage(missing));
+    expect(refused.body.missing.map((fact: { side: string; field: string }) => `${fact.side}.${fact.field}`)).toEqual([
+      'CUT.soil_preparer',
+      'CUT.analysis_references',
+      'CUT.permit_reference',
+      'CUT.permit_date',
+      'FILL.permit_reference',
+      'FILL.permit_date',
+    ]);
+    // Nothing was generated for either side.
+    const cutDocs = await api.request('GET', `/inquiries/${cut}/documents`, { token: producer.token });
+    expect(cutDocs.body.filter((d: { kind: string }) => d.kind === 'TRANSFER_CONTRACT')).toEqual([]);
+    // The transfer page lists what each side lacks (labels only).
+    const list = await api.request('GET', '/transfers', { token: producer.token });
+    const transferId = list.body.find((row: { matchId: string }) => row.matchId === matchId).id;
+    const page = await api.request('GET', `/transfers/${transferId}`, { token: receiver.token });
+    expect(page.body.missingContractFacts).toEqual(refused.body.missing);
+    expectResponseMatches('GET', '/transfers/{id}', 200, page.body);
+
+    // The producer enters its facts on its validated listing (the SIS identifier upper-cased)…
+    const facts = {
+      sis_identifier: '48sis00012',
+      analysis_references: 'Rapport LAB-48-2026-77 du 03/10/2026',
+      soil_preparer: 'Terrassements de Lozère (tri sur site)',
+      permit_reference: 'PA 048 095 26 00004',
+      permit_date: '2026-05-04',
+    };
+    const entered = await api.request('PUT', `/inquiries/${cut}/contract-facts`, { token: producer.token, body: facts });
+    expect(entered.status).toBe(200);
+    expect(entered.body).toMatchObject({ sisIdentifier: '48SIS00012', permitDate: '2026-05-04', status: 'PRE_CONTRACT_SIGNED' });
+    expectResponseMatches('PUT', '/inquiries/{id}/contract-facts', 200, entered.body);
+    // …another organisation can neither change nor see them (404, as for any of its listings)…
+    const foreign = await api.request('PUT', `/inquiries/${cut}/contract-facts`, { token: stranger.token, body: { soil_preparer: 'Usurpateur' } });
+    expect(foreign.status).toBe(404);
+    expect((await api.request('GET', `/inquiries/${cut}`, { token: stranger.token })).status).toBe(404);
+    // …nor can the other party of the transfer change the producer's listing.
+    expect((await api.request('PUT', `/inquiries/${cut}/contract-facts`, { token: receiver.token, body: { permit_reference: 'X' } })).status).toBe(404);
+    // Any other field of a validated listing stays sealed; a bad value changes nothing.
+    const sealed = await api.request('PUT', `/inquiries/${fill}/contract-facts`, { token: receiver.token, body: { permit_reference: 'PC 1', quantity: 3 } });
+    expect(sealed.status).toBe(422);
+    expect(sealed.body.detail).toBe(matchingMessages.contractFactsOnly);
+    const future = await api.request('PUT', `/inquiries/${fill}/contract-facts`, { token: receiver.token, body: { permit_reference: 'PC 1', permit_date: dayFromToday(3) } });
+    expect(future.status).toBe(422);
+    expect(future.body.errors).toEqual({ permit_date: messages.permitDateFuture });
+    expect((await api.request('GET', `/inquiries/${fill}`, { token: receiver.token })).body.permitReference).toBeNull();
+    const stillMissing = await generate(admin, fill, { kind: 'TRANSFER_CONTRACT', match_id: matchId });
+    expect(stillMissing.status).toBe(409);
+    expect(stillMissing.body.missing.map((fact: { field: string }) => fact.field)).toEqual(['permit_reference', 'permit_date']);
+    // The receiver's permit, entered by an admin on the console's transfer page: audited with before and after.
+    const byAdmin = await api.request('PUT', `/inquiries/${fill}/contract-facts`, { token: admin, body: { permit_reference: 'PC 048 092 26 00031', permit_date: '2026-04-20' } });
+    expect(byAdmin.status).toBe(200);
+    const [audit] = await api.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, fill), eq(auditLog.action, 'inquiry.contract_facts_updated')));
+    expect(audit!.details).toEqual({
+      role: 'ADMIN',
+      status: 'PRE_CONTRACT_SIGNED',
+      before: { permitReference: null, permitDate: null },
+      after: { permitReference: 'PC 048 092 26 00031', permitDate: '2026-04-20' },
+    });
+    expect((await api.request('GET', `/transfers/${transferId}`, { token: producer.token })).body.missingContractFacts).toEqual([]);
+  });
+
+  it('refuses the contract facts call before validation: a draft carries them in its edit', async () => {
+    const draft = await api.request('POST', '/inquiries', { token: stranger.token, body: { type: 'CUT', project_name: 'Brouillon' } });
+    const early = await api.request('PUT', `/inquiries/${draft.body.id}/contract-facts`, { token: stranger.token, body: { soil_preparer: 'X' } });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toBe(matchingMessages.contractFactsNotEditable);
+  });
+
   it('writes the transfer contract with the mentions of the arrêté du 4 juin 2021', async () => {
     const contract = await generate(admin, cut, { kind: 'TRANSFER_CONTRACT', match_id: matchId });
     expect(contract.status).toBe(201);
@@ -186,6 +271,12 @@ describe('the pre-contract and the transfer contract', () => {
       QUALITY_CLASS_LABELS.SUITED_TO_USES.label,
       RECEIVING_USE_LABELS.ROAD_WORKS.label,
       '1 000 m³',
+      // The facts entered after validation, each side's.
+      '48SIS00012',
+      'Rapport LAB-48-2026-77 du 03/10/2026',
+      'Terrassements de Lozère (tri sur site)',
+      'PA 048 095 26 00004',
+      'PC 048 092 26 00031',
     ]) {
       expect(text, expected).toContain(expected);
     }

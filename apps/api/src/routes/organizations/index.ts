@@ -8,7 +8,7 @@ import { requireRole } from '../../auth/guards.js';
 import { bodyObject, parseBody } from '../../http/input.js';
 import { parseBoolean, parsePaging, parseSearch, parseSort, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { problem } from '../../http/problem.js';
-import { ledgerPage, toCreditTransaction } from '../../services/credits.js';
+import { ledgerPage, toCreditTransaction, withGrantors } from '../../services/credits.js';
 import { DEFAULT_ORGANIZATION_SORT, listOrganizations, ORGANIZATION_SORT_KEYS } from '../../services/organization-lists.js';
 import {
   archiveOrganization,
@@ -28,7 +28,7 @@ type Params = { Params: { id: string } };
 const organizationRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
-  app.get<{ Querystring: Record<'q' | 'with_archived' | 'sort' | 'page' | 'page_size', QueryValue> }>(
+  app.get<{ Querystring: Record<'q' | 'with_archived' | 'verified' | 'sort' | 'page' | 'page_size', QueryValue> }>(
     '/',
     { preHandler: requireRole('ADMIN') },
     async (request, reply) => {
@@ -36,6 +36,8 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
       const { rows, count } = await listOrganizations(app.db, {
         words: parseSearch(query.q),
         withArchived: parseBoolean(query.with_archived, messages.withArchivedParameter, false),
+        // The 'Organisations à vérifier' queue opens with verified=false (issue 21).
+        verified: query.verified === undefined ? undefined : parseBoolean(query.verified, messages.verifiedParameter),
         sort: parseSort(query.sort, ORGANIZATION_SORT_KEYS, DEFAULT_ORGANIZATION_SORT),
         paging: parsePaging(query),
       });
@@ -73,8 +75,8 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<Params>('/:id/credits', { preHandler: requireRole('ADMIN') }, async (request) => {
     const current = await readableOrganization(app.db, request.auth, request.params.id);
-    const { credits } = v.parse(addCreditsSchema, bodyObject(request.body));
-    const updated = await grantCredits(app.db, request.auth, current, { credits, idempotencyKey: request.headers['idempotency-key'] });
+    const { credits, reason } = v.parse(addCreditsSchema, bodyObject(request.body));
+    const updated = await grantCredits(app.db, request.auth, current, { credits, reason, idempotencyKey: request.headers['idempotency-key'] });
     return toOrganization(updated);
   });
 
@@ -95,7 +97,8 @@ const organizationRoutes: FastifyPluginAsync = async (app) => {
     const organization = await readableOrganization(app.db, request.auth, request.params.id);
     const { rows, count } = await ledgerPage(app.db, organization.id, parsePaging(request.query));
     sendTotal(reply, count);
-    return rows.map(toCreditTransaction);
+    // The admin sees who granted; the organisation sees the reason only (issue 21).
+    return (request.auth.role === 'ADMIN' ? await withGrantors(app.db, rows) : rows).map(toCreditTransaction);
   });
 };
 

@@ -86,6 +86,20 @@ describe('GET /organizations: search, sort and pages', () => {
     expect(withArchived.body.at(-1).archived).toBe(true);
   });
 
+  it('keeps the verified ones or those to verify (the console\'s queue, issue 21)', async () => {
+    const tag = word();
+    const toVerify = await createOwner(api, { name: `Terrassements ${tag} à vérifier` });
+    const verified = await createOwner(api, { name: `Terrassements ${tag} vérifiés` });
+    expect((await api.request('PUT', `/organizations/${verified.organizationId}/verify?verified=true`, { token: admin })).status).toBe(200);
+
+    const waiting = await list(`q=${tag}&verified=false`);
+    expect(waiting.status).toBe(200);
+    expectResponseMatches('GET', '/organizations', 200, waiting.body);
+    expect(ids(waiting)).toEqual([toVerify.organizationId]);
+    expect(ids(await list(`q=${tag}&verified=true`))).toEqual([verified.organizationId]);
+    expect(ids(await list(`q=${tag}`))).toHaveLength(2);
+  });
+
   it('refuses advertisers and malformed parameters', async () => {
     const owner = await createOwner(api, { name: 'Voirie et réseaux du Maine' });
     const employee = await createEmployee(api, owner);
@@ -99,6 +113,7 @@ describe('GET /organizations: search, sort and pages', () => {
       ['page_size=500', messages.pageSizeParameter],
       ['sort=siret', "Le paramètre « sort » doit valoir l'une de ces valeurs : name, -name, created_at, -created_at."],
       ['with_archived=oui', messages.withArchivedParameter],
+      ['verified=peut-etre', messages.verifiedParameter],
       [`q=${'x'.repeat(101)}`, messages.searchTooLong],
     ];
     for (const [query, detail] of cases) {

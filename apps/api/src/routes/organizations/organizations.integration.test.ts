@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { onboardingStep } from '@terres/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, users } from '../../db/schema.js';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import {
   adminToken,
@@ -328,7 +328,7 @@ describe('PUT /organizations/{id}', () => {
       ['POST', '/organizations', ORGANIZATION_BODY],
       ['GET', '/organizations'],
       ['PUT', `/organizations/${id}/verify?verified=true`],
-      ['POST', `/organizations/${id}/credits`, { credits: 10 }],
+      ['POST', `/organizations/${id}/credits`, { credits: 10, reason: 'Geste commercial' }],
       ['DELETE', `/organizations/${id}/archive`],
     ];
     for (const [method, path, body] of calls) {
@@ -416,33 +416,33 @@ describe('admin: list, verify, credits, archive', () => {
     expect(none.status).toBe(422);
     expect(none.body.detail).toBe('Le montant de crédits doit être entre 1 et 999');
 
-    const one = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 1 } });
+    const one = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 1, reason: 'Geste commercial' } });
     expect(one.status).toBe(200);
     expectResponseMatches('POST', '/organizations/{id}/credits', 200, one.body);
-    const max = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 999 } });
+    const max = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 999, reason: 'Geste commercial' } });
     expect(max.body.creditBalance).toBe(1000);
 
     // A retried request with the same Idempotency-Key grants once.
     const headers = { 'idempotency-key': 'grant-42' };
-    await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
-    const retried = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10 }, headers });
+    await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10, reason: 'Geste commercial' }, headers });
+    const retried = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 10, reason: 'Geste commercial' }, headers });
     expect(retried.body.creditBalance).toBe(1010);
     // The same key sent in parallel still grants once.
     const parallel = await Promise.all(
       Array.from({ length: 5 }, () =>
-        api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 7 }, headers: { 'idempotency-key': 'grant-43' } }),
+        api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 7, reason: 'Geste commercial' }, headers: { 'idempotency-key': 'grant-43' } }),
       ),
     );
     expect(parallel.map((p) => p.status)).toEqual([200, 200, 200, 200, 200]);
     expect(Math.max(...parallel.map((p) => p.body.creditBalance as number))).toBe(1017);
-    const reused = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 8 }, headers: { 'idempotency-key': 'grant-43' } });
+    const reused = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 8, reason: 'Geste commercial' }, headers: { 'idempotency-key': 'grant-43' } });
     expect(reused.status).toBe(409);
     expectResponseMatches('POST', '/organizations/{id}/credits', 409, reused.body);
     expect(reused.body.detail).toBe('Cette clé Idempotency-Key a déjà servi pour un autre montant.');
     expect(reused.body.type).toBe('urn:bourse-terres:problem:idempotency-key-reused');
     const badKey = await api.request('POST', `/organizations/${owner.organizationId}/credits`, {
       token: admin,
-      body: { credits: 10 },
+      body: { credits: 10, reason: 'Geste commercial' },
       headers: { 'idempotency-key': 'k'.repeat(201) },
     });
     expect(badKey.status).toBe(400);
@@ -456,11 +456,43 @@ describe('admin: list, verify, credits, archive', () => {
     const byAdmin = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: admin });
     expect(byAdmin.body).toHaveLength(4);
 
-    const byOwner = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: owner.token, body: { credits: 5 } });
+    const byOwner = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: owner.token, body: { credits: 5, reason: 'Geste commercial' } });
     expect(byOwner.status).toBe(403);
     expectResponseMatches('POST', '/organizations/{id}/credits', 403, byOwner.body);
     const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.organizationId));
     expect(audit.filter((a) => a.action === 'credits.granted')).toHaveLength(4);
+  });
+
+  it('asks a reason for every grant: the admin reads it with who granted, the organisation the reason only (issue 21)', async () => {
+    const owner = await createOwner(api);
+    const other = await createOwner(api);
+    const url = `/organizations/${owner.organizationId}/credits`;
+    for (const body of [{ credits: 10 }, { credits: 10, reason: '' }, { credits: 10, reason: '   ' }]) {
+      const refused = await api.request('POST', url, { token: admin, body });
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expectResponseMatches('POST', '/organizations/{id}/credits', 422, refused.body);
+      expect(refused.body.detail).toBe('Le motif de l’ajout de crédits est requis');
+    }
+    // Nothing was granted.
+    const empty = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: admin });
+    expect(empty.body).toEqual([]);
+    expect((await api.request('GET', `/organizations/${owner.organizationId}`, { token: admin })).body.creditBalance).toBe(0);
+
+    await api.database.db.update(users).set({ firstName: 'Julie', lastName: 'Admin' }).where(eq(users.email, api.adminEmail));
+    const granted = await api.request('POST', url, { token: admin, body: { credits: 30, reason: ' Geste commercial après un incident ' } });
+    expect(granted.status).toBe(200);
+
+    const byAdmin = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: admin });
+    expectResponseMatches('GET', '/organizations/{id}/credit-transactions', 200, byAdmin.body);
+    expect(byAdmin.body).toEqual([
+      expect.objectContaining({ kind: 'ADMIN_GRANT', amount: 30, reason: 'Geste commercial après un incident', grantedBy: 'Julie Admin' }),
+    ]);
+    const byOwner = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: owner.token });
+    expect(byOwner.body).toEqual([expect.objectContaining({ amount: 30, reason: 'Geste commercial après un incident', grantedBy: null })]);
+    // Another organisation sees nothing of it.
+    const byOther = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: other.token });
+    expect(byOther.status).toBe(404);
+    expect((await api.request('GET', `/organizations/${other.organizationId}/credit-transactions`, { token: other.token })).body).toEqual([]);
   });
 
   it('grants from the admin console in a browser: preflight with Idempotency-Key, then one grant however often retried', async () => {
@@ -492,7 +524,7 @@ describe('admin: list, verify, credits, archive', () => {
           'content-type': 'application/json',
           'idempotency-key': 'console-double-click-1',
         },
-        body: JSON.stringify({ credits: 25 }),
+        body: JSON.stringify({ credits: 25, reason: 'Geste commercial' }),
       });
     const answers = await Promise.all([grant(), grant()]);
     const retry = await grant();
@@ -537,7 +569,7 @@ describe('admin: list, verify, credits, archive', () => {
     const refused = await api.request('DELETE', `/organizations/${owner.organizationId}/archive`, { token: employee.token });
     expect(refused.status).toBe(403);
     // No credits for an archived organisation; the admin still reads it.
-    const credits = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 5 } });
+    const credits = await api.request('POST', `/organizations/${owner.organizationId}/credits`, { token: admin, body: { credits: 5, reason: 'Geste commercial' } });
     expect(credits.status).toBe(409);
     expectResponseMatches('POST', '/organizations/{id}/credits', 409, credits.body);
     const read = await api.request('GET', `/organizations/${owner.organizationId}`, { token: admin });
@@ -564,7 +596,7 @@ describe('the whole story over HTTP', () => {
     const employee = await createEmployee(api, owner);
     expect(employee.session.user.organizationId).toBe(id);
     expect((await api.request('PUT', `/organizations/${id}/verify?verified=true`, { token: admin })).body.verified).toBe(true);
-    expect((await api.request('POST', `/organizations/${id}/credits`, { token: admin, body: { credits: 250 } })).body.creditBalance).toBe(250);
+    expect((await api.request('POST', `/organizations/${id}/credits`, { token: admin, body: { credits: 250, reason: 'Geste commercial' } })).body.creditBalance).toBe(250);
     expect((await api.request('GET', '/organizations/me', { token: employee.token })).body.creditBalance).toBe(250);
     expect((await api.request('DELETE', `/organizations/${id}/archive`, { token: admin })).status).toBe(204);
     expect((await api.request('GET', '/organizations/me', { token: session.accessToken })).status).toBe(403);

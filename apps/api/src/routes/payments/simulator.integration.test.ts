@@ -157,6 +157,9 @@ describe('simulator pay page', () => {
     expect(issued).toHaveLength(1);
     expect(issued[0]).toMatchObject({ credits: 100, amountExclTaxCents: 90_000, vatCents: 18_000, totalCents: 108_000 });
     expect(issued[0]!.number).toMatch(/^FA-\d{4}-\d{6}$/);
+    // The ledger line names its invoice (issue 21: the console showed the raw key).
+    const lines = await api.request('GET', `/organizations/${owner.organizationId}/credit-transactions`, { token: owner.token });
+    expect(lines.body[0]).toMatchObject({ kind: 'PURCHASE', invoiceNumber: issued[0]!.number, inquiryProjectName: null });
 
     const me = await api.request('GET', '/organizations/me', { token: owner.token });
     expect(me.body.creditBalance).toBe(125);

@@ -83,6 +83,26 @@ describe('GET /soil-studies', () => {
     expect(total(after)).toBe(1);
   });
 
+  it('keeps the delegated studies still to do, or those with a file (the console\'s queue, issue 21)', async () => {
+    const tag = word();
+    const owner = await createOwner(api, { name: `Géotechnique ${tag}` });
+    const delegated = await listing(owner, { project_name: `Crèche ${tag}`, soil_study_delegation: true });
+    const done = await listing(owner, { project_name: `Collège ${tag}`, soil_study_delegation: true });
+    const provided = await listing(owner, { project_name: `Stade ${tag}`, soil_study_delegation: false });
+    // The platform sends the study of `done`; the owner uploads the one of `provided`.
+    const file = { name: 'etude.docx', bytes: SAMPLE_FILES['etude.docx']!, kind: 'SOIL_STUDY' };
+    expect((await uploadDocument(api, admin, done, file)).status).toBe(201);
+    expect((await uploadDocument(api, owner.token, provided, file)).status).toBe(201);
+
+    const waiting = await api.request('GET', `/soil-studies?q=${tag}&state=delegated`, { token: admin });
+    expect(waiting.status).toBe(200);
+    expectResponseMatches('GET', '/soil-studies', 200, waiting.body);
+    expect(ids(waiting)).toEqual([delegated]);
+    expect(total(waiting)).toBe(1);
+    expect(ids(await api.request('GET', `/soil-studies?q=${tag}&state=provided`, { token: admin }))).toEqual([provided, done]);
+    expect(ids(await api.request('GET', `/soil-studies?q=${tag}`, { token: admin }))).toEqual([provided, done, delegated]);
+  });
+
   it('is for admins only, and refuses malformed parameters', async () => {
     const owner = await createOwner(api, { name: 'Carrières du Comtat' });
     const employee = await createEmployee(api, owner);
@@ -98,6 +118,7 @@ describe('GET /soil-studies', () => {
       ['page=-1', messages.pageParameter],
       ['page_size=0', messages.pageSizeParameter],
       ['sort=city', "Le paramètre « sort » doit valoir l'une de ces valeurs : created_at, -created_at."],
+      ['state=todo', messages.soilStudyStateParameter],
     ] as const) {
       const res = await api.request('GET', `/soil-studies?${query}`, { token: admin });
       expect(res.status, query).toBe(400);

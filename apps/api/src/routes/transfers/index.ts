@@ -3,9 +3,9 @@
 // Handlers parse, authorise and call the services (src/services/carriers.ts, transfers.ts), which
 // own the SQL, the transactions and their lock order; e-mails go after the commit
 // (src/services/transfer-mail.ts).
-import { LOAD_STATUSES, TRANSFER_STATUSES, transferMessages } from '@terres/domain';
+import { LOAD_STATUSES, messages, TRANSFER_STATUSES, transferMessages } from '@terres/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseBoolean, parseEnumList, parsePaging, parseSearch, sendTotal, type QueryValue } from '../../http/list-query.js';
+import { parseBoolean, parseEnumList, parsePaging, parseSearch, parseUuid, sendTotal, type QueryValue } from '../../http/list-query.js';
 import { archiveCarrier, createCarrier, listCarriers, toCarrier, updateCarrier } from '../../services/carriers.js';
 import { answerLoad } from '../../services/load-tickets.js';
 import { mailLoadRefused } from '../../services/transfer-mail.js';
@@ -63,10 +63,11 @@ const transferRoutes: FastifyPluginAsync = async (app) => {
 
   // ── transfers ──
 
-  app.get<{ Querystring: PageQuery & Record<'q' | 'status' | 'discrepancy', QueryValue> }>('/transfers', async (request, reply) => {
+  app.get<{ Querystring: PageQuery & Record<'q' | 'status' | 'discrepancy' | 'inquiry_id', QueryValue> }>('/transfers', async (request, reply) => {
     const { query } = request;
     const { rows, count } = await listTransfers(app.db, request.auth, {
       statuses: parseEnumList(query.status, TRANSFER_STATUSES, transferMessages.transferStatusParameter),
+      inquiryId: parseUuid(query.inquiry_id, messages.inquiryIdParameter),
       discrepancy: query.discrepancy === undefined ? undefined : parseBoolean(query.discrepancy, transferMessages.transferDiscrepancyParameter),
       words: parseSearch(query.q),
       paging: parsePaging(query),

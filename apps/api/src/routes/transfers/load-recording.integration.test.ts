@@ -221,6 +221,68 @@ describe('recording loads in parallel', () => {
   });
 });
 
+describe('a record from the facts this process remembers', () => {
+  // After a first record, the next one on the same transfer with the same carrier is one
+  // statement that inserts only if the facts it was checked against are still the database's.
+  // The changes below are written in SQL, behind the API's back (no updated_at moved).
+  const confirmed = (overrides: Record<string, unknown> = {}) => departure({ volume_m3: 0.5, confirm_over_remaining: true, ...overrides });
+  const setCarrierReceipt = (day: string) => api.database.db.execute(sql`update carriers set receipt_valid_until = ${day} where id = ${carrierId}`);
+  const setWasteCode = (code: string) =>
+    api.database.db.execute(sql`update inquiries set materials = jsonb_set(materials, '{0,wasteCode}', to_jsonb(${code}::text)) where id = ${listingIds[0]}`);
+
+  it('refuses a carrier whose receipt expired since the last record, and takes it again once renewed', async () => {
+    expect((await record(confirmed(), 'remembered-1')).status).toBe(201);
+    await setCarrierReceipt(dayFromToday(-2));
+    const refused = await record(confirmed(), 'remembered-2');
+    expect(refused.status).toBe(422);
+    expect(refused.body.type).toBe(PROBLEM_TYPES.carrierUnusable);
+    expect(refused.body.errors.carrier_id).toBeTruthy();
+    await setCarrierReceipt(dayFromToday(365));
+    expect((await record(confirmed(), 'remembered-3')).status).toBe(201);
+    await expectBalanceEqualsLoads();
+  });
+
+  it('refuses a waste code taken off the listing since the last record', async () => {
+    expect((await record(confirmed(), 'remembered-4')).status).toBe(201);
+    await setWasteCode('17 05 06');
+    try {
+      const refused = await record(confirmed(), 'remembered-5');
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.waste_code).toBeTruthy();
+      expect((await record(confirmed({ waste_code: '17 05 06' }), 'remembered-6')).status).toBe(201);
+    } finally {
+      await setWasteCode('17 05 04');
+    }
+  });
+
+  it('asks to confirm over the remaining volume, answers a retry, and is refused to the FILL side, another organisation and anonymous', async () => {
+    const first = confirmed();
+    expect((await record(first, 'remembered-7')).status).toBe(201);
+    // The expected 100 m³ committed (confirmed), whatever ran before.
+    for (let n = 0; ; n += 1) {
+      const { received: done, inTransit } = await ledger();
+      if (done + inTransit >= 100) break;
+      expect((await record(confirmed({ volume_m3: 30 }), `remembered-fill-${n}`)).status).toBe(201);
+    }
+    const over = await record(departure({ volume_m3: 30 }), 'remembered-8');
+    expect(over.status).toBe(409);
+    expect(over.body.type).toBe(PROBLEM_TYPES.overRemainingVolume);
+    const retry = await record(first, 'remembered-7');
+    expect(retry.status).toBe(200);
+    const reused = await record({ ...first, volume_m3: 0.75 }, 'remembered-7');
+    expect(reused.status).toBe(409);
+    expect(reused.body.type).toBe(PROBLEM_TYPES.idempotencyKeyReused);
+    const other = await createOwner(api, { name: 'Terrassements du Lévézou' });
+    const as = (token: string | undefined) => api.request('POST', `/transfers/${transferId}/loads`, { token, body: confirmed(), headers: { 'idempotency-key': 'remembered-9' } });
+    expect((await as(receiver.token)).status).toBe(403);
+    expect((await as(other.token)).status).toBe(404);
+    expect((await as(undefined)).status).toBe(401);
+    const numbered = await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from loads where transfer_id = ${transferId} and idempotency_key like 'remembered-%' and idempotency_key not like 'remembered-fill-%'`);
+    expect(numbered.rows[0]!.n).toBe(5);
+    await expectBalanceEqualsLoads();
+  });
+});
+
 describe('a load written without waiting for the change feed', () => {
   it('does not settle, and announces no row a read cache keeps', async () => {
     const feed = api.running.app.database.changes!();

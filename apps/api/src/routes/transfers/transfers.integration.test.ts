@@ -4,7 +4,7 @@
 // match DONE with the loads' totals, and who may do what (owner, employee, admin, other
 // organisation, anonymous, archived organisation). Every answer is checked against openapi.yaml.
 // The sites are in Finistère, where no other test file puts any.
-import { PROBLEM_TYPES, transferMessages } from '@terres/domain';
+import { messages, PROBLEM_TYPES, transferMessages } from '@terres/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResponseMatches } from '../../../test/helpers/openapi.js';
 import { adminToken, createEmployee, createOwner, dayFromToday, VALID_SIRETS, type OwnerFixture } from '../../../test/helpers/fixtures.js';
@@ -20,6 +20,8 @@ let receiver: OwnerFixture;
 let receiverEmployee: string;
 let stranger: OwnerFixture;
 let matchId: string;
+let cutId: string;
+let fillId: string;
 let transferId: string;
 let carrierId: string;
 let exemptCarrierId: string;
@@ -82,6 +84,7 @@ beforeAll(async () => {
   receiverEmployee = (await createEmployee(api, receiver)).token;
   const cut = await validatedListing(api, producer, { type: 'CUT', name: 'Déblais de Quimper', ...QUIMPER, quantity: 1000 });
   const fill = await validatedListing(api, receiver, { type: 'FILL', name: 'Remblai de Douarnenez', ...DOUARNENEZ, quantity: 100 });
+  [cutId, fillId] = [cut, fill];
   const proposed = await api.request('POST', '/matches', { token: admin, body: { cut_inquiry_id: cut, fill_inquiry_id: fill } });
   expect(proposed.status).toBe(201);
   matchId = proposed.body.id;
@@ -125,6 +128,35 @@ describe('the transfer of an accepted match', () => {
     expect(none.status).toBe(200);
     expect(none.body).toEqual([]);
     expect(none.headers.get('x-total-count')).toBe('0');
+  });
+});
+
+describe('the transfers of one listing (inquiry_id, issue 23)', () => {
+  it('are its parties\' and the admins\', none for another organisation, a 400 for a malformed id', async () => {
+    for (const [token, listing] of [
+      [producer.token, cutId],
+      [producerEmployee, cutId],
+      [receiver.token, fillId],
+      [admin, fillId],
+    ] as const) {
+      const res = await api.request('GET', `/transfers?inquiry_id=${listing}&page=1&page_size=25`, { token });
+      expect(res.status).toBe(200);
+      expectMatches('GET', '/transfers', res);
+      expect(res.body.map((row: { id: string }) => row.id)).toEqual([transferId]);
+      expect(res.headers.get('x-total-count')).toBe('1');
+    }
+    // Another organisation names the listing: nothing, and no count to learn from.
+    const foreign = await api.request('GET', `/transfers?inquiry_id=${cutId}`, { token: stranger.token });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body).toEqual([]);
+    expect(foreign.headers.get('x-total-count')).toBe('0');
+    // A listing of the organisation without any transfer.
+    const alone = await validatedListing(api, producer, { type: 'CUT', name: 'Déblais de Concarneau', latitude: 47.873, longitude: -3.918, quantity: 50 });
+    const none = await api.request('GET', `/transfers?inquiry_id=${alone}`, { token: producer.token });
+    expect(none.body).toEqual([]);
+    const malformed = await api.request('GET', '/transfers?inquiry_id=not-a-uuid', { token: producer.token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.detail).toBe(messages.inquiryIdParameter);
   });
 });
 
@@ -183,6 +215,31 @@ describe('carriers', () => {
     expect((await api.request('PUT', `/carriers/${carrierId}`, { token: producerEmployee, body: carrierBody() })).status).toBe(403);
     expect((await api.request('PUT', `/carriers/${carrierId}`, { token: receiver.token, body: carrierBody() })).status).toBe(404);
     expect((await api.request('POST', `/carriers/${carrierId}/archive`, { token: stranger.token })).status).toBe(404);
+  });
+});
+
+describe('the carriers list', () => {
+  it('is paged, by name, the archived ones after the active ones; another organisation gets a 404', async () => {
+    const base = `/organizations/${stranger.organizationId}/carriers`;
+    const add = async (name: string, siret: string) => {
+      const res = await api.request('POST', base, { token: stranger.token, body: carrierBody({ name, siret }) });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const archivedFirst = await add('Atlantique Transports', VALID_SIRETS[1]!);
+    await add('Bigouden Bennes', VALID_SIRETS[2]!);
+    await add('Ys Terrassement', VALID_SIRETS[3]!);
+    expect((await api.request('POST', `/carriers/${archivedFirst}/archive`, { token: stranger.token })).status).toBe(200);
+    const names = async (query: string) => {
+      const res = await api.request('GET', `${base}?${query}`, { token: stranger.token });
+      expect(res.status).toBe(200);
+      expectMatches('GET', '/organizations/{id}/carriers', res);
+      return { names: (res.body as { name: string }[]).map((row) => row.name), total: res.headers.get('x-total-count') };
+    };
+    expect(await names('include_archived=true&page=1&page_size=2')).toEqual({ names: ['Bigouden Bennes', 'Ys Terrassement'], total: '3' });
+    expect(await names('include_archived=true&page=2&page_size=2')).toEqual({ names: ['Atlantique Transports'], total: '3' });
+    expect(await names('page=1&page_size=25')).toEqual({ names: ['Bigouden Bennes', 'Ys Terrassement'], total: '2' });
+    expect((await api.request('GET', `${base}?page=1&page_size=25`, { token: producer.token })).status).toBe(404);
   });
 });
 
@@ -349,6 +406,19 @@ describe('closing', () => {
     expect(match.body.movedVolumeM3).toBeCloseTo(bal.receivedVolumeM3, 3);
     expect(match.body.transferDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(match.body.transferEndDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The transfers done, all together (the console's summary), and the matches a page at a time.
+    const savings = await api.request('GET', '/matches/savings', { token: admin });
+    expect(savings.status).toBe(200);
+    expectMatches('GET', '/matches/savings', savings);
+    expect(savings.body.matches).toBeGreaterThanOrEqual(1);
+    expect(savings.body.volumeM3).toBeGreaterThanOrEqual(Math.round(match.body.savings.volumeM3 * 10) / 10);
+    expect(savings.body.disposalDistanceKm).toBe(match.body.savings.disposalDistanceKm);
+    for (const token of [producer.token, receiverEmployee]) expect((await api.request('GET', '/matches/savings', { token })).status).toBe(403);
+    const page = await api.request('GET', `/matches?inquiry_id=${cutId}&status=DONE&page=1&page_size=1`, { token: admin });
+    expectMatches('GET', '/matches', page);
+    expect(page.body.map((row: { id: string }) => row.id)).toEqual([matchId]);
+    expect(page.headers.get('x-total-count')).toBe('1');
+    expect((await api.request('GET', '/matches?page=2&page_size=100', { token: admin })).headers.get('x-total-count')).toMatch(/^\d+$/);
     // Closed: nothing moves any more, every side reads the same totals.
     expect((await record(producer.token, departure())).status).toBe(409);
     const seen = await Promise.all([producer.token, receiver.token, admin].map((token) => api.request('GET', `/transfers/${transferId}`, { token })));
