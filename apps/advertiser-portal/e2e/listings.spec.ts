@@ -195,25 +195,80 @@ test('a refused listing gets its wrong permit replaced and is submitted again', 
     await page.getByRole('link', { name: "Vue d'ensemble" }).click();
     await page.getByRole('link', { name: "Modifier l'annonce" }).click();
     await expect(page.getByRole('note', { name: 'Annonce refusée' })).toContainText(REFUSAL);
-    // The permit is what is missing now: 'Suivant' leads to the sub-step that asks for it.
-    for (let sub = 1; sub < 5; sub += 1) await page.getByRole('button', { name: 'Suivant', exact: true }).click();
+    // The refusal names the permit: the wizard opens on the sub-step that asks for it (issue 21).
     await expect(page.getByRole('heading', { level: 2, name: 'Adresse du chantier et autorisation' })).toBeVisible();
+    await expect(page).toHaveURL(/step=1&sub=5/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'listings-refused-opens-at-permit');
     await page.locator('input[type=file]').setInputFiles({ name: 'permis-rectifie.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PERMIT_PDF) });
     await expect(page.getByRole('button', { name: 'Télécharger permis-rectifie.pdf' })).toBeVisible();
   });
 
-  await test.step('every later sub-step kept its values: on to the summary, then submitted', async () => {
+  await test.step('every later sub-step kept its values: the stepper opens the summary, then submitted', async () => {
     const submit = page.getByRole('button', { name: 'Soumettre mon annonce' });
-    for (let next = 0; next < 8 && !(await submit.isVisible()); next += 1) {
-      const here = page.url();
-      await page.getByRole('button', { name: 'Suivant', exact: true }).click();
-      await expect(page).not.toHaveURL(here);
-    }
+    await page.getByRole('list', { name: 'Étapes de création de l’annonce' }).getByRole('button', { name: /^Récapitulatif/ }).click();
+    await expect(submit).toBeVisible();
     await expect(page.getByRole('region', { name: 'Chantier' })).toContainText('permis-rectifie.pdf');
     await submit.click();
     await page.getByRole('dialog', { name: 'Soumettre votre annonce' }).getByRole('button', { name: 'Confirmer la soumission' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('row', { name: new RegExp(NAMES.rejected) })).toContainText('En attente de validation');
+  });
+});
+
+test('a complete draft resumes on its recap; credits bought from the wizard come back to it (issue 21)', async ({ page, api }) => {
+  const ownerEmail = uniqueEmail('resume');
+  const { session: owner } = await api.seedOwner({ email: ownerEmail, credits: 10 });
+  const draft = await api.call<Listing>(owner, 'POST', '/inquiries', { type: 'CUT', project_name: NAMES.draft, status: 'DRAFT' });
+  await api.call(owner, 'PUT', `/inquiries/${draft.id}`, { project_name: NAMES.draft, ...completeListing(0, { type: 'CUT' }) });
+  await api.upload(owner, draft.id, 'PERMISSION', 'arrete-permis-amenager.pdf', PERMIT_PDF);
+  await signIn(page, ownerEmail);
+  const steps = page.getByRole('list', { name: 'Étapes de création de l’annonce' });
+
+  await test.step("'Reprendre la saisie' opens the recap of a complete draft", async () => {
+    await page.goto(detailsPath(draft));
+    await page.getByRole('link', { name: 'Reprendre la saisie' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Récapitulatif de votre annonce' })).toBeVisible();
+    await expect(page).toHaveURL(/step=4&sub=1/);
+    await expect(steps.locator('[aria-current="step"]')).toContainText('Récapitulatif');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'wizard-resume-recap');
+  });
+
+  await test.step('the stepper opens a filled-in step, from the keyboard too, and the wizard remembers it', async () => {
+    await steps.getByRole('button', { name: /^Parcelles/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Parcelles du chantier' })).toBeVisible();
+    await expect(steps.getByRole('button')).toHaveCount(3);
+    await screenshot(page, 'wizard-stepper-steps');
+    // The wheel over the map scrolls the page and says how to zoom (issue 21).
+    const map = page.getByRole('region', { name: 'Carte des parcelles cadastrales' });
+    await expect(map).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    const box = (await map.locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 100));
+    await page.mouse.wheel(0, 120);
+    await expect(map.getByText(/^Utilisez Ctrl \+ molette pour zoomer/)).toBeVisible();
+    await screenshot(page, 'wizard-parcels-wheel-hint');
+    await page.goto(detailsPath(draft));
+    await page.getByRole('link', { name: 'Reprendre la saisie' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Parcelles du chantier' })).toBeVisible();
+    await steps.getByRole('button', { name: /^Récapitulatif/ }).click();
+  });
+
+  await test.step("'Crédits insuffisants', 'Acheter des crédits', pay: back on the draft's recap", async () => {
+    await page.getByRole('checkbox', { name: /Je certifie l’exactitude/ }).check();
+    await page.getByRole('button', { name: 'Soumettre mon annonce' }).click();
+    await page.getByRole('dialog', { name: 'Crédits insuffisants' }).getByRole('button', { name: 'Acheter des crédits' }).click();
+    await expect(page).toHaveURL(/\/credits\/buy\?redirect=/);
+    await expect(page.getByRole('link', { name: 'Revenir à votre annonce' })).toHaveAttribute('href', `/user/create-inquiry/${draft.id}`);
+    await screenshot(page, 'credits-packs-from-listing');
+    await page.locator('article[data-recommended]').getByRole('link', { name: 'Acheter ce pack' }).click();
+    await page.getByRole('button', { name: 'Payer' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Paiement confirmé\u00a0!' })).toBeVisible();
+    await expect(page.getByText(/Retour à votre annonce dans \d+ s\./)).toBeVisible();
+    await page.getByRole('button', { name: 'Revenir à votre annonce' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Récapitulatif de votre annonce' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/user/create-inquiry/${draft.id}\\?.*step=4&sub=1`));
   });
 });
 

@@ -210,7 +210,7 @@ test('a transfer run load by load from the sites’ phones, then closed', async 
       await expect(side.getByText('Clôturé', { exact: true }).first()).toBeVisible();
       const balance = side.getByLabel('Bilan du transfert');
       const figures: Record<string, string> = {};
-      for (const item of await balance.locator('.transfers-balance__item').all()) {
+      for (const item of await balance.locator('.terres-figure-list__item').all()) {
         // '35 m³' is written with a no-break space: compared as plain spaces.
         figures[(await item.locator('dt').innerText()).trim()] = (await item.locator('dd').innerText()).replace(/\s+/g, ' ').trim();
       }

@@ -59,6 +59,16 @@ describe('portal routes and guards (spec §2, §4, §6)', () => {
     await waitFor(() => expect(collaborators.location().pathname).toBe('/dashboard'));
   });
 
+  it('tells an employee sent back from the credits why (issue 21: the bounce said nothing)', async () => {
+    const app = renderApp('/credits/buy', { user: employee });
+    expect(
+      await screen.findByText('Seul le responsable de votre organisation peut acheter des crédits : demandez-lui d’en ajouter.'),
+    ).toBeInTheDocument();
+    // The address is the dashboard's own again; the message stays.
+    await waitFor(() => expect(app.location().href).toBe('/dashboard'));
+    expect(screen.getByText(/^Seul le responsable de votre organisation peut acheter des crédits/)).toBeVisible();
+  });
+
   it('signs out the user of an archived organisation and says why on the sign-in page', async () => {
     server.use(
       http.get('*/organizations/me', () =>

@@ -33,6 +33,7 @@ import { Route as AuthenticatedCompleteUserAccountBillsRouteImport } from './rou
 import { Route as AuthenticatedCompleteUserAccountCarriersRouteImport } from './routes/_authenticated/_complete/user/account/carriers';
 import { Route as AuthenticatedCompleteUserAccountCollaboratorsRouteImport } from './routes/_authenticated/_complete/user/account/collaborators';
 import { Route as AuthenticatedCompleteUserAccountInformationsRouteImport } from './routes/_authenticated/_complete/user/account/informations';
+import { Route as AuthenticatedCompleteUserAccountNotificationsRouteImport } from './routes/_authenticated/_complete/user/account/notifications';
 import { Route as AuthenticatedCompleteUserAccountOrganizationRouteImport } from './routes/_authenticated/_complete/user/account/organization';
 import { Route as AuthenticatedCompleteUserAccountRegisterRouteImport } from './routes/_authenticated/_complete/user/account/register';
 import { Route as AuthenticatedCompleteUserCreateInquiryIdRouteImport } from './routes/_authenticated/_complete/user/create-inquiry/$id';
@@ -181,6 +182,12 @@ const AuthenticatedCompleteUserAccountInformationsRoute =
     path: '/informations',
     getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
   } as any);
+const AuthenticatedCompleteUserAccountNotificationsRoute =
+  AuthenticatedCompleteUserAccountNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedCompleteUserAccountRoute,
+  } as any);
 const AuthenticatedCompleteUserAccountOrganizationRoute =
   AuthenticatedCompleteUserAccountOrganizationRouteImport.update({
     id: '/organization',
@@ -288,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  '/user/account/notifications': typeof AuthenticatedCompleteUserAccountNotificationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
   '/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
@@ -325,6 +333,7 @@ export interface FileRoutesByTo {
   '/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  '/user/account/notifications': typeof AuthenticatedCompleteUserAccountNotificationsRoute;
   '/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
   '/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
@@ -365,6 +374,7 @@ export interface FileRoutesById {
   '/_authenticated/_complete/user/account/carriers': typeof AuthenticatedCompleteUserAccountCarriersRoute;
   '/_authenticated/_complete/user/account/collaborators': typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   '/_authenticated/_complete/user/account/informations': typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  '/_authenticated/_complete/user/account/notifications': typeof AuthenticatedCompleteUserAccountNotificationsRoute;
   '/_authenticated/_complete/user/account/organization': typeof AuthenticatedCompleteUserAccountOrganizationRoute;
   '/_authenticated/_complete/user/account/register': typeof AuthenticatedCompleteUserAccountRegisterRoute;
   '/_authenticated/_complete/user/create-inquiry/$id': typeof AuthenticatedCompleteUserCreateInquiryIdRoute;
@@ -405,6 +415,7 @@ export interface FileRouteTypes {
     | '/user/account/carriers'
     | '/user/account/collaborators'
     | '/user/account/informations'
+    | '/user/account/notifications'
     | '/user/account/organization'
     | '/user/account/register'
     | '/user/create-inquiry/$id'
@@ -442,6 +453,7 @@ export interface FileRouteTypes {
     | '/user/account/carriers'
     | '/user/account/collaborators'
     | '/user/account/informations'
+    | '/user/account/notifications'
     | '/user/account/organization'
     | '/user/account/register'
     | '/user/create-inquiry/$id'
@@ -481,6 +493,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_complete/user/account/carriers'
     | '/_authenticated/_complete/user/account/collaborators'
     | '/_authenticated/_complete/user/account/informations'
+    | '/_authenticated/_complete/user/account/notifications'
     | '/_authenticated/_complete/user/account/organization'
     | '/_authenticated/_complete/user/account/register'
     | '/_authenticated/_complete/user/create-inquiry/$id'
@@ -678,6 +691,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCompleteUserAccountInformationsRouteImport;
       parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
     };
+    '/_authenticated/_complete/user/account/notifications': {
+      id: '/_authenticated/_complete/user/account/notifications';
+      path: '/notifications';
+      fullPath: '/user/account/notifications';
+      preLoaderRoute: typeof AuthenticatedCompleteUserAccountNotificationsRouteImport;
+      parentRoute: typeof AuthenticatedCompleteUserAccountRoute;
+    };
     '/_authenticated/_complete/user/account/organization': {
       id: '/_authenticated/_complete/user/account/organization';
       path: '/organization';
@@ -784,6 +804,7 @@ interface AuthenticatedCompleteUserAccountRouteChildren {
   AuthenticatedCompleteUserAccountCarriersRoute: typeof AuthenticatedCompleteUserAccountCarriersRoute;
   AuthenticatedCompleteUserAccountCollaboratorsRoute: typeof AuthenticatedCompleteUserAccountCollaboratorsRoute;
   AuthenticatedCompleteUserAccountInformationsRoute: typeof AuthenticatedCompleteUserAccountInformationsRoute;
+  AuthenticatedCompleteUserAccountNotificationsRoute: typeof AuthenticatedCompleteUserAccountNotificationsRoute;
   AuthenticatedCompleteUserAccountOrganizationRoute: typeof AuthenticatedCompleteUserAccountOrganizationRoute;
   AuthenticatedCompleteUserAccountRegisterRoute: typeof AuthenticatedCompleteUserAccountRegisterRoute;
   AuthenticatedCompleteUserAccountIndexRoute: typeof AuthenticatedCompleteUserAccountIndexRoute;
@@ -799,6 +820,8 @@ const AuthenticatedCompleteUserAccountRouteChildren: AuthenticatedCompleteUserAc
       AuthenticatedCompleteUserAccountCollaboratorsRoute,
     AuthenticatedCompleteUserAccountInformationsRoute:
       AuthenticatedCompleteUserAccountInformationsRoute,
+    AuthenticatedCompleteUserAccountNotificationsRoute:
+      AuthenticatedCompleteUserAccountNotificationsRoute,
     AuthenticatedCompleteUserAccountOrganizationRoute:
       AuthenticatedCompleteUserAccountOrganizationRoute,
     AuthenticatedCompleteUserAccountRegisterRoute:

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import './forms.css';
 
 export interface BannerProps {
-  /** The headline (e.g. the spec's 'Failed to create organization'). */
+  /** The headline (e.g. 'Erreur lors de la création de votre organisation'). */
   title: ReactNode;
   /** Why, in French (the server's detail), when known. */
   detail?: ReactNode;

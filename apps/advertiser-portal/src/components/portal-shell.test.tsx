@@ -1,10 +1,12 @@
 import { getGetMyOrganizationQueryKey, readSession, type Organization } from '@terres/api-client';
 import { getGetCurrentUserMockHandler, getGetMyOrganizationMockHandler, getListInquiriesMockHandler } from '@terres/api-client/mocks';
 import { ORGANIZATION_CREDITS_UPDATED_EVENT } from '@terres/domain';
+import { focusManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { employee, organization, owner } from '../../test/fixtures';
+import { loadedMenuButton } from '../../test/menus';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -57,6 +59,23 @@ describe('portal header', () => {
     await waitFor(() => expect(balance()).toBe('0\u00a0crédit'));
   });
 
+  it('reads the balance again when the user comes back to the tab (an admin’s grant shows, issue 21)', async () => {
+    let creditBalance = 240;
+    server.use(
+      http.get('*/organizations/me', () => HttpResponse.json({ ...organization, creditBalance } satisfies Organization)),
+      getListInquiriesMockHandler([]),
+    );
+    renderApp('/dashboard', { user: owner });
+    await screen.findByRole('heading', { level: 1, name: 'Mes annonces' });
+    await waitFor(() => expect(balance()).toBe('240\u00a0crédits'));
+    creditBalance = 740;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(balance()).toBe('740\u00a0crédits'));
+  });
+
   it("signs out from the user menu: the session is cleared and the browser is on /login", async () => {
     server.use(
       getGetMyOrganizationMockHandler(organization),
@@ -65,7 +84,7 @@ describe('portal header', () => {
     );
     const app = renderApp('/dashboard', { user: owner });
     await screen.findByRole('heading', { level: 1, name: 'Mes annonces' });
-    await app.user.click(screen.getByRole('button', { name: 'Menu du compte, Camille' }));
+    await app.user.click(await loadedMenuButton('Menu du compte, Camille'));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion à votre compte' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/login');

@@ -33,6 +33,9 @@ export const ourTexts = {
   support: 'Si votre solde ne change pas d’ici quelques minutes, écrivez-nous à',
   supportEnd: 'en indiquant la date de votre achat.',
   backToDashboard: 'Retour à mes annonces',
+  // A purchase started from a listing goes back to it (issue 21)
+  countdownToListing: 'Retour à votre annonce dans {seconds} s.',
+  backToListing: 'Revenir à votre annonce',
 } as const;
 
 export const texts = { ...specTexts, ...ourTexts };

@@ -4,10 +4,24 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { employee, organization, owner } from '../../../test/fixtures';
 import { listingsOfEveryStatus, makeInquiry } from '../../../test/inquiry-fixtures';
+import { problem } from '../../../test/problem';
 import { renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
 
 const UUID = /^\/user\/create-inquiry\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+// A new listing's id is free: the API answers 404 to its read, so the wizard opens at its first
+// sub-step (a mock's random listing would resume it further on, once its read answered).
+const freshId = http.get('*/inquiries/:id', () => problem(404, 'Annonce introuvable.'));
+
+/**
+ * 'Créer une annonce' once its dialog's code is there (it loads after the page is drawn): a press
+ * then opens the choice at once. components/create-inquiry.test.tsx presses it before.
+ */
+async function createButton() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Créer une annonce' })).toHaveAttribute('data-state'), { timeout: 10_000 });
+  return screen.getByRole('button', { name: 'Créer une annonce' });
+}
 
 function withBalance(creditBalance: number) {
   return getGetMyOrganizationMockHandler({ ...organization, creditBalance });
@@ -63,6 +77,24 @@ describe('dashboard (spec §2)', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('asks for the listings at once with the organisation, not after it (issue 23: no waterfall)', async () => {
+    // The organisation answers only once the listings have been asked: in series, this would hang.
+    let listingsAsked = () => {};
+    const asked = new Promise<void>((resolve) => (listingsAsked = resolve));
+    server.use(
+      http.get('*/organizations/me', async () => {
+        await asked;
+        return HttpResponse.json({ ...organization, creditBalance: 240 });
+      }),
+      getListInquiriesPageMockHandler(() => {
+        listingsAsked();
+        return { items: [makeInquiry({ projectName: 'Digue de Kembs' })] };
+      }),
+    );
+    renderApp('/dashboard', { user: owner });
+    expect(await screen.findByRole('link', { name: 'Digue de Kembs' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('shows a loading state while the listings come', async () => {
     // The answer waits until the test lets it go, so the loading state is seen whatever the load.
     let release = () => {};
@@ -100,9 +132,9 @@ describe('dashboard (spec §2)', () => {
   });
 
   it('offers cut or fill, each explained, and opens the wizard on a new id with the type', async () => {
-    server.use(withBalance(240), getListInquiriesMockHandler([makeInquiry()]));
+    server.use(withBalance(240), getListInquiriesMockHandler([makeInquiry()]), freshId);
     const app = renderApp('/dashboard', { user: owner });
-    await app.user.click(await screen.findByRole('button', { name: 'Créer une annonce' }));
+    await app.user.click(await createButton());
 
     const dialog = await screen.findByRole('dialog', { name: "Quel type d'annonce souhaitez-vous créer ?" });
     expect(within(dialog).getByText(/Votre chantier produit de la terre à évacuer/)).toBeInTheDocument();
@@ -110,14 +142,15 @@ describe('dashboard (spec §2)', () => {
     await app.user.click(within(dialog).getByRole('button', { name: /^Remblai/ }));
 
     await waitFor(() => expect(app.location().pathname).toMatch(UUID));
+    expect(await screen.findByRole('textbox', { name: 'Nom du projet' })).toBeInTheDocument();
     expect(app.location().search).toEqual({ type: 'FILL' });
     expect(app.location().state.inquiryType).toBe('FILL');
   });
 
   it('creates a cut listing the same way, and Annuler closes the choice', async () => {
-    server.use(withBalance(240), getListInquiriesMockHandler([]));
+    server.use(withBalance(240), getListInquiriesMockHandler([]), freshId);
     const app = renderApp('/dashboard', { user: employee });
-    await app.user.click(await screen.findByRole('button', { name: 'Créer une annonce' }));
+    await app.user.click(await createButton());
     await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(app.location().pathname).toBe('/dashboard');
@@ -125,6 +158,7 @@ describe('dashboard (spec §2)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Créer une annonce' }));
     await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /^Déblai/ }));
     await waitFor(() => expect(app.location().pathname).toMatch(UUID));
+    expect(await screen.findByRole('textbox', { name: 'Nom du projet' })).toBeInTheDocument();
     expect(app.location().search).toEqual({ type: 'CUT' });
     expect(app.location().state.inquiryType).toBe('CUT');
   });

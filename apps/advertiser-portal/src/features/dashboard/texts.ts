@@ -39,6 +39,11 @@ export const ourTexts = {
   creditsNeededEmployee:
     "Le solde de votre organisation est de 0 crédit. Seul le responsable de votre organisation peut acheter des crédits : demandez-lui d'en ajouter pour créer votre première annonce.",
   help: "Consulter l'aide",
+  // An employee sent back from an owner-only page (issue 21: the bounce said nothing)
+  ownerOnly: {
+    credits: 'Seul le responsable de votre organisation peut acheter des crédits : demandez-lui d’en ajouter.',
+    collaborators: 'Seul le responsable de votre organisation gère les collaborateurs.',
+  },
 } as const;
 
 export const texts = { ...specTexts, ...ourTexts };

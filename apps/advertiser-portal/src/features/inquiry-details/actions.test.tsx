@@ -148,7 +148,11 @@ describe('listing detail: what each status allows (CONTRACT §8)', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Soumettre à nouveau' }));
     const dialog = await screen.findByRole('dialog', { name: 'Crédits insuffisants' });
     expect(dialog).toHaveTextContent('Cette annonce coûte 80 crédits et le solde de votre organisation est de 30 crédits.');
-    expect(within(dialog).getByRole('link', { name: 'Acheter des crédits' })).toHaveAttribute('href', '/credits/buy');
+    // The purchase comes back to this listing (issue 21).
+    const buy = within(dialog).getByRole('link', { name: 'Acheter des crédits' });
+    const href = new URL(buy.getAttribute('href') ?? '', 'http://portal.test');
+    expect(href.pathname).toBe('/credits/buy');
+    expect(href.searchParams.get('redirect')).toBe(`/user/inquiry/details/${refused.id}/overview`);
   });
 
   it('tells an employee that the owner buys the missing credits', async () => {

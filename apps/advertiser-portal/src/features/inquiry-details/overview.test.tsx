@@ -97,7 +97,8 @@ describe("listing detail, Vue d'ensemble (spec §2, §4)", () => {
     ['PENDING_VALIDATION', 'En attente de validation', 'En attente de validation'],
     // After validation the spec's badge would read 'Statut inconnu' beside the real step: the
     // header gives the status's own label instead.
-    ['DOUBT_CLEARED', 'Lever de doute envoyée', 'Levée de doute envoyée'],
+    // One state, one wording: the step reads as the status (issue 21).
+    ['DOUBT_CLEARED', 'Levée de doute envoyée', 'Levée de doute envoyée'],
     ['SITE_FOUND', 'Site compatible trouvé', 'Site compatible trouvé'],
     ['PRE_CONTRACT_SIGNED', 'Transaction en cours', 'Transaction en cours'],
   ] as const)('%s highlights "%s" and the badge reads "%s"', async (status, step, badge) => {
@@ -124,11 +125,19 @@ describe("listing detail, Vue d'ensemble (spec §2, §4)", () => {
     serveInquiry(inquiry);
     const [base, unrelated] = getListTransfersResponseMock();
     const transfer = { ...base!, id: '7f000000-0000-4000-8000-000000000009', cut: { ...base!.cut, inquiryId: inquiry.id }, fill: { ...base!.fill, organizationName: 'Remblais du Rhin SAS' } };
-    server.use(http.get('*/transfers', () => HttpResponse.json([transfer, unrelated], { headers: { 'X-Total-Count': '2' } })));
+    const asked: string[] = [];
+    server.use(
+      http.get('*/transfers', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        // The API answers this listing's transfers only (issue 23); the screen checks again.
+        return HttpResponse.json([transfer, unrelated], { headers: { 'X-Total-Count': '2' } });
+      }),
+    );
     renderApp(detailsPath(inquiry), { user: owner });
-    const link = await screen.findByRole('link', { name: 'Voir le transfert avec Remblais du Rhin SAS' });
+    const link = await screen.findByRole('link', { name: 'Voir le transfert avec Remblais du Rhin SAS' }, { timeout: 10_000 });
     expect(link).toHaveAttribute('href', '/user/transfers/7f000000-0000-4000-8000-000000000009');
     expect(screen.getAllByRole('link', { name: /^Voir le transfert/ })).toHaveLength(1);
+    expect(asked).toEqual([`?inquiry_id=${inquiry.id}&page=1&page_size=25`]);
   });
 
   it("keeps 'Statut inconnu' for a status the platform does not know", async () => {

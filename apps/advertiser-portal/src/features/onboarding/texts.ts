@@ -26,14 +26,15 @@ export const specTexts = {
   back: "Retour à l'étape précédente",
   sessionExpired: 'Session expirée. Veuillez vous reconnecter.',
   profileSaveFailed: 'Erreur lors de la mise à jour du profil. Veuillez réessayer.',
-  // The organisation store's red banner (spec §8), in English as the spec shows them.
-  loadFailed: 'Failed to load organization data',
-  createFailed: 'Failed to create organization',
-  updateFailed: 'Failed to update organization',
-  refreshFailed: 'Failed to refresh organization data',
 } as const;
 
 export const ourTexts = {
+  // The organisation store's red banner (spec §8 gives them in English: 'Failed to create
+  // organization'...); said in French to users (issue 21; decision 0176).
+  loadFailed: 'Erreur lors du chargement de votre organisation',
+  createFailed: 'Erreur lors de la création de votre organisation',
+  updateFailed: 'Erreur lors de la mise à jour de votre organisation',
+  refreshFailed: 'Erreur lors de l’actualisation de votre organisation',
   stepOf: 'Étape {step}/4',
   stepsLabel: 'Étapes de votre inscription',
   profileLead: 'Ces informations permettent à notre équipe de vous joindre au sujet de vos annonces.',

@@ -1,5 +1,6 @@
 import { transferMessages as m } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import { getListCarriersPageMockHandler } from '@terres/api-client/mocks';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { employee, owner } from '../../../test/fixtures';
@@ -18,6 +19,27 @@ describe('/user/account/carriers', () => {
     expect(screen.queryByRole('button', { name: 'Ajouter un transporteur' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Modifier/ })).not.toBeInTheDocument();
     expect(screen.getByText(/Seul le responsable de l’organisation/)).toBeInTheDocument();
+  });
+
+  it("reads the carriers a page at a time, 'Voir plus' for the next (issue 23)", async () => {
+    serveTransfer(makeTransfer());
+    const many = Array.from({ length: 30 }, (_, index) => ({ ...kuntz, id: `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`, name: `Transports ${String(index + 1).padStart(2, '0')}` }));
+    const asked: string[] = [];
+    server.use(
+      http.get('*/organizations/:id/carriers', ({ request }) => {
+        asked.push(new URL(request.url).search);
+      }),
+      getListCarriersPageMockHandler(many),
+    );
+    const app = renderApp('/user/account/carriers', { user: employee });
+    const list = await screen.findByRole('list', { name: 'Vos transporteurs' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(25);
+    expect(screen.getByText('25 sur 30')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Voir plus' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(30));
+    expect(within(list).getAllByRole('listitem').at(-1)).toHaveTextContent('Transports 30');
+    expect(screen.queryByRole('button', { name: 'Voir plus' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['?page=1&page_size=25', '?page=2&page_size=25']);
   });
 
   it('lets the owner add a carrier, checked by the domain’s rules first', async () => {

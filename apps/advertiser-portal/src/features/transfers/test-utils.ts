@@ -87,6 +87,7 @@ export function makeTransfer(overrides: Partial<Transfer> = {}, balance: Partial
       ...balance,
     },
     documents: [],
+    missingContractFacts: [],
     firstDepartureAt: null,
     lastDepartureAt: null,
     lastReceptionAt: null,

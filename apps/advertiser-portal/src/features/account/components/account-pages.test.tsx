@@ -1,5 +1,5 @@
-import { readSession, type Invoice, type Organization, type User } from '@terres/api-client';
-import { getGetCurrentUserMockHandler, getGetMyOrganizationMockHandler } from '@terres/api-client/mocks';
+import { readSession, type CreditTransaction, type Invoice, type Organization, type User } from '@terres/api-client';
+import { getGetCurrentUserMockHandler, getGetMyOrganizationMockHandler, getListInvoicesPageMockHandler } from '@terres/api-client/mocks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ describe('account layout', () => {
     const app = renderApp('/user/account', { user: owner });
     expect(await screen.findByRole('heading', { level: 2, name: 'Mes informations' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/user/account/informations');
-    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Collaborateurs', 'Factures', 'Transporteurs', 'Registre']);
+    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Collaborateurs', 'Factures', 'Transporteurs', 'Registre', 'Notifications']);
     const back = screen.getByRole('navigation', { name: 'Retour' });
     expect(within(back).getByRole('link', { name: 'Revenir à mes annonces' })).toHaveAttribute('href', '/dashboard');
     expect(within(back).getByRole('link', { name: 'Aide' })).toHaveAttribute('href', '/help');
@@ -29,7 +29,7 @@ describe('account layout', () => {
     server.use(getGetMyOrganizationMockHandler(organization), getGetCurrentUserMockHandler(employee));
     renderApp('/user/account/informations', { user: employee });
     await screen.findByRole('heading', { level: 2, name: 'Mes informations' });
-    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Factures', 'Transporteurs', 'Registre']);
+    expect(tabs()).toEqual(['Mes informations', 'Mon organisation', 'Factures', 'Transporteurs', 'Registre', 'Notifications']);
   });
 });
 
@@ -159,7 +159,7 @@ describe('Mon organisation', () => {
     await app.user.type(screen.getByLabelText(/^Ville/), 'Colmar');
     await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await screen.findByText('Organization mise à jour avec succès !')).toBeInTheDocument();
+    expect(await screen.findByText('Organisation mise à jour avec succès !')).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         name: organization.name,
@@ -191,7 +191,7 @@ describe('Mon organisation', () => {
     await app.user.clear(screen.getByLabelText(/^Ville/));
     await app.user.type(screen.getByLabelText(/^Ville/), 'Colmar');
     await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText("Erreur lors de la mise à jour de l'organization")).toBeInTheDocument();
+    expect(await screen.findByText("Erreur lors de la mise à jour de l'organisation")).toBeInTheDocument();
     expect(screen.getByText("Seul le responsable de l'organisation peut la modifier.")).toBeInTheDocument();
     expect(screen.getByLabelText(/^Ville/)).toHaveValue('Colmar');
   });
@@ -210,12 +210,12 @@ describe('Mon organisation', () => {
     expect(await screen.findByRole('heading', { name: 'Erreur : organisation introuvable.' })).toBeInTheDocument();
   });
 
-  it("says 'Impossible de charger les informations de l'organization.' with Réessayer", async () => {
+  it("says 'Impossible de charger les informations de l'organisation.' with Réessayer", async () => {
     let fail = true;
     server.use(http.get('*/organizations/me', () => (fail ? problem(500) : HttpResponse.json(organization))));
     const app = renderApp('/user/account/organization', { user: employee });
     expect(
-      await screen.findByRole('heading', { name: "Impossible de charger les informations de l'organization." }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: "Impossible de charger les informations de l'organisation." }, { timeout: 5000 }),
     ).toBeInTheDocument();
     fail = false;
     await app.user.click(screen.getByRole('button', { name: 'Réessayer' }));
@@ -249,6 +249,32 @@ describe('Factures', () => {
     expect(row.textContent).toContain('1\u202f234,50\u00a0€');
     expect(row.textContent).toContain('500\u00a0crédits');
     await waitFor(() => expect(document.title).toBe('Factures · Bourse aux terres'));
+  });
+
+  it("asks for a page of invoices, then the next one on 'Voir plus', until every invoice is shown (issue 23)", async () => {
+    const many: Invoice[] = Array.from({ length: 30 }, (_, index) => ({
+      ...invoices[0]!,
+      id: `44444444-4444-4444-8444-${String(index).padStart(12, '0')}`,
+      number: `FA-2026-${String(100 - index).padStart(6, '0')}`,
+    }));
+    const asked: string[] = [];
+    server.use(
+      getGetMyOrganizationMockHandler(organization),
+      http.get('*/invoices', ({ request }) => {
+        asked.push(new URL(request.url).search);
+      }),
+      getListInvoicesPageMockHandler(many),
+    );
+    const app = renderApp('/user/account/bills', { user: employee });
+    const list = await screen.findByRole('list', { name: 'Factures de votre organisation' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(25);
+    expect(screen.getByText('25 sur 30')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Voir plus' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(30));
+    expect(within(list).getAllByRole('listitem').at(-1)).toHaveTextContent('FA-2026-000071');
+    expect(screen.queryByRole('button', { name: 'Voir plus' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/sur 30/)).not.toBeInTheDocument();
+    expect(asked).toEqual(['?page=1&page_size=25', '?page=2&page_size=25']);
   });
 
   it('downloads the PDF under its real file name', async () => {
@@ -307,5 +333,51 @@ describe('Factures', () => {
     fail = false;
     await app.user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByText('FA-2026-000012')).toBeInTheDocument();
+  });
+
+  it('shows the credits’ movements under the invoices: a grant with its reason, « Attribué par la plateforme », never the admin (issue 21)', async () => {
+    const line = (fields: Partial<CreditTransaction>): CreditTransaction => ({
+      id: '55555555-5555-4555-8555-555555555501',
+      organizationId: organization.id,
+      kind: 'ADMIN_GRANT',
+      amount: 50,
+      balanceAfter: 290,
+      reference: 'grant:1',
+      inquiryId: null,
+      invoiceNumber: null,
+      inquiryProjectName: null,
+      reason: null,
+      grantedBy: null,
+      createdAt: '2026-11-21T10:15:00.000Z',
+      ...fields,
+    });
+    const ledger = [
+      // As if an admin's name had reached the portal: it must not show.
+      line({ reason: 'Geste commercial après un incident de paiement', grantedBy: 'Julie Admin' }),
+      line({ id: '55555555-5555-4555-8555-555555555502', kind: 'LISTING_VALIDATION', amount: -80, balanceAfter: 240, inquiryId: '66666666-6666-4666-8666-666666666666', inquiryProjectName: 'ZAC du Ried', createdAt: '2026-11-20T11:00:00.000Z' }),
+      line({ id: '55555555-5555-4555-8555-555555555503', kind: 'PURCHASE', amount: 320, balanceAfter: 320, invoiceNumber: 'FA-2026-000012', createdAt: '2026-11-20T09:30:00.000Z' }),
+    ];
+    const asked: string[] = [];
+    server.use(
+      getGetMyOrganizationMockHandler(organization),
+      http.get('*/invoices', () => HttpResponse.json(invoices)),
+      http.get('*/organizations/:id/credit-transactions', ({ params, request }) => {
+        asked.push(`${String(params.id)}?${new URL(request.url).searchParams.toString()}`);
+        return HttpResponse.json(ledger, { headers: { 'X-Total-Count': String(ledger.length) } });
+      }),
+    );
+    renderApp('/user/account/bills', { user: owner });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mouvements de crédits' })).toBeInTheDocument();
+    const rows = within(await screen.findByRole('list', { name: 'Mouvements de crédits de votre organisation' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Crédits ajoutés par la plateforme');
+    expect(rows[0]).toHaveTextContent('Attribué par la plateforme · Motif : Geste commercial après un incident de paiement');
+    expect(rows[0]).toHaveTextContent('+50');
+    expect(rows[0]).toHaveTextContent('21/11/2026 à 11:15');
+    expect(rows[0]).not.toHaveTextContent('Julie Admin');
+    expect(rows[1]).toHaveTextContent('Annonce « ZAC du Ried »');
+    expect(rows[1]).toHaveTextContent('-80');
+    expect(rows[2]).toHaveTextContent('Facture FA-2026-000012');
+    expect(asked).toEqual([`${owner.organizationId}?page=1&page_size=25`]);
   });
 });

@@ -1,7 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem, type Invoice } from '@terres/api-client';
-import { useRouteRetry } from '@terres/app-kit';
+import { useAuth, useMorePages, useRouteRetry } from '@terres/app-kit';
 import { formatCredits, formatDate, formatEuros } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { EmptyState } from '@terres/ui/empty-state';
@@ -11,26 +10,35 @@ import { useId, useState, type ReactNode } from 'react';
 import { downloadInvoice } from '../api/download-invoice';
 import { invoicesQueryOptions } from '../api/queries';
 import { texts } from '../texts';
+import { CreditHistory } from './credit-history';
 
 /**
  * Factures (spec §2: title 'Facture' and its sentence), then the organisation's invoices, one
  * per credit purchase, newest first: number, date, credits, amount, and the PDF. Owners and
- * employees alike (CONTRACT §11).
+ * employees alike (CONTRACT §11). A page of them, then 'Voir plus' (issue 23). Under them, the
+ * credits' movements, a grant with its reason (issue 21).
  */
 export function BillsPage() {
-  const { data: invoices } = useSuspenseQuery(invoicesQueryOptions());
+  const { rows: invoices, more } = useMorePages(invoicesQueryOptions());
+  const { user } = useAuth();
   return (
-    <BillsSection>
-      {invoices.length === 0 ? (
-        <EmptyState title={texts.noInvoices} description={texts.noInvoicesHint} headingLevel={3} />
-      ) : (
-        <ul className="portal-invoices" aria-label={texts.invoicesCaption}>
-          {invoices.map((invoice) => (
-            <InvoiceRow key={invoice.id} invoice={invoice} />
-          ))}
-        </ul>
-      )}
-    </BillsSection>
+    <div className="portal-account__stack">
+      <BillsSection>
+        {invoices.length === 0 ? (
+          <EmptyState title={texts.noInvoices} description={texts.noInvoicesHint} headingLevel={3} />
+        ) : (
+          <>
+            <ul className="portal-invoices" aria-label={texts.invoicesCaption}>
+              {invoices.map((invoice) => (
+                <InvoiceRow key={invoice.id} invoice={invoice} />
+              ))}
+            </ul>
+            {more}
+          </>
+        )}
+      </BillsSection>
+      {user?.organizationId ? <CreditHistory organizationId={user.organizationId} /> : null}
+    </div>
   );
 }
 

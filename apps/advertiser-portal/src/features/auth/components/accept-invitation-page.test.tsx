@@ -113,9 +113,9 @@ describe('/accept-invitation', () => {
 
   it.each([
     ['no token', '/accept-invitation', "Lien d'invitation invalide"],
-    ['a token without subject', url(jwt({ exp: inAWeek() })), 'Token invalide - email manquant'],
+    ['a token without subject', url(jwt({ exp: inAWeek() })), "Lien d'invitation invalide : l'adresse e-mail invitée n'y figure pas. Demandez une nouvelle invitation."],
     ['an expired token', url(jwt({ sub: invited, exp: Math.floor(Date.now() / 1000) - 60 })), "Ce lien d'invitation a expiré"],
-    ['an unreadable token', url('pas-un-jeton'), 'Token invalide'],
+    ['an unreadable token', url('pas-un-jeton'), "Lien d'invitation invalide : il est incomplet ou a été modifié. Demandez une nouvelle invitation."],
   ])('refuses %s without calling the API, with a way back to the sign-in page', async (_case, path, message) => {
     const calls = recordRequests();
     const app = renderApp(path);

@@ -92,13 +92,20 @@ describe('/user/account/collaborators', () => {
     expect(rows()).toHaveLength(1);
   });
 
-  it("shows the server's reason when resending fails (the limit on invitation e-mails)", async () => {
+  it("says the server's reason in the dialog when resending is refused (429: one invitation a minute), then closes cleanly", async () => {
     membersApi([self, pending]);
     server.use(http.post('*/users/invite/resend', () => problem(429, messages.invitationEmailTooSoon)));
     const app = renderApp('/user/account/collaborators', { user: owner });
     await app.user.click((await firstRow()).getByRole('button', { name: 'Renvoyer' }));
-    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Renvoyer' }));
-    expect(await screen.findByText(messages.invitationEmailTooSoon)).toBeInTheDocument();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Renvoyer l’invitation\u00a0?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Renvoyer' }));
+    // In the dialog, announced, and not as a toast behind it.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.invitationEmailTooSoon);
+    expect(within(dialog).getByRole('button', { name: 'Renvoyer' })).toBeEnabled();
+    expect(screen.getAllByText(messages.invitationEmailTooSoon)).toHaveLength(1);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(messages.invitationEmailTooSoon)).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when the organisation's daily invitation e-mails are used up", async () => {
@@ -117,7 +124,7 @@ describe('/user/account/collaborators', () => {
     const app = renderApp('/user/account/collaborators', { user: owner });
     await app.user.click((await firstRow()).getByRole('button', { name: 'Renvoyer' }));
     await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Renvoyer' }));
-    expect(await screen.findByText("Erreur lors du renvoi de l'invitation")).toBeInTheDocument();
+    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent("Erreur lors du renvoi de l'invitation");
   });
 
   it('deletes a collaborator after confirmation and removes the row', async () => {

@@ -5,6 +5,7 @@ import { useAuth, useRouteRetry } from '@terres/app-kit';
 import { fillTemplate } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
+import { EmailAddress } from '@terres/ui/email-address';
 import { EmptyState } from '@terres/ui/empty-state';
 import { ErrorState } from '@terres/ui/error-state';
 import { useToast } from '@terres/ui/toast';
@@ -72,24 +73,16 @@ function CollaboratorRow({ member }: { member: Member }) {
   const archival = useArchiveCollaborator();
   const emailId = useId();
 
+  // A failure (a 429: 'Veuillez patienter une minute…') is said in the dialog, which stays open:
+  // a toast would sit behind the modal, hidden from screen readers (issue 21).
   const resend = async () => {
-    try {
-      await resendInvitation.mutateAsync(member.email);
-      toast.success(texts.resendSuccess);
-    } catch (error) {
-      toast.error(problemMessage(error, texts.resendFailed));
-      throw error;
-    }
+    await resendInvitation.mutateAsync(member.email);
+    toast.success(texts.resendSuccess);
   };
 
   const remove = async () => {
-    try {
-      await archival.mutateAsync(member.id);
-      toast.success(texts.deleteSuccess);
-    } catch (error) {
-      toast.error(problemMessage(error, texts.deleteFailed));
-      throw error;
-    }
+    await archival.mutateAsync(member.id);
+    toast.success(texts.deleteSuccess);
   };
 
   const name = member.fullName && member.fullName.trim() !== '' ? member.fullName : texts.noName;
@@ -97,7 +90,7 @@ function CollaboratorRow({ member }: { member: Member }) {
     <li className="portal-collaborator">
       <div className="portal-collaborator__who">
         <span className="portal-collaborator__email" id={emailId}>
-          {member.email}
+          <EmailAddress address={member.email} />
         </span>
         <span className="portal-collaborator__name">{name}</span>
         {member.pending ? <span className="portal-collaborator__badge">{texts.pending}</span> : null}
@@ -111,6 +104,7 @@ function CollaboratorRow({ member }: { member: Member }) {
             cancelLabel={texts.cancel}
             loadingLabel={texts.resending}
             onConfirm={resend}
+            failureMessage={(error) => problemMessage(error, texts.resendFailed)}
             trigger={
               <Button variant="secondary" size="sm" aria-describedby={emailId}>
                 {texts.resend}
@@ -126,6 +120,7 @@ function CollaboratorRow({ member }: { member: Member }) {
           cancelLabel={texts.cancel}
           loadingLabel={texts.deleting}
           onConfirm={remove}
+          failureMessage={(error) => problemMessage(error, texts.deleteFailed)}
           trigger={
             <Button variant="danger" size="sm" aria-describedby={emailId}>
               {texts.delete}

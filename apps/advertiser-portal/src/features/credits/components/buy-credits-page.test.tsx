@@ -55,6 +55,22 @@ describe('/credits/buy', () => {
     expect(screen.getByText('Achat annulé. Vous pouvez réessayer quand vous le souhaitez.')).toBeInTheDocument();
   });
 
+  it('opened from a listing, links back to it, also after a cancelled payment (issue 21)', async () => {
+    server.use(getGetMyOrganizationMockHandler(organization), http.get('*/credits/packages', () => HttpResponse.json(packs)));
+    const listing = '/user/create-inquiry/7d3c5b1a-2f4e-4a6b-9c8d-1e2f3a4b5c6d';
+    const first = renderApp(`/credits/buy?redirect=${encodeURIComponent(listing)}`, { user: owner });
+    expect(await screen.findByRole('link', { name: 'Revenir à votre annonce' })).toHaveAttribute('href', listing);
+    first.unmount();
+    // The payment page's cancel comes back without the parameter: the way back is kept.
+    const cancelled = renderApp('/credits/buy?cancelled=true', { user: owner });
+    expect(await screen.findByRole('link', { name: 'Revenir à votre annonce' })).toHaveAttribute('href', listing);
+    cancelled.unmount();
+    // A later visit of its own forgets it; a link elsewhere is never followed.
+    renderApp('/credits/buy?redirect=https%3A%2F%2Fevil.example%2F', { user: owner });
+    await screen.findByRole('list', { name: 'Packs de crédits' });
+    expect(screen.queryByRole('link', { name: 'Revenir à votre annonce' })).not.toBeInTheDocument();
+  });
+
   it('says nothing about a cancellation otherwise', async () => {
     server.use(getGetMyOrganizationMockHandler(organization), http.get('*/credits/packages', () => HttpResponse.json(packs)));
     renderApp('/credits/buy', { user: owner });

@@ -10,6 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/banner';
 import { PortalShell } from '../../../components/portal-shell';
 import { creditPackagesQueryOptions } from '../api/packages';
+import { readReturn, rememberReturn } from '../model/return-path';
 import { texts } from '../texts';
 import '../credits.css';
 
@@ -17,10 +18,16 @@ import '../credits.css';
  * /credits/buy (spec §2): one card per pack (credits, price in euros, the recommended one
  * highlighted); 'Acheter ce pack' is a link to the pack's payment page (the simulator under
  * `pnpm start`, Stripe Checkout when configured). Back from a cancelled payment
- * (?cancelled=true), a warning says so and the parameter leaves the address.
+ * (?cancelled=true), a warning says so and the parameter leaves the address. Opened from a
+ * listing (?redirect=), the page links back to it and the payment's return goes there.
  */
-export function BuyCreditsPage({ cancelled }: { cancelled: boolean }) {
+export function BuyCreditsPage({ cancelled, redirect }: { cancelled: boolean; redirect?: string | undefined }) {
   const navigate = useNavigate();
+  // A new visit without a listing forgets an earlier one; the payment's cancel keeps it.
+  const [back] = useState(() => redirect ?? (cancelled ? readReturn() : undefined));
+  useEffect(() => {
+    rememberReturn(back);
+  }, [back]);
   const { data: packs } = useSuspenseQuery(creditPackagesQueryOptions());
   // Kept once the parameter is gone from the address.
   const [showCancelled] = useState(cancelled);
@@ -42,6 +49,11 @@ export function BuyCreditsPage({ cancelled }: { cancelled: boolean }) {
   return (
     <BuyCreditsLayout>
       {showCancelled ? <Banner tone="warning" title={texts.cancelled} /> : null}
+      {back ? (
+        <p className="portal-credits__back">
+          <AppLink href={back}>{texts.backToListing}</AppLink>
+        </p>
+      ) : null}
       <p className="portal-credits__lead">{texts.lead}</p>
       {packs.length === 0 ? (
         <EmptyState title={texts.noPacks} />

@@ -63,6 +63,17 @@ describe('/credits/success', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
   });
 
+  it('goes back to the listing the purchase started from, once the credits are there (issue 21)', async () => {
+    organisationApi(740);
+    sessionStorage.setItem('bourse-aux-terres:credits:return', '/user/create-inquiry/7d3c5b1a-2f4e-4a6b-9c8d-1e2f3a4b5c6d');
+    const app = renderApp('/credits/success?expected_credit_count=740&payment_confirmed=true', { user: owner });
+    await advance(3100);
+    expect(await screen.findByText('Retour à votre annonce dans 10 s.')).toBeInTheDocument();
+    await advance(10_500);
+    await waitFor(() => expect(app.location().pathname).toBe('/user/create-inquiry/7d3c5b1a-2f4e-4a6b-9c8d-1e2f3a4b5c6d'));
+    expect(sessionStorage.getItem('bourse-aux-terres:credits:return')).toBeNull();
+  });
+
   it("with payment_confirmed=true, reads the header's balance again from the API at the countdown", async () => {
     const api = organisationApi(240);
     renderApp('/credits/success?expected_credit_count=740&payment_confirmed=true', { user: owner });

@@ -3,9 +3,11 @@ import { AppLink } from '@terres/app-kit';
 import { fillTemplate, formatCredits, PAYMENT_POLLING } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { LoadingScreen } from '@terres/ui/loading-screen';
+import { useState } from 'react';
 import { PortalShell } from '../../../components/portal-shell';
 import { env } from '../../../config/env';
 import { usePaymentConfirmation } from '../api/use-payment-confirmation';
+import { readReturn, rememberReturn } from '../model/return-path';
 import { texts } from '../texts';
 import '../credits.css';
 
@@ -22,7 +24,10 @@ function readExpected(value: number | string | undefined): number | null {
   return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : null;
 }
 
-/** /credits/success (spec §4): waiting for the credits, then a countdown to /dashboard, or the timeout. */
+/**
+ * /credits/success (spec §4): waiting for the credits, then a countdown to /dashboard, or the
+ * timeout. A purchase started from a listing goes back to it instead (model/return-path.ts).
+ */
 export function CreditsSuccessPage({ expectedCreditCount, paymentConfirmed, supportEmail = env.supportEmail }: CreditsSuccessPageProps) {
   const expected = readExpected(expectedCreditCount);
   if (expected === null) return <Navigate to="/credits/buy" replace />;
@@ -31,8 +36,12 @@ export function CreditsSuccessPage({ expectedCreditCount, paymentConfirmed, supp
 
 function PaymentStatus({ expected, confirmed, supportEmail }: { expected: number; confirmed: boolean; supportEmail: string }) {
   const navigate = useNavigate();
-  const goToDashboard = () => void navigate({ to: '/dashboard', replace: true });
-  const { phase, elapsedMs, balance, secondsLeft } = usePaymentConfirmation(expected, confirmed, goToDashboard);
+  const [back] = useState(readReturn);
+  const goBack = () => {
+    rememberReturn(undefined);
+    void navigate({ to: back ?? '/dashboard', replace: true });
+  };
+  const { phase, elapsedMs, balance, secondsLeft } = usePaymentConfirmation(expected, confirmed, goBack);
 
   return (
     <PortalShell title={texts.successPageTitle}>
@@ -57,8 +66,8 @@ function PaymentStatus({ expected, confirmed, supportEmail }: { expected: number
               {texts.confirmedTitle}
             </h2>
             <p className="portal-payment__balance">{fillTemplate(texts.confirmedText, { balance: formatCredits(balance ?? expected) })}</p>
-            <p className="portal-payment__muted">{fillTemplate(texts.countdown, { seconds: secondsLeft })}</p>
-            <Button onClick={goToDashboard}>{texts.goToDashboard}</Button>
+            <p className="portal-payment__muted">{fillTemplate(back ? texts.countdownToListing : texts.countdown, { seconds: secondsLeft })}</p>
+            <Button onClick={goBack}>{back ? texts.backToListing : texts.goToDashboard}</Button>
           </>
         ) : (
           <>
@@ -71,7 +80,7 @@ function PaymentStatus({ expected, confirmed, supportEmail }: { expected: number
               {texts.support} <a href={`mailto:${supportEmail}`}>{supportEmail}</a> {texts.supportEnd}
             </p>
             <Button asChild variant="secondary">
-              <AppLink href="/dashboard">{texts.backToDashboard}</AppLink>
+              <AppLink href={back ?? '/dashboard'}>{back ? texts.backToListing : texts.backToDashboard}</AppLink>
             </Button>
           </>
         )}

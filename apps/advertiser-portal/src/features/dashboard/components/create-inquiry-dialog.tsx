@@ -1,8 +1,11 @@
+// The choice itself, loaded once the dashboard is drawn (create-inquiry.tsx).
 import { useNavigate } from '@tanstack/react-router';
 import type { InquiryType } from '@terres/api-client';
 import { Button } from '@terres/ui/button';
 import { Dialog, DialogClose } from '@terres/ui/dialog';
 import { TypeBadge } from '@terres/ui/type-badge';
+import { useFocusAtLoad } from '@terres/ui/deferred-module';
+import { useRef } from 'react';
 import { newInquiryNavigation } from '../../../lib/new-inquiry';
 import { texts } from '../texts';
 
@@ -15,13 +18,16 @@ const CHOICES: readonly { type: InquiryType; title: string; description: string 
  * 'Créer une annonce' and its choice (spec §2): cut or fill, each explained in one line; the
  * choice opens the wizard on a new listing id with the type.
  */
-export function CreateInquiryDialog() {
+export function CreateInquiryDialog({ defaultOpen = false, focusTrigger = false }: { defaultOpen?: boolean; focusTrigger?: boolean }) {
   const navigate = useNavigate();
+  const trigger = useRef<HTMLButtonElement>(null);
+  useFocusAtLoad(trigger, focusTrigger);
   return (
     <Dialog
+      defaultOpen={defaultOpen}
       title={texts.chooseTitle}
       description={texts.chooseDescription}
-      trigger={<Button>{texts.create}</Button>}
+      trigger={<Button ref={trigger}>{texts.create}</Button>}
       footer={
         <DialogClose asChild>
           <Button variant="secondary">{texts.cancel}</Button>

@@ -1,26 +1,35 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem } from '@terres/api-client';
 import { useAuth, useRouteRetry } from '@terres/app-kit';
 import { canCreateInquiry, fillTemplate } from '@terres/domain';
 import { EmptyState } from '@terres/ui/empty-state';
 import { ErrorState } from '@terres/ui/error-state';
+import { Banner } from '../../../components/banner';
 import { PortalShell } from '../../../components/portal-shell';
 import { myOrganizationQueryOptions } from '../../../lib/my-organization';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FIRST_DASHBOARD_PAGE, organisationInquiriesQueryOptions, type DashboardListState } from '../api/inquiries';
 import { texts } from '../texts';
-import { CreateInquiryDialog } from './create-inquiry-dialog';
+import { CreateInquiry } from './create-inquiry';
 import { CreditsNeeded } from './credits-needed';
 import { InquiryList } from './inquiry-list';
 import './dashboard.css';
 
 /**
  * /dashboard (spec §2): the organisation's listings, each opening its detail; 'Créer une
- * annonce' with the cut/fill choice; the first listing needs a credit balance above 0.
+ * annonce' with the cut/fill choice; the first listing needs a credit balance above 0. An
+ * employee sent here from an owner-only page (`refused`) is told only the owner does that; the
+ * parameter leaves the address, the message stays.
  */
-export function DashboardPage() {
+export function DashboardPage({ refused }: { refused?: 'credits' | 'collaborators' | undefined } = {}) {
   const { user } = useAuth();
+  const navigate = useNavigate();
+  const [refusal] = useState(refused);
+  useEffect(() => {
+    if (refused) void navigate({ to: '/dashboard', search: {}, replace: true });
+  }, [navigate, refused]);
+  const notice = refusal ? <Banner tone="warning" title={texts.ownerOnly[refusal]} /> : null;
   // The first page, unfiltered (the loader's): its total is the organisation's count of listings.
   const { data: first } = useSuspenseQuery(organisationInquiriesQueryOptions());
   const { data: organization } = useSuspenseQuery(myOrganizationQueryOptions());
@@ -32,11 +41,12 @@ export function DashboardPage() {
 
   return (
     <PortalShell title={texts.title}>
+      {notice}
       {count === 0 ? (
         <EmptyState
           title={texts.empty}
           description={texts.emptyDescription}
-          action={mayCreate ? <CreateInquiryDialog /> : <CreditsNeeded role={user?.role} />}
+          action={mayCreate ? <CreateInquiry /> : <CreditsNeeded role={user?.role} />}
         />
       ) : (
         <div className="dashboard">
@@ -44,7 +54,7 @@ export function DashboardPage() {
             <p className="dashboard__count">
               {count === 1 ? texts.countOne : fillTemplate(texts.count, { count: String(count) })}
             </p>
-            <CreateInquiryDialog />
+            <CreateInquiry />
           </div>
           <InquiryList
             inquiries={shown.data?.items ?? []}

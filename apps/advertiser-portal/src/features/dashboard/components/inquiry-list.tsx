@@ -4,7 +4,7 @@ import { fillTemplate, formatCredits, formatDate, MISSING_DATE_TEXT } from '@ter
 import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
 import { StatusBadge } from '@terres/ui/status-badge';
 import { TypeBadge } from '@terres/ui/type-badge';
-import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import type { DashboardListState } from '../api/inquiries';
 import { texts } from '../texts';
 
@@ -18,16 +18,6 @@ function availability(inquiry: Inquiry): string {
   return fillTemplate(texts.availability, { start: formatDate(inquiry.startDate), end: formatDate(inquiry.endDate) });
 }
 
-/** On a phone each row is a card: the cell says what it holds (the column headers are off screen). */
-function Labelled({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <span className="dashboard-list__label">{label} : </span>
-      {children}
-    </>
-  );
-}
-
 const columns: readonly DataTableColumn<Inquiry>[] = [
   {
     id: 'project',
@@ -38,31 +28,29 @@ const columns: readonly DataTableColumn<Inquiry>[] = [
     id: 'type',
     header: texts.columns.type,
     cell: (inquiry) => <TypeBadge type={inquiry.type} />,
+    // On a phone's card the badge names itself.
+    cardLabel: false,
   },
   {
     id: 'status',
     header: texts.columns.status,
-    cell: (inquiry) => (
-      <Labelled label={texts.columns.status}>
-        <StatusBadge status={inquiry.status} mode="label" />
-      </Labelled>
-    ),
+    cell: (inquiry) => <StatusBadge status={inquiry.status} mode="label" />,
   },
   {
     id: 'availability',
     header: texts.columns.availability,
-    cell: (inquiry) => <Labelled label={texts.columns.availability}>{availability(inquiry)}</Labelled>,
+    cell: (inquiry) => availability(inquiry),
   },
   {
     id: 'createdAt',
     header: texts.columns.createdAt,
-    cell: (inquiry) => <Labelled label={texts.columns.createdAt}>{formatDate(inquiry.createdAt)}</Labelled>,
+    cell: (inquiry) => formatDate(inquiry.createdAt),
   },
   {
     id: 'cost',
     header: texts.columns.cost,
     align: 'end',
-    cell: (inquiry) => <Labelled label={texts.columns.cost}>{formatCredits(inquiry.cost)}</Labelled>,
+    cell: (inquiry) => formatCredits(inquiry.cost),
   },
 ];
 

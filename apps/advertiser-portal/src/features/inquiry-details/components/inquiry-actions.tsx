@@ -113,7 +113,10 @@ function ResubmitAction({ inquiry }: { inquiry: Inquiry }) {
             </DialogClose>
             {isOwner ? (
               <Button asChild>
-                <Link to="/credits/buy">{texts.buyCredits}</Link>
+                {/* Back to this listing once the credits are bought (issue 21). */}
+                <Link to="/credits/buy" search={{ redirect: `/user/inquiry/details/${inquiry.id}/overview` }}>
+                  {texts.buyCredits}
+                </Link>
               </Button>
             ) : null}
           </>

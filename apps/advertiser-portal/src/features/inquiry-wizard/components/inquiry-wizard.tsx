@@ -5,7 +5,7 @@
 import { useAuth, useForm } from '@terres/app-kit';
 import { fillTemplate, normalizeRole } from '@terres/domain';
 import { BottomActionBar } from '@terres/ui/bottom-action-bar';
-import { Stepper } from '@terres/ui/stepper';
+import { Stepper, type StepperStep } from '@terres/ui/stepper';
 import { useCallback, useEffect, useMemo, type FormEvent } from 'react';
 import type { WizardDraft } from '../api/wizard-draft';
 import type { WizardSearch } from '../model/search';
@@ -13,7 +13,7 @@ import { readUnsaved, writeUnsaved } from '../model/unsaved';
 import { useWizardDraft } from '../model/use-wizard-draft';
 import { useWizardPosition } from '../model/use-wizard-position';
 import { emptyValues, valuesFromInquiry, type WizardType, type WizardValues } from '../model/values';
-import { allErrors, subStepCount, type ValidationContext } from '../sub-steps';
+import { allErrors, SUB_STEPS, subStepCount, type ValidationContext } from '../sub-steps';
 import { texts } from '../texts';
 import { SubmitDialogs } from './submit-dialogs';
 import { useWizardActions } from './use-wizard-actions';
@@ -23,6 +23,23 @@ export interface InquiryWizardProps {
   type: WizardType;
   draft: WizardDraft;
   search: WizardSearch;
+}
+
+/**
+ * One step of the stepper (issue 21, D1): done when each of its sub-steps is filled in, and a
+ * button to its first sub-step when the values reach it (the current step is neither).
+ */
+function stepperStep(label: string, step: number, currentStep: number, reachable: number, goTo: (index: number) => void): StepperStep {
+  const first = SUB_STEPS.findIndex((s) => s.step === step);
+  const last = first + subStepCount(step) - 1;
+  const isCurrent = step === currentStep;
+  const complete = SUB_STEPS[last]?.key !== 'summary' && last < reachable;
+  return {
+    label,
+    subSteps: subStepCount(step),
+    ...(isCurrent ? {} : { state: complete ? ('done' as const) : ('upcoming' as const) }),
+    ...(!isCurrent && first <= reachable ? { onSelect: () => goTo(first) } : {}),
+  };
 }
 
 export function InquiryWizard({ id, type, draft: initial, search }: InquiryWizardProps) {
@@ -41,9 +58,9 @@ export function InquiryWizard({ id, type, draft: initial, search }: InquiryWizar
     writeUnsaved(id, basedOn, values);
   }, [id, basedOn, values]);
 
-  const position = useWizardPosition({ id, type, search, values, context });
+  const position = useWizardPosition({ id, type, search, values, context, inquiry: initial.inquiry });
   const actions = useWizardActions({ id, type, form, context, draft, position });
-  const { current, index, isSummary, valid, heading } = position;
+  const { current, index, isSummary, valid, heading, reachable, goTo } = position;
   const { busy } = actions;
   const Body = current.Component;
 
@@ -92,7 +109,7 @@ export function InquiryWizard({ id, type, draft: initial, search }: InquiryWizar
       <Stepper
         className="wizard__stepper"
         label={texts.stepsLabel}
-        steps={texts.steps.map((label, i) => ({ label, subSteps: subStepCount(i + 1) }))}
+        steps={texts.steps.map((label, i) => stepperStep(label, i + 1, current.step, reachable, goTo))}
         currentStep={current.step - 1}
         currentSubStep={current.sub - 1}
       />

@@ -9,6 +9,7 @@ import { hasEnoughCredits, inquiryCost, inquiryFieldRules, toFiniteNumber } from
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
 import { myOrganizationQueryOptions } from '../../../lib/my-organization';
+import { forgetPosition } from '../model/last-position';
 import { forgetUnsaved } from '../model/unsaved';
 import { DraftRestarted, type useWizardDraft } from '../model/use-wizard-draft';
 import type { useWizardPosition } from '../model/use-wizard-position';
@@ -75,9 +76,12 @@ export function useWizardActions({ id, type, form, context, draft, position }: O
     return byWire;
   };
 
+  // Credits bought from the low-balance dialog bring the user back to this draft (issue 21,
+  // D1): /credits/buy keeps the way back through the payment.
   const leave = (to: '/dashboard' | '/credits/buy') => {
     forgetUnsaved(id);
-    void navigate({ to });
+    if (to === '/credits/buy') void navigate({ to, search: { redirect: `/user/create-inquiry/${id}` } });
+    else void navigate({ to });
   };
 
   // The dialog says the cost is debited at validation, or offers a draft save and the purchase
@@ -148,6 +152,7 @@ export function useWizardActions({ id, type, form, context, draft, position }: O
     try {
       const { wasRejected } = await draft.submit(validPayload(values, context), values);
       setDialog(null);
+      forgetPosition(id);
       toast.success(wasRejected ? texts.resubmitted : texts.submitted);
       leave('/dashboard');
     } catch (error) {

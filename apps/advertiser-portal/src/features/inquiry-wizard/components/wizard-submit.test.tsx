@@ -154,6 +154,9 @@ describe('wizard: submission', () => {
     expect(dialog).toHaveTextContent('Le coût de cette annonce, 80 crédits, dépasse votre solde (30 crédits).');
     await app.user.click(within(dialog).getByRole('button', { name: texts.buyCredits }));
     await waitFor(() => expect(app.location().pathname).toBe('/credits/buy'));
+    // The purchase comes back to this draft (issue 21).
+    expect(app.location().search).toEqual({ redirect: `/user/create-inquiry/${LISTING_ID}` });
+    expect(await screen.findByRole('link', { name: 'Revenir à votre annonce' })).toHaveAttribute('href', `/user/create-inquiry/${LISTING_ID}`);
     expect(api.bodies('PUT')).toEqual([{ ...expectedWire, accept_certification: true }]);
     expect(api.inquiry?.status).toBe('DRAFT');
   });

@@ -12,7 +12,7 @@ import { myOrganizationQueryOptions } from '../../../lib/my-organization';
 import { texts } from '../texts';
 
 export interface StoreError {
-  /** The spec's banner text ('Failed to create organization'...). */
+  /** The banner's text ('Erreur lors de la création de votre organisation'...). */
   title: string;
   /** The server's French detail, when it gave one. */
   detail?: string | undefined;

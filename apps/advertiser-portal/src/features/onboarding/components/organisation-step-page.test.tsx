@@ -119,7 +119,7 @@ describe('/onboarding/step-1 Informations légales', () => {
     expect(screen.getByText("Le numéro d'enregistrement est requis")).toBeInTheDocument();
   });
 
-  it("keeps the values and shows 'Failed to create organization' with the server's reason", async () => {
+  it("keeps the values and shows 'Erreur lors de la création de votre organisation' with the server's reason", async () => {
     organisationApi(null);
     server.use(http.post('*/organizations', () => problem(409, 'Vous avez déjà une organisation.')));
     const app = renderApp('/onboarding/step-1', { user: ownerWithoutOrganisation });
@@ -131,7 +131,7 @@ describe('/onboarding/step-1 Informations légales', () => {
     await app.user.type(screen.getByLabelText(/^Ville/), 'Mulhouse');
     await app.user.click(screen.getByRole('button', { name: 'Continuer' }));
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('Failed to create organization');
+    expect(banner).toHaveTextContent('Erreur lors de la création de votre organisation');
     expect(banner).toHaveTextContent('Vous avez déjà une organisation.');
     expect(screen.getByLabelText(/^Raison sociale/)).toHaveValue('Terres du Rhin');
     expect(app.location().pathname).toBe('/onboarding/step-1');
@@ -149,14 +149,14 @@ describe('/onboarding/step-1 Informations légales', () => {
     expect(api.calls[0]).toMatchObject({ method: `PUT ${ORGANIZATION_ID}`, body: { legal_form: 'SARL' } });
   });
 
-  it("shows 'Failed to load organization data' with a retry when the organisation cannot be read", async () => {
+  it("shows 'Erreur lors du chargement de votre organisation' with a retry when the organisation cannot be read", async () => {
     let fail = true;
     server.use(
       http.get('*/organizations/me', () => (fail ? problem(500) : HttpResponse.json(afterStep1))),
     );
     const app = renderApp('/onboarding/step-1', { user: owner });
     // The query client retries a 5xx once before giving up.
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Failed to load organization data');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Erreur lors du chargement de votre organisation');
     expect(screen.queryByLabelText(/^Raison sociale/)).not.toBeInTheDocument();
     fail = false;
     await app.user.click(screen.getByRole('button', { name: 'Réessayer' }));
@@ -208,7 +208,7 @@ describe('/onboarding/step-2 Coordonnées and step-3 Représentant légal', () =
     });
   });
 
-  it("puts a 422's messages on the fields and says 'Failed to update organization'", async () => {
+  it("puts a 422's messages on the fields and says 'Erreur lors de la mise à jour de votre organisation'", async () => {
     organisationApi(afterStep1);
     server.use(
       http.put('*/organizations/:id', () =>
@@ -220,7 +220,7 @@ describe('/onboarding/step-2 Coordonnées and step-3 Représentant légal', () =
     await app.user.type(screen.getByLabelText(/^Téléphone fixe/), '03 89 00 00 00');
     await app.user.type(screen.getByLabelText(/^Téléphone portable/), '06 00 00 00 00');
     await app.user.click(screen.getByRole('button', { name: 'Continuer' }));
-    expect(await screen.findByText('Failed to update organization')).toBeInTheDocument();
+    expect(await screen.findByText('Erreur lors de la mise à jour de votre organisation')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Téléphone fixe/)).toHaveAccessibleDescription(/Veuillez entrer un numéro de téléphone valide./);
     expect(screen.getByLabelText(/^Email de l'organisation/)).toHaveValue('contact@terres.fr');
   });
@@ -331,14 +331,14 @@ describe('/onboarding/step-4 Ajouter des collaborateurs', () => {
     expect(screen.getByLabelText(/^Adresse email du collaborateur/)).toHaveValue('paul@terres.fr');
   });
 
-  it("says 'Failed to refresh organization data' when the last check fails, and stays", async () => {
+  it("says 'Erreur lors de l’actualisation de votre organisation' when the last check fails, and stays", async () => {
     organisationApi(organization);
     members([self]);
     const app = renderApp('/onboarding/step-4', { user: owner });
     await screen.findByLabelText(/^Adresse email du collaborateur/);
     server.use(http.get('*/organizations/me', () => problem(500)));
     await app.user.click(screen.getByRole('button', { name: "Terminer l'inscription" }));
-    expect(await screen.findByText('Failed to refresh organization data', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Erreur lors de l’actualisation de votre organisation', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/onboarding/step-4');
   });
 });

@@ -19,6 +19,7 @@ import {
   TEXT_MAX_LENGTH,
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
+import { EmailAddress } from '@terres/ui/email-address';
 import { LoadingScreen } from '@terres/ui/loading-screen';
 import { TextField } from '@terres/ui/text-field';
 import type { HTMLInputAutoCompleteAttribute } from 'react';
@@ -250,7 +251,7 @@ function CollaboratorsStep({ store }: { store: Store }) {
                 <ul className="portal-onboarding__list" aria-labelledby="portal-invited-title">
                   {collaborators.map((collaborator) => (
                     <li key={collaborator.id}>
-                      <span>{collaborator.email}</span>
+                      <EmailAddress address={collaborator.email} />
                       <span className="portal-onboarding__muted">{collaborator.pending ? texts.pendingInvitation : texts.joined}</span>
                     </li>
                   ))}

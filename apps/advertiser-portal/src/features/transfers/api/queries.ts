@@ -2,16 +2,17 @@
 // (`useSuspenseQuery`) share these options. Lists go through the paged helpers (X-Total-Count).
 import {
   getCarriersPageQueryOptions,
+  getCarriersPagesQueryOptions,
   getGetLoadHistorySuspenseQueryOptions,
   getGetLoadSuspenseQueryOptions,
   getGetTransferSuspenseQueryOptions,
   getTransferLoadsPageQueryOptions,
-  getTransfersPageQueryOptions,
+  getTransfersPagesQueryOptions,
 } from '@terres/api-client';
 
-/** The organisation's transfers, newest first (a site rarely runs more than a page of them). */
+/** The organisation's transfers, newest first: a page, then 'Voir plus' (issue 23). */
 export function transfersQueryOptions() {
-  return getTransfersPageQueryOptions({ page: 1, page_size: 100 });
+  return getTransfersPagesQueryOptions();
 }
 
 export function transferQueryOptions(id: string) {
@@ -33,7 +34,12 @@ export function loadHistoryQueryOptions(id: string) {
   return getGetLoadHistorySuspenseQueryOptions(id);
 }
 
-/** The organisation's active carriers (a list of a few dozen at most). */
+/** The organisation's active carriers to choose from for a load: the first 100 by name (the API's largest page). */
 export function carriersQueryOptions(organizationId: string) {
   return getCarriersPageQueryOptions(organizationId, { page: 1, page_size: 100 });
+}
+
+/** The organisation's active carriers, by name, read down a page at a time ('Voir plus', issue 23). */
+export function carriersPagesQueryOptions(organizationId: string) {
+  return getCarriersPagesQueryOptions(organizationId);
 }

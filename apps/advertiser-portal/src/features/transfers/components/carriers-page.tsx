@@ -1,12 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem, type Carrier } from '@terres/api-client';
-import { CarrierForm, carrierIdentityText, carrierReceiptText, useAuth, useRouteRetry, type CarrierFormClassNames } from '@terres/app-kit';
+import { CarrierForm, carrierIdentityText, carrierReceiptText, useAuth, useMorePages, useRouteRetry, type CarrierFormClassNames } from '@terres/app-kit';
 import { Button } from '@terres/ui/button';
 import { EmptyState } from '@terres/ui/empty-state';
 import { ErrorState } from '@terres/ui/error-state';
 import { useState } from 'react';
-import { carriersQueryOptions } from '../api/queries';
+import { carriersPagesQueryOptions } from '../api/queries';
 import { useSaveCarrier } from '../api/save-carrier';
 import { texts } from '../texts';
 import '../transfers.css';
@@ -24,12 +23,12 @@ const FORM_CLASS_NAMES: CarrierFormClassNames = {
 /**
  * /user/account/carriers: the organisation's carriers with their receipt or exemption and whether
  * they can be chosen today (the API's `usable`, the domain's reason); the owner adds and edits
- * them, employees read.
+ * them, employees read. A page of them at first, 'Voir plus' for the next (issue 23).
  */
 export function CarriersPage() {
   const { user } = useAuth();
   const organizationId = user?.organizationId ?? '';
-  const { data } = useSuspenseQuery(carriersQueryOptions(organizationId));
+  const { rows: carriers, more } = useMorePages(carriersPagesQueryOptions(organizationId));
   const owner = user?.role === 'OWNER';
   const [editing, setEditing] = useState<Carrier | 'new' | null>(null);
   const saveCarrier = useSaveCarrier();
@@ -53,11 +52,11 @@ export function CarriersPage() {
           classNames={FORM_CLASS_NAMES}
         />
       ) : null}
-      {data.items.length === 0 ? (
+      {carriers.length === 0 ? (
         <EmptyState title={texts.noCarriers} headingLevel={3} />
       ) : (
         <ul className="transfers-carriers__list" aria-label={texts.carriersLabel}>
-          {data.items.map((carrier) => (
+          {carriers.map((carrier) => (
             <li key={carrier.id} className="transfers-carriers__item">
               <div>
                 <strong>{carrier.name}</strong>
@@ -75,6 +74,7 @@ export function CarriersPage() {
           ))}
         </ul>
       )}
+      {more}
     </section>
   );
 }

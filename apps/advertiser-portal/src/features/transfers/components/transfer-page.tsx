@@ -2,12 +2,15 @@ import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-qu
 import { useState } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { downloadFile, getDownloadDocumentUrl, parseProblem, saveFile, type Document, type Load, type Transfer } from '@terres/api-client';
-import { AppLink, useRouteRetry } from '@terres/app-kit';
+import { AppLink, ContractFactsForm, ContractFactsMissing, contractFactsTexts, useRouteRetry } from '@terres/app-kit';
 import { fillTemplate, formatCubicMetres, formatDateTime, formatNumber, TRANSFER_STATUS_LABELS, type TransferStatus } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ErrorState } from '@terres/ui/error-state';
+import { FigureList } from '@terres/ui/figure-list';
 import { useToast } from '@terres/ui/toast';
 import { PortalShell } from '../../../components/portal-shell';
+import { getGetInquiryQueryOptions } from '@terres/api-client';
+import { useSaveContractFacts } from '../api/contract-facts';
 import { LOADS_PAGE_SIZE, transferLoadsQueryOptions, transferQueryOptions } from '../api/queries';
 import { texts } from '../texts';
 import { departureHref, loadHref, LoadStatusTag, OutboxPanel, receptionHref, sideLabel } from './shared';
@@ -24,18 +27,13 @@ export function BalanceFigures({ transfer }: { transfer: Pick<Transfer, 'balance
     [texts.remaining, balance.remainingVolumeM3],
   ];
   return (
-    <dl className="transfers-balance" aria-label={texts.balance}>
-      {figures.map(([label, value]) => (
-        <div key={label} className="transfers-balance__item">
-          <dt>{label}</dt>
-          <dd>{formatCubicMetres(value)}</dd>
-        </div>
-      ))}
-      <div className="transfers-balance__item">
-        <dt>{texts.loadsSoFar}</dt>
-        <dd>{formatNumber(balance.loadCount, 0)}</dd>
-      </div>
-    </dl>
+    <FigureList
+      label={texts.balance}
+      figures={[
+        ...figures.map(([term, value]) => ({ term, value: formatCubicMetres(value) })),
+        { term: texts.loadsSoFar, value: formatNumber(balance.loadCount, 0) },
+      ]}
+    />
   );
 }
 
@@ -123,6 +121,35 @@ function LoadsTable({ transfer, loads }: { transfer: Transfer; loads: Load[] }) 
 }
 
 /**
+ * The contract's references (issue 19): what it still lacks, both sides, and the form of the
+ * viewer's own listing's facts (each side completes its own; the other's values are not shown).
+ */
+function ContractFacts({ transfer }: { transfer: Transfer }) {
+  const side = transfer.viewerSide;
+  const own = side === 'FILL' ? transfer.fill : transfer.cut;
+  const listing = useQuery({ ...getGetInquiryQueryOptions(own.inquiryId), enabled: side !== null });
+  const save = useSaveContractFacts(transfer.id);
+  return (
+    <section className="transfers-card" aria-labelledby="transfer-contract-facts" id="contract-facts">
+      <h2 id="transfer-contract-facts" className="transfers-card__title">
+        {contractFactsTexts.title}
+      </h2>
+      <p className="app-muted">{contractFactsTexts.intro}</p>
+      <ContractFactsMissing missing={transfer.missingContractFacts} viewerSide={side} />
+      {side && listing.data ? (
+        <ContractFactsForm
+          key={listing.data.updatedAt}
+          listing={listing.data}
+          side={side}
+          title={`${contractFactsTexts.ownForm} (${sideLabel(side)})`}
+          onSave={(body) => save.mutateAsync({ inquiryId: own.inquiryId, body })}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
  * /user/transfers/{id}: the transfer of an accepted match for either side: the balance from the
  * API (expected, departed, received, refused, in transit, remaining), dates, the other party, the
  * match's documents and the loads; the CUT side records departures, the FILL side confirms them.
@@ -205,6 +232,7 @@ export function TransferPage({ id }: { id: string }) {
             ) : null}
           </dl>
         </section>
+        <ContractFacts transfer={transfer} />
         <section className="transfers-card" aria-labelledby="transfer-documents">
           <h2 id="transfer-documents" className="transfers-card__title">
             {texts.documents}

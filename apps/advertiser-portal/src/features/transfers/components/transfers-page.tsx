@@ -1,7 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { parseProblem } from '@terres/api-client';
-import { AppLink, useAuth, useRouteRetry } from '@terres/app-kit';
+import { AppLink, useAuth, useMorePages, useRouteRetry } from '@terres/app-kit';
 import { formatCubicMetres, formatNumber, TRANSFER_STATUS_LABELS, type TransferStatus } from '@terres/domain';
 import { EmptyState } from '@terres/ui/empty-state';
 import { ErrorState } from '@terres/ui/error-state';
@@ -11,20 +10,21 @@ import { useOutbox } from '../model/outbox';
 import { texts } from '../texts';
 import { otherPartyOf, sideLabel, transferHref } from './shared';
 
-/** /user/transfers: the organisation's transfers (both sides), each with its figures so far. */
+/** /user/transfers: the organisation's transfers (both sides), each with its figures so far; 'Voir plus' past a page. */
 export function TransfersPage() {
-  const { data } = useSuspenseQuery(transfersQueryOptions());
+  const { rows: transfers, more } = useMorePages(transfersQueryOptions());
   const { user } = useAuth();
   const outbox = useOutbox(user?.id);
   return (
     <PortalShell title={texts.title}>
       <div className="transfers-page">
         <p className="app-muted">{texts.lead}</p>
-        {data.items.length === 0 ? (
+        {transfers.length === 0 ? (
           <EmptyState title={texts.empty} description={texts.emptyLead} headingLevel={2} />
         ) : (
+          <>
           <ul className="transfers-list" aria-label={texts.listLabel}>
-            {data.items.map((transfer) => {
+            {transfers.map((transfer) => {
               const own = transfer.viewerSide === 'FILL' ? transfer.fill : transfer.cut;
               const other = otherPartyOf(transfer);
               const waiting = outbox.filter((entry) => entry.transferId === transfer.id).length;
@@ -46,6 +46,8 @@ export function TransfersPage() {
               );
             })}
           </ul>
+          {more}
+          </>
         )}
       </div>
     </PortalShell>

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_authenticated/_complete/credits/success'
     expected_credit_count: v.optional(v.union([v.number(), v.string()])),
     payment_confirmed: v.optional(v.union([v.boolean(), v.string()])),
   }),
-  beforeLoad: ({ context }) => requireOwner(context.user),
+  beforeLoad: ({ context }) => requireOwner(context.user, 'credits'),
   head: () => pageTitle('Paiement'),
   component: function CreditsSuccessRoute() {
     const search = Route.useSearch();

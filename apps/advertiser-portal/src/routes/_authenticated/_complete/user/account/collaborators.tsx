@@ -5,7 +5,7 @@ import { CollaboratorsError, CollaboratorsPage } from '../../../../../features/c
 import { requireOwner } from '../../../../../lib/guards';
 
 export const Route = createFileRoute('/_authenticated/_complete/user/account/collaborators')({
-  beforeLoad: ({ context }) => requireOwner(context.user),
+  beforeLoad: ({ context }) => requireOwner(context.user, 'collaborators'),
   loader: ({ context }) => context.queryClient.ensureQueryData(membersQueryOptions()),
   head: () => pageTitle('Collaborateurs'),
   errorComponent: CollaboratorsError,

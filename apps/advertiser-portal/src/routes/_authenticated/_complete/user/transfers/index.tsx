@@ -4,7 +4,7 @@ import { transfersQueryOptions } from '../../../../../features/transfers/api/que
 import { TransfersError, TransfersPage } from '../../../../../features/transfers/components/transfers-page';
 
 export const Route = createFileRoute('/_authenticated/_complete/user/transfers/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(transfersQueryOptions()),
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(transfersQueryOptions()),
   head: () => pageTitle('Transferts'),
   errorComponent: TransfersError,
   component: TransfersPage,
