@@ -1,6 +1,7 @@
 import {
   enterCode,
   expect,
+  expectFitsScreen,
   expectNoAxeViolations,
   screenshot,
   SIGN_IN_TEXTS,
@@ -31,6 +32,7 @@ test('a non-admin is refused and signed out; an admin gets in and finds the help
     // A fresh sign-in screen for the next person.
     await expect(page.getByRole('textbox', { name: SIGN_IN_TEXTS.emailLabel, exact: true })).toHaveValue('');
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'login-not-admin');
   });
 
@@ -48,7 +50,12 @@ test('a non-admin is refused and signed out; an admin gets in and finds the help
     await expect(page).toHaveURL(/\/help$/);
     await expect(page).toHaveTitle('Aide · Bourse aux terres');
     await expect(page.getByRole('heading', { level: 2, name: 'Questions fréquentes' })).toBeVisible();
+    // The admins' own help, not the advertisers' FAQ (issue 21).
+    await page.getByRole('button', { name: 'Comment valider ou refuser une annonce\u00a0?' }).click();
+    await expect(page.getByText(/les crédits sont débités à la validation/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Comment créer une annonce\u00a0?' })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'help');
   });
 

@@ -3,6 +3,8 @@ import type { Download, Locator, Page } from '@playwright/test';
 import {
   completeListing,
   expect,
+  expectFitsScreen,
+  expectWithinScreenWidth,
   expectNoAxeViolations,
   FIXTURE_SITES,
   screenshot,
@@ -88,7 +90,10 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
     await expect(row.getByText(organisationName)).toBeVisible();
     await expect(row.getByText('Mulhouse')).toBeVisible();
     await expect(row.getByText('En attente de validation')).toBeVisible();
+    // On a phone each row is a card: its status is on screen, not past a sideways scroll (issue 21).
+    await expectWithinScreenWidth(page, row.getByText('En attente de validation'));
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'listings-table-search');
   });
 
@@ -104,6 +109,7 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
     expect(summary.head).toBe('%PDF-');
     expect(summary.name).toMatch(/\.pdf$/);
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'listing-overview');
   });
 
@@ -116,6 +122,7 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
       `/admin/organizations/details/${organizationId}`,
     );
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'listing-informations');
   });
 
@@ -127,6 +134,7 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
     await expect(deposited.getByRole('button', { name: 'Télécharger étude de sol G2 – Mulhouse.pdf' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Envoyés' }).getByText("La plateforme n'a encore envoyé aucun document.")).toBeVisible();
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'listing-documents');
   });
 
@@ -148,6 +156,7 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
     const organisation = await api.call<{ creditBalance: number }>(await api.admin(), 'GET', `/organizations/${organizationId}`);
     expect(organisation.creditBalance).toBe(420);
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'listing-validated');
   });
 
@@ -160,6 +169,7 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
     const dialog = page.getByRole('dialog', { name: 'Refuser cette annonce' });
     await expect(dialog.getByRole('button', { name: "Refuser l'annonce" })).toBeDisabled();
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'listing-refusal-dialog');
     const since = Date.now();
     await dialog.getByRole('textbox', { name: /Motif du refus/ }).fill(REFUSAL);
@@ -182,6 +192,7 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell', { name: 'Mulhouse', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'soil-studies');
     const study = await download(page, row.getByRole('button', { name: /^Télécharger/ }));
     expect(study).toEqual({ name: 'étude de sol G2 – Mulhouse.pdf', head: '%PDF-' });
@@ -189,8 +200,9 @@ test('an admin finds, validates and refuses listings, and downloads a soil study
     await row.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Étude de sol' })).toBeVisible();
     await expect(page.getByRole('link', { name: "Voir l'annonce" })).toHaveAttribute('href', `/admin/inquiry/details/${toValidate.id}/overview`);
-    await expect(page.getByRole('link', { name: 'Revenir à la liste des organisations' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Revenir à la liste des études de sol' })).toHaveAttribute('href', '/admin/soil-studies');
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'soil-study');
   });
 });

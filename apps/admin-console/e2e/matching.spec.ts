@@ -4,6 +4,7 @@ import {
   completeListing,
   day,
   expect,
+  expectFitsScreen,
   expectNoAxeViolations,
   pdf,
   screenshot,
@@ -65,7 +66,7 @@ async function generate(page: Page, label: string) {
   await card.getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: new RegExp(`Générer « ${label}`) });
   await dialog.getByRole('button', { name: 'Générer et envoyer' }).click();
-  await expect(page.getByText(`« ${label} » généré et envoyé à l’organisation.`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Document « ${label} » généré et envoyé à l’organisation.`, { exact: true })).toBeVisible();
 }
 
 test('an admin matches a CUT with a FILL site, generates the three documents, processes the transfer and exports the register', async ({
@@ -110,6 +111,7 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
     await expect(site).toContainText(/CO₂e évité\s*[\d\s,]+\s(kg|t)\sCO₂e/);
     await expect(site).toContainText(/\d+\/100/);
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'matching-compatible-sites');
   });
 
@@ -125,6 +127,7 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
     await expect(site.getByText('Mise en relation : Proposée')).toBeVisible();
     await site.getByRole('button', { name: 'Acceptée par les parties' }).click();
     await expect(site.getByText('Mise en relation : Acceptée')).toBeVisible();
+    await expectFitsScreen(page);
     await screenshot(page, 'matching-accepted');
   });
 
@@ -134,6 +137,13 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
     await moveStatus(page, 'Site compatible trouvé');
     await generate(page, 'Pré-contrat');
     await expect(page.getByRole('combobox', { name: /Changer le statut/ })).toHaveText('Transaction en cours');
+    // The contract waits for the facts it states (issue 19): each party enters its own.
+    const documents = page.getByRole('region', { name: 'Documents de la mise en relation' });
+    await expect(documents.getByRole('button', { name: 'Contrat', exact: true })).toBeDisabled();
+    const permit = { permit_reference: 'PC 068 224 25 00012', permit_date: '2025-03-01' };
+    await api.call(producer, 'PUT', `/inquiries/${cut.id}/contract-facts`, { ...permit, soil_preparer: `Terrassements ${word}`, analysis_references: 'LRA-2026-0412' });
+    await api.call(receiver, 'PUT', `/inquiries/${fill.id}/contract-facts`, permit);
+    await page.reload();
     await generate(page, 'Contrat');
     await expectNoAxeViolations(page);
   });
@@ -151,6 +161,7 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
     const theirs = await api.call<{ kind: string }[]>(receiver, 'GET', `/inquiries/${fill.id}/documents`);
     expect(theirs.map((d) => d.kind)).toEqual(expect.arrayContaining(['PRE_CONTRACT', 'TRANSFER_CONTRACT']));
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'matching-documents');
   });
 
@@ -173,6 +184,7 @@ test('an admin matches a CUT with a FILL site, generates the three documents, pr
     // No haulier known, so no line Trackdéchets would take: the producer declares it (issue 19).
     await expect(card).toContainText('Un transfert réalisé hors de la plateforme');
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'matching-register');
     await card.getByRole('combobox', { name: 'Format' }).click();
     await page.getByRole('option', { name: 'CSV' }).click();

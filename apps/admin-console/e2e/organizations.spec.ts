@@ -3,6 +3,7 @@ import {
   ApiError,
   completeListing,
   expect,
+  expectFitsScreen,
   expectNoAxeViolations,
   pdf,
   screenshot,
@@ -74,15 +75,21 @@ test('an admin verifies an organisation and adds credits to it', async ({ page, 
     await expect(dialog.getByText('Le montant de crédits doit être entre 1 et 999')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Ajouter' })).toBeDisabled();
     await amount.fill('150');
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expect(dialog.getByText('Le motif de l’ajout de crédits est requis')).toBeVisible();
+    await dialog.getByRole('textbox', { name: /Motif/ }).fill('Geste commercial');
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'organisation-credits-dialog');
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     await expect(page.getByText('150 crédits ajoutés avec succès !', { exact: true })).toBeVisible();
     await expect(page.getByText('150 crédits', { exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Mouvements de crédits de l’organisation' }).getByText('+150')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Mouvements de crédits de l’organisation' }).getByText(/^Geste commercial \(par /)).toBeVisible();
     const admin = await api.admin();
     expect(await api.call<{ creditBalance: number }>(admin, 'GET', `/organizations/${owner.organizationId}`)).toMatchObject({ creditBalance: 150 });
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'organisation-detail');
   });
 });
@@ -121,6 +128,7 @@ test('an admin archives an organisation: its owner is refused at once', async ({
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
     await expect(row.getByText('Archivée')).toBeVisible();
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'organisations-archived');
   });
 });
@@ -148,6 +156,7 @@ test('an admin opens the map and a listing popup', async ({ page, api, stack }) 
     await expect(popup.getByText('Terrassements du Sundgau')).toBeVisible();
     await expect(popup.getByText('En attente de validation')).toBeVisible();
     await expectNoAxeViolations(page);
+    await expectFitsScreen(page);
     await screenshot(page, 'map-popup');
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/admin/inquiry/details/${listingId}/overview$`));

@@ -1,4 +1,4 @@
-import { completeListing, expect, pdf, screenshot, signIn, test, uniqueEmail, uniqueWord, type E2eApi, type Session } from '@terres/e2e/test';
+import { completeListing, expect, expectFitsScreen, expectWithinScreenWidth, pdf, screenshot, signIn, test, uniqueEmail, uniqueWord, type E2eApi, type Session } from '@terres/e2e/test';
 
 // Issue 18, the admin's side of a transfer: three loads recorded and received through the API (the
 // portal's journey drives the phones), the admin finds the transfer by its discrepancy (a refused
@@ -43,13 +43,13 @@ test('an admin finds a transfer with a refused load, reads its balance and close
   const [transfer] = await api.call<{ id: string }[]>(admin, 'GET', `/transfers?q=${encodeURIComponent(project)}`);
   const departedAt = new Date(Date.now() - 3600_000).toISOString();
   for (const [volume, outcome] of [[14, 'ACCEPTED'], [12, 'ACCEPTED'], [10, 'REFUSED']] as const) {
-    const load = await api.call<{ id: string }>(producer.session, 'POST', `/transfers/${transfer!.id}/loads`, {
-      departed_at: departedAt,
-      carrier_id: carrier.id,
-      vehicle_plate: 'AB-123-CD',
-      waste_code: '17 05 04',
-      volume_m3: volume,
-    });
+    const departure = { departed_at: departedAt, carrier_id: carrier.id, vehicle_plate: 'AB-123-CD', waste_code: '17 05 04', volume_m3: volume };
+    const load = await api.call<{ id: string }>(producer.session, 'POST', `/transfers/${transfer!.id}/loads`, departure);
+    if (volume === 14) {
+      // A departure corrected before its reception: its row gets the history button (whose
+      // screen-reader text once widened the page to 892 px at 375).
+      await api.call(producer.session, 'PUT', `/loads/${load.id}`, { ...departure, vehicle_plate: 'AB-124-CD', expected_version: 1, correction_note: 'Plaque mal saisie' });
+    }
     await api.call(receiver.session, 'POST', `/loads/${load.id}/reception`, {
       received_at: new Date().toISOString(),
       outcome,
@@ -74,6 +74,9 @@ test('an admin finds a transfer with a refused load, reads its balance and close
     await expect(balance).toContainText('36 m³');
     await expect(balance).toContainText('26 m³');
     await expect(page.getByRole('row', { name: /Refusé : Présence de déchets de démolition/ })).toBeVisible();
+    await expectWithinScreenWidth(page, page.getByText('Refusé : Présence de déchets de démolition'));
+    await expect(page.getByRole('button', { name: /^1 correction/ })).toBeVisible();
+    await expectFitsScreen(page);
     await screenshot(page, 'transfer-admin');
   });
 

@@ -96,6 +96,10 @@ export function validationLine(inquiry: Inquiry, balanceAfter: number): CreditTr
     balanceAfter,
     reference: `inquiry-validation:${inquiry.id}`,
     inquiryId: inquiry.id,
+    invoiceNumber: null,
+    inquiryProjectName: inquiry.projectName,
+    reason: null,
+    grantedBy: null,
     createdAt: '2026-11-23T10:00:00.000Z',
   };
 }

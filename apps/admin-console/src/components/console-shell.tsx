@@ -1,8 +1,10 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { AppLink, useAuth } from '@terres/app-kit';
+import { NotificationCenter } from '@terres/app-kit/notifications';
 import { AdminShell, type BackBarLink } from '@terres/ui/admin-shell';
 import type { TabMenuItem } from '@terres/ui/tab-menu';
 import type { ReactNode } from 'react';
+import { AdminQueues } from './admin-queues';
 
 export interface ConsoleShellProps {
   /** The page's h1, in the header. */
@@ -31,6 +33,9 @@ export function ConsoleShell({ title, secondaryMenu, backBar = 'auto', children 
       // Admins have the help page too (spec §2 route table); the header links to it.
       helpHref="/help"
       backBar={backBar}
+      sidebarExtra={<AdminQueues />}
+      // The admins' own notifications (issue 21): best matches, refused loads.
+      notifications={user ? <NotificationCenter /> : null}
       {...(title === undefined ? {} : { title })}
       {...(secondaryMenu ? { secondaryMenu } : {})}
     >

@@ -40,7 +40,7 @@ const table = () => screen.getByRole('table', { name: 'Annonces de toutes les or
 const query = (params: URLSearchParams) => Object.fromEntries(params.entries());
 
 describe('/admin/inquiries', () => {
-  it('shows the newest listings, five per page, every column, rows linking to the overview', async () => {
+  it('shows the newest listings, 25 per page, every column, rows linking to the overview', async () => {
     const requests = serveListings();
     renderApp('/admin/inquiries', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Liste des annonces' })).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('/admin/inquiries', () => {
       `/admin/inquiry/details/${rows[0]!.id}/overview`,
     );
     // Drafts are left to the API's default (no status): it hides them (CONTRACT §11).
-    expect(query(requests[0]!)).toEqual({ sort: '-created_at', page: '1', page_size: '5' });
+    expect(query(requests[0]!)).toEqual({ sort: '-created_at', page: '1', page_size: '25' });
     const headers = within(table()).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Projet', 'Type', 'Organisation', 'Ville', 'Statut', 'Disponibilité', 'Créée le']);
     const second = within(table()).getByRole('link', { name: 'Comblement de carrière à Saint-Louis' }).closest('tr')!;
@@ -62,8 +62,8 @@ describe('/admin/inquiries', () => {
     const first = within(table()).getByRole('link', { name: 'Écoquartier des Berges' }).closest('tr')!;
     expect(within(first).getByText('01/02/2027 – 30/06/2027')).toBeInTheDocument();
     expect(within(first).getByText('DÉBLAIS')).toBeInTheDocument();
-    expect(within(table()).getAllByRole('row')).toHaveLength(6);
-    expect(screen.getByText('1–5 sur 12')).toBeInTheDocument();
+    expect(within(table()).getAllByRole('row')).toHaveLength(13);
+    expect(screen.getByText('1–12 sur 12')).toBeInTheDocument();
     expect(document.title).toBe('Liste des annonces · Bourse aux terres');
   });
 
@@ -78,41 +78,41 @@ describe('/admin/inquiries', () => {
     await app.user.type(field, 'co');
     await waitFor(() => expect(app.location().search).toEqual({ q: 'eco' }));
     await waitFor(() => expect(requests.at(-1)?.get('q')).toBe('eco'));
-    expect(query(requests.at(-1)!)).toEqual({ q: 'eco', sort: '-created_at', page: '1', page_size: '5' });
+    expect(query(requests.at(-1)!)).toEqual({ q: 'eco', sort: '-created_at', page: '1', page_size: '25' });
   });
 
   it('filters by status (drafts when asked) and type, pages, sizes and sorts through the API', async () => {
     const requests = serveListings();
-    const app = renderApp('/admin/inquiries', { user: admin });
+    const app = renderApp('/admin/inquiries?size=5', { user: admin });
     await screen.findByRole('link', { name: 'Écoquartier des Berges' });
 
     await app.user.click(screen.getByRole('button', { name: 'Page suivante' }));
     await waitFor(() => expect(requests.at(-1)?.get('page')).toBe('2'));
     expect(await screen.findByText('6–10 sur 12')).toBeInTheDocument();
-    expect(app.location().search).toEqual({ page: 2 });
+    expect(app.location().search).toEqual({ page: 2, size: 5 });
 
     await app.user.click(screen.getByRole('combobox', { name: 'Statut' }));
     await app.user.click(await screen.findByRole('option', { name: 'Brouillon' }));
     await waitFor(() => expect(requests.at(-1)?.getAll('status')).toEqual(['DRAFT']));
     // A new filter starts again at page 1.
     expect(requests.at(-1)?.get('page')).toBe('1');
-    expect(app.location().search).toEqual({ status: 'DRAFT' });
+    expect(app.location().search).toEqual({ status: 'DRAFT', size: 5 });
 
     await app.user.click(screen.getByRole('combobox', { name: 'Type' }));
     await app.user.click(await screen.findByRole('option', { name: 'Remblais' }));
     await waitFor(() => expect(requests.at(-1)?.get('type')).toBe('FILL'));
 
-    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Lignes par page' }), '25');
-    await waitFor(() => expect(requests.at(-1)?.get('page_size')).toBe('25'));
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Lignes par page' }), '10');
+    await waitFor(() => expect(requests.at(-1)?.get('page_size')).toBe('10'));
 
     await app.user.click(screen.getByRole('button', { name: 'Créée le' }));
     await waitFor(() => expect(requests.at(-1)?.get('sort')).toBe('created_at'));
     await app.user.click(screen.getByRole('button', { name: 'Disponibilité' }));
     await waitFor(() => expect(requests.at(-1)?.get('sort')).toBe('start_date'));
-    expect(app.location().search).toEqual({ status: 'DRAFT', type: 'FILL', size: 25, sort: 'start_date' });
+    expect(app.location().search).toEqual({ status: 'DRAFT', type: 'FILL', size: 10, sort: 'start_date' });
 
     await app.user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
-    await waitFor(() => expect(app.location().search).toEqual({ size: 25, sort: 'start_date' }));
+    await waitFor(() => expect(app.location().search).toEqual({ size: 10, sort: 'start_date' }));
   });
 
   it('opens on the state a link or a reload carries', async () => {
@@ -127,13 +127,13 @@ describe('/admin/inquiries', () => {
 
   it('goes back and forward through pages and filters with the browser', async () => {
     const requests = serveListings();
-    const app = renderApp('/admin/inquiries', { user: admin });
+    const app = renderApp('/admin/inquiries?size=5', { user: admin });
     await screen.findByRole('link', { name: 'Écoquartier des Berges' });
     await app.user.click(screen.getByRole('button', { name: 'Page suivante' }));
     expect(await screen.findByRole('link', { name: 'Chantier 4' })).toBeInTheDocument();
     app.router.history.back();
     expect(await screen.findByRole('link', { name: 'Écoquartier des Berges' })).toBeInTheDocument();
-    expect(app.location().search).toEqual({});
+    expect(app.location().search).toEqual({ size: 5 });
     app.router.history.forward();
     expect(await screen.findByRole('link', { name: 'Chantier 4' })).toBeInTheDocument();
     expect(screen.getByText('6–10 sur 12')).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('/admin/inquiries', () => {
       await waitFor(() => expect(pending).toHaveLength(1));
       pending.shift()!();
     };
-    const app = renderApp('/admin/inquiries', { user: admin });
+    const app = renderApp('/admin/inquiries?size=5', { user: admin });
     expect(await screen.findByText('Chargement...')).toBeInTheDocument();
     await release();
     await screen.findByRole('link', { name: 'Écoquartier des Berges' });

@@ -54,9 +54,17 @@ describe("Sites compatibles on the management tab (issue 11)", () => {
         return HttpResponse.json({}, { status: 201 });
       }),
     );
+    const historyReads: number[] = [];
+    server.use(
+      http.get('*/inquiries/:id/history', () => {
+        historyReads.push(Date.now());
+        return HttpResponse.json([]);
+      }),
+    );
     const app = renderApp(detailsPath(inquiry, 'management'), { user: admin });
     const panel = await screen.findByRole('region', { name: 'Sites compatibles' });
     const site = await within(panel).findByRole('listitem', { name: 'Requalification de la friche Lacoste' });
+    await waitFor(() => expect(historyReads).toHaveLength(1));
     expect(panel).toHaveTextContent('3 sites compatibles dans un rayon de 50 km, classés par score.');
     expect(site).toHaveTextContent('N° 1');
     expect(site).toHaveTextContent('REMBLAIS · Aménagements du Sundgau SEM · Route de Neuf-Brisach 68000 Colmar');
@@ -73,6 +81,8 @@ describe("Sites compatibles on the management tab (issue 11)", () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Proposer' }));
     await waitFor(() => expect(proposals).toEqual([{ cut_inquiry_id: inquiry.id, fill_inquiry_id: FILL_ID }]));
     expect(await screen.findByText('Mise en relation proposée.')).toBeInTheDocument();
+    // The history below is read again: it tells of the proposal (issue 21).
+    await waitFor(() => expect(historyReads.length).toBeGreaterThanOrEqual(2));
   });
 
   it('shows a proposal and records the transfer with the volume moved', async () => {
@@ -142,10 +152,10 @@ describe('transfer documents on the management tab (issue 11)', () => {
     expect(within(card).getByRole('button', { name: 'Contrat' })).toBeDisabled();
     await app.user.click(within(card).getByRole('button', { name: 'Lettre de levée de doute' }));
     const dialog = await screen.findByRole('alertdialog', { name: /Générer « Lettre de levée de doute »/ });
-    expect(dialog).toHaveTextContent('L’annonce passera au statut « Levée de doute ».');
+    expect(dialog).toHaveTextContent('L’annonce passera au statut « Levée de doute envoyée ».');
     await app.user.click(within(dialog).getByRole('button', { name: 'Générer et envoyer' }));
     await waitFor(() => expect(bodies).toEqual([{ kind: 'DOUBT_CLEARING_LETTER' }]));
-    expect(await screen.findByText('« Lettre de levée de doute » généré et envoyé à l’organisation.')).toBeInTheDocument();
+    expect(await screen.findByText('Document « Lettre de levée de doute » généré et envoyé à l’organisation.')).toBeInTheDocument();
   });
 
   it("says the API's refusal in French", async () => {
@@ -163,7 +173,7 @@ describe('transfer documents on the management tab (issue 11)', () => {
   });
 
   it('asks which match the contract is about when the listing has several accepted ones, and names it', async () => {
-    const inquiry = listing({ status: 'PRE_CONTRACT_SIGNED' });
+    const inquiry = listing({ status: 'PRE_CONTRACT_SIGNED', soilPreparer: 'Terrassements du Ried SAS', analysisReferences: 'LRA-2026-0412', permitReference: 'PA 067 482 26 00017', permitDate: '2026-06-15' });
     const agreed = (id: string, projectName: string, status: Match['status']): Match => {
       const fill = { ...suggestion().counterpart!, id: `${id.slice(0, -1)}f`, projectName };
       const cut = { ...fill, id: inquiry.id, type: 'CUT' as const, status: inquiry.status, projectName: inquiry.projectName };
@@ -221,11 +231,13 @@ describe('transfer documents on the management tab (issue 11)', () => {
     renderApp(detailsPath(inquiry, 'management'), { user: admin });
     const card = await screen.findByRole('region', { name: 'Documents de la mise en relation' });
     const missing = await within(card).findByRole('region', { name: 'À compléter avant le contrat de cession' });
+    // Without a transfer to read, this listing's own; the contract's button waits for them.
     expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Références des analyses de sol',
-      'Référence de l’autorisation d’urbanisme',
-      'Date de l’autorisation d’urbanisme',
+      'Références des analyses de sol (site de déblais)',
+      'Référence de l’autorisation d’urbanisme (site de déblais)',
+      'Date de l’autorisation d’urbanisme (site de déblais)',
     ]);
+    expect(within(card).getByRole('button', { name: 'Contrat' })).toBeDisabled();
   });
 
   it('asks nothing when the listing has one accepted match: the API takes it', async () => {
@@ -245,5 +257,36 @@ describe('transfer documents on the management tab (issue 11)', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Générer et envoyer' }));
     await waitFor(() => expect(bodies).toEqual([{ kind: 'PRE_CONTRACT' }]));
     expect(within(card).queryByRole('combobox', { name: /Mise en relation concernée/ })).toBeNull();
+  });
+
+  it('keeps the contract from being generated while a fact is missing on either side, listing them with a link to the transfer page', async () => {
+    const inquiry = listing({ status: 'PRE_CONTRACT_SIGNED', soilPreparer: 'Terrassements du Ried SAS', analysisReferences: 'LRA-2026-0412', permitReference: 'PA 067 482 26 00017', permitDate: '2026-06-15' });
+    const { counterpart, proposal: _proposal, ...figures } = suggestion();
+    const fill = { ...counterpart!, projectName: 'Parc paysager de Kingersheim' };
+    const transferId = 't0000000-0000-4000-8000-000000000001';
+    const match: Match = {
+      id: 'a0000000-0000-4000-8000-000000000009', status: 'ACCEPTED', cutInquiryId: inquiry.id, fillInquiryId: fill.id,
+      cut: { ...fill, id: inquiry.id, type: 'CUT', status: inquiry.status, projectName: inquiry.projectName }, fill, volumeM3: 1500, movedVolumeM3: null,
+      transferDate: null, transferEndDate: null, doneSource: null, transferId, figures, savings: null, createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-21T10:00:00.000Z', acceptedAt: '2026-11-21T10:00:00.000Z', declinedAt: null, doneAt: null,
+    };
+    serveInquiry(inquiry, { agreedMatches: [match] });
+    const missing = [
+      { side: 'FILL', field: 'permit_reference', label: 'Référence de l’autorisation d’urbanisme' },
+      { side: 'FILL', field: 'permit_date', label: 'Date de l’autorisation d’urbanisme' },
+    ];
+    server.use(
+      http.get('*/matches', ({ request }) => (new URL(request.url).pathname.includes('/inquiries/') ? undefined : HttpResponse.json([match]))),
+      http.get('*/transfers/:id', () => HttpResponse.json({ id: transferId, matchId: match.id, missingContractFacts: missing })),
+    );
+    renderApp(detailsPath(inquiry, 'management'), { user: admin });
+    const card = await screen.findByRole('region', { name: 'Documents de la mise en relation' });
+    const link = await within(card).findByRole('link', { name: 'Référence de l’autorisation d’urbanisme' });
+    expect(link).toHaveAttribute('href', `/admin/transfers/${transferId}#contract-facts-fill`);
+    expect(within(card).getByText(/Date de l’autorisation d’urbanisme/).closest('li')).toHaveTextContent('Date de l’autorisation d’urbanisme (site de remblai)');
+    expect(within(card).getByRole('link', { name: 'Compléter sur la page du transfert' })).toHaveAttribute('href', `/admin/transfers/${transferId}#contract-facts`);
+    // The contract's button waits; the pre-contract's does not depend on it.
+    expect(within(card).getByRole('button', { name: 'Contrat' })).toBeDisabled();
+    expect(within(card).getByText(/Le pré-contrat peut être généré sans elles/)).toBeInTheDocument();
   });
 });

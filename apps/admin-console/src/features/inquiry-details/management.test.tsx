@@ -256,7 +256,8 @@ describe("admin listing detail, Gestion de l'annonce (spec §2, §4; CONTRACT §
   });
 
   it('explains why a processed listing moves no more; only the contract can still be generated', async () => {
-    const inquiry = listing({ status: 'PROCESSED' });
+    // The contract's facts given (issue 19): nothing else keeps the contract from being generated.
+    const inquiry = listing({ status: 'PROCESSED', soilPreparer: 'Terrassements du Ried SAS', analysisReferences: 'LRA-2026-0412', permitReference: 'PA 067 482 26 00017', permitDate: '2026-06-15' });
     serveInquiry(inquiry);
     renderApp(detailsPath(inquiry, 'management'), { user: admin });
     expect(await screen.findByText('Traitée : c’est le dernier statut, plus aucun changement n’est possible.')).toBeInTheDocument();
@@ -266,5 +267,42 @@ describe("admin listing detail, Gestion de l'annonce (spec §2, §4; CONTRACT §
     for (const name of ['Lettre de levée de doute', 'Pré-contrat']) expect(within(documents).getByRole('button', { name })).toBeDisabled();
     expect(within(documents).getByRole('button', { name: 'Lettre de levée de doute' })).toHaveAccessibleDescription(/quand l’annonce est « Validée »/);
     expect(within(documents).getByRole('button', { name: 'Contrat' })).toBeEnabled();
+  });
+
+  it.each([
+    ['a document that moves the status on', 'DOUBT_CLEARED' as const, true],
+    ['a document sent again, the status unchanged', 'APPROVED' as const, false],
+  ])('forgets its confirmation after a later action on the page: %s (issue 21)', async (_, statusAfter, created) => {
+    const inquiry = listing({ status: 'PENDING_VALIDATION', cost: 80 });
+    serveInquiry(inquiry, { transactions: [validationLine(inquiry, 160)] });
+    serveStatusChanges(inquiry);
+    server.use(
+      http.post('*/inquiries/:id/generated-documents', () =>
+        HttpResponse.json(
+          {
+            created,
+            inquiry: { ...inquiry, status: statusAfter },
+            document: {
+              id: 'd1', inquiryId: inquiry.id, kind: 'DOUBT_CLEARING_LETTER', source: 'PLATFORM', matchId: null,
+              fileName: 'lettre-levee-de-doute.pdf', mimeType: 'application/pdf', size: 2048, createdAt: '2026-11-23T10:00:00.000Z',
+            },
+          },
+          { status: created ? 201 : 200 },
+        ),
+      ),
+    );
+    const app = renderApp(detailsPath(inquiry, 'management'), { user: admin });
+    await screen.findByRole('heading', { level: 2, name: "Statut de l'annonce" });
+    const status = () => screen.getByRole('region', { name: "Statut de l'annonce" });
+
+    await choose(app, 'Validée');
+    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: "Valider l'annonce" }));
+    expect(await within(status()).findByText(/^Annonce validée : 80 crédits débités/, { selector: 'p' })).toBeInTheDocument();
+
+    const documents = screen.getByRole('region', { name: 'Documents de la mise en relation' });
+    await app.user.click(within(documents).getByRole('button', { name: 'Lettre de levée de doute' }));
+    await app.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Générer et envoyer' }));
+    await waitFor(() => expect(within(status()).queryByText(/^Annonce validée/, { selector: 'p' })).not.toBeInTheDocument());
+    expect(within(status()).queryByRole('status')).not.toBeInTheDocument();
   });
 });

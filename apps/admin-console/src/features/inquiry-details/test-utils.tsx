@@ -1,5 +1,5 @@
 // Test helpers of the listing detail pages: the API answers for one listing.
-import type { CreditTransaction, Document, Inquiry, InquiryMatches, Match, Organization } from '@terres/api-client';
+import type { CreditTransaction, Document, Inquiry, InquiryHistoryEvent, InquiryMatches, Match, Organization } from '@terres/api-client';
 import { http, HttpResponse } from 'msw';
 import { organization as defaultOrganization } from '../../../test/listings';
 import { problem } from '../../../test/http';
@@ -8,11 +8,18 @@ import { server } from '../../../test/server';
 /**
  * GET /inquiries/{id} answers `inquiry` (any other id: 404), its documents `documents`, its
  * organisation and the organisation's ledger, its compatible sites `matches` and its agreed
- * matches `agreedMatches` (GET /matches).
+ * matches `agreedMatches` (GET /matches), its dated history `history`.
  */
 export function serveInquiry(
   inquiry: Inquiry,
-  options: { documents?: Document[]; organization?: Organization; transactions?: CreditTransaction[]; matches?: InquiryMatches; agreedMatches?: Match[] } = {},
+  options: {
+    documents?: Document[];
+    organization?: Organization;
+    transactions?: CreditTransaction[];
+    matches?: InquiryMatches;
+    agreedMatches?: Match[];
+    history?: InquiryHistoryEvent[];
+  } = {},
 ) {
   const organization = { ...defaultOrganization, id: inquiry.organizationId, name: inquiry.organizationName, ...options.organization };
   server.use(
@@ -27,6 +34,9 @@ export function serveInquiry(
     ),
     http.get('*/organizations/:id/credit-transactions', () => HttpResponse.json(options.transactions ?? [])),
     http.get('*/inquiries/:id/matches', () => HttpResponse.json(options.matches ?? noMatches)),
+    http.get('*/inquiries/:id/history', ({ params }) =>
+      params.id === inquiry.id ? HttpResponse.json(options.history ?? []) : problem(404, 'Erreur : annonce introuvable.'),
+    ),
     // GET /matches?inquiry_id= (the listing's agreed matches, for its documents), not the line above.
     http.get('*/matches', ({ request }) =>
       new URL(request.url).pathname.includes('/inquiries/') ? undefined : HttpResponse.json(options.agreedMatches ?? []),

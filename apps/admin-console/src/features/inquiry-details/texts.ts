@@ -3,6 +3,8 @@
 // silent. Status and type labels, 'Déposés' / 'Envoyés', 'Adresse non renseignée', 'Date non
 // renseignée', 'Solde de crédits insuffisant.' and 'Le motif du refus est requis.' come from
 // @terres/domain; 'Aucun matériau renseigné.' from @terres/ui's MaterialTable.
+import { STATUS_LABELS } from '@terres/domain';
+
 export const specTexts = {
   notFound: 'Erreur : annonce introuvable.',
   tabs: {
@@ -128,22 +130,26 @@ export const ourTexts = {
   contract: 'Contrat',
   transactionIntro:
     "Chaque document est généré en PDF à partir de l'annonce et de la mise en relation, rangé dans « Envoyés » et envoyé par e-mail à l'organisation.",
-  doubtLetterHint: 'À générer quand l’annonce est « Validée » : elle passe alors en « Levée de doute ».',
+  // The status as the domain labels it, one wording for one state (issue 21).
+  doubtLetterHint: `À générer quand l’annonce est « ${STATUS_LABELS.APPROVED} » : elle passe alors en « ${STATUS_LABELS.DOUBT_CLEARED} ».`,
   preContractHint: 'À générer quand un site compatible est trouvé et la mise en relation acceptée : l’annonce passe en « Transaction en cours ».',
   contractHint: 'Le contrat de cession de l’arrêté du 4 juin 2021, une fois le pré-contrat signé.',
-  // What the contract still lacks on this listing (issue 19; ours)
+  // What the contract still lacks, both sides (issue 19; ours): it is not generated until then.
   contractMissingTitle: 'À compléter avant le contrat de cession',
   contractMissingIntro:
-    'Le contrat de cession reprend ces informations de l’annonce ; sans elles, il les marque « À compléter ». Vérifiez aussi l’annonce de l’autre partie.',
+    'Le contrat de cession ne peut pas encore être généré : il cite ces références, que chaque partie (ou vous) renseigne sur la page du transfert.',
+  contractMissingOpen: 'Compléter sur la page du transfert',
   contractComplete: 'L’annonce donne tout ce que le contrat de cession reprend d’elle.',
+  contractPreHint: 'Le pré-contrat peut être généré sans elles : il les nomme comme restant à renseigner.',
   generateTitle: 'Générer « {document} » ?',
   generateDescription: "Le PDF sera rangé dans les documents « Envoyés » de l'annonce et envoyé par e-mail à l'organisation.",
-  generateDoubtLetterMove: 'L’annonce passera au statut « Levée de doute ».',
+  generateDoubtLetterMove: `L’annonce passera au statut « ${STATUS_LABELS.DOUBT_CLEARED} ».`,
   generatePreContractMove: 'L’annonce (et l’autre site, s’il en est au même point) passera au statut « Transaction en cours ».',
   generateConfirm: 'Générer et envoyer',
   generating: 'Génération...',
-  generated: '« {document} » généré et envoyé à l’organisation.',
-  alreadyGenerated: '« {document} » avait déjà été généré : rien n’a été envoyé de nouveau.',
+  // 'Document' agrees with 'généré' whatever the document's own gender (« Lettre… » généré).
+  generated: 'Document « {document} » généré et envoyé à l’organisation.',
+  alreadyGenerated: 'Le document « {document} » avait déjà été généré : rien n’a été envoyé de nouveau.',
   generationFailed: 'Le document n’a pas été généré.',
   matchChoice: 'Mise en relation concernée',
   matchChoiceHint: 'Cette annonce a plusieurs mises en relation acceptées : le pré-contrat et le contrat portent sur celle-ci.',
@@ -184,6 +190,32 @@ export const ourTexts = {
   matchMoveFailed: 'La mise en relation n’a pas changé.',
   toVerify: 'Qualité à vérifier',
   coverage: '{fill} du besoin, {cut} des déblais',
+
+  // Historique (issue 21): the listing's dated history, from the audit log.
+  historyTitle: 'Historique',
+  historyIntro: 'Ce qui est arrivé à l’annonce, le plus récent en premier.',
+  historyLoading: 'Chargement de l’historique...',
+  historyFailed: 'Impossible de charger l’historique',
+  historyEmpty: 'Rien n’a encore été enregistré pour cette annonce.',
+  historyBy: 'par {name}',
+  historyByPlatform: 'par la plateforme',
+  historyAdmin: 'administrateur',
+  historyAdvertiser: 'annonceur',
+  historySubmitted: 'Annonce soumise à validation',
+  historySubmittedCost: 'Coût annoncé : {credits}',
+  historyValidated: 'Annonce validée',
+  historyRefused: 'Annonce refusée',
+  historyMoved: 'Statut passé à « {status} »',
+  historyFrom: 'Auparavant : « {status} »',
+  historyReason: 'Motif : {reason}',
+  historyDebited: '{credits} débités',
+  historyDocumentUploaded: 'Document déposé : {kind}',
+  historyDocumentSent: 'Document envoyé à l’annonceur : {kind}',
+  historyDocumentDeleted: 'Document supprimé : {kind}',
+  historyMatchProposed: 'Mise en relation proposée avec « {project} »',
+  historyMatchMoved: 'Mise en relation avec « {project} » : {status}',
+  historyOtherListing: 'une autre annonce',
+  historyContractFacts: 'Informations du contrat renseignées',
 } as const;
 
 export const texts = { ...specTexts, ...ourTexts };

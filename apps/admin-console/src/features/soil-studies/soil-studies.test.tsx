@@ -43,13 +43,13 @@ function serveStudies(data = rows) {
 const table = () => screen.getByRole('table', { name: 'Études de sol des annonces' });
 
 describe('/admin/soil-studies (spec §2)', () => {
-  it('lists street, postcode, city and organisation, five per page, rows to the study', async () => {
+  it('lists street, postcode, city and organisation, 25 per page, rows to the study', async () => {
     const requests = serveStudies();
     renderApp('/admin/soil-studies', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Études de sol' })).toBeInTheDocument();
     const link = await within(table()).findByRole('link', { name: 'Rue de Lutterbach' });
     expect(link).toHaveAttribute('href', `/admin/soil-studies/${withFile.id}`);
-    expect(Object.fromEntries(requests[0]!)).toEqual({ sort: '-created_at', page: '1', page_size: '5' });
+    expect(Object.fromEntries(requests[0]!)).toEqual({ sort: '-created_at', page: '1', page_size: '25' });
     expect(within(table()).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Rue',
       'Code postal',
@@ -63,7 +63,7 @@ describe('/admin/soil-studies (spec §2)', () => {
     expect(within(second).getByText('Remblais du Haut-Rhin SARL')).toBeInTheDocument();
     expect(within(second).getByText('Confiée à la plateforme')).toBeInTheDocument();
     expect(within(second).queryByRole('button')).not.toBeInTheDocument();
-    expect(screen.getByText('1–5 sur 8')).toBeInTheDocument();
+    expect(screen.getByText('1–8 sur 8')).toBeInTheDocument();
     expect(document.title).toBe('Études de sol · Bourse aux terres');
   });
 
@@ -88,15 +88,33 @@ describe('/admin/soil-studies (spec §2)', () => {
 
   it('searches and pages through the API, the state in the URL', async () => {
     const requests = serveStudies();
-    const app = renderApp('/admin/soil-studies', { user: admin });
+    const app = renderApp('/admin/soil-studies?size=5', { user: admin });
     await within(await screen.findByRole('table')).findByRole('link', { name: 'Rue de Lutterbach' });
     await app.user.click(screen.getByRole('button', { name: 'Page suivante' }));
     await waitFor(() => expect(requests.at(-1)?.get('page')).toBe('2'));
-    expect(app.location().search).toEqual({ page: 2 });
+    expect(app.location().search).toEqual({ page: 2, size: 5 });
     await app.user.type(screen.getByRole('searchbox', { name: 'Rechercher une étude' }), 'pfast');
     await waitFor(() => expect(requests.at(-1)?.get('q')).toBe('pfast'));
     expect(requests.at(-1)?.get('page')).toBe('1');
-    expect(app.location().search).toEqual({ q: 'pfast' });
+    expect(app.location().search).toEqual({ q: 'pfast', size: 5 });
+  });
+
+  it('opens the queue of delegated studies (issue 21): a visible filter in the URL, removable', async () => {
+    const requests = serveStudies();
+    const app = renderApp('/admin/soil-studies?state=delegated', { user: admin });
+    await within(await screen.findByRole('table', { name: 'Études de sol des annonces' }, { timeout: 10_000 })).findByRole('link', { name: 'Rue de Lutterbach' }, { timeout: 10_000 });
+    expect(requests.at(-1)?.get('state')).toBe('delegated');
+    const filter = screen.getByRole('combobox', { name: 'Étude' });
+    expect(filter).toHaveTextContent('Confiées à la plateforme, à réaliser');
+
+    await app.user.click(filter);
+    await app.user.click(await screen.findByRole('option', { name: 'Avec un fichier' }));
+    await waitFor(() => expect(app.location().search).toEqual({ state: 'provided' }));
+    await waitFor(() => expect(requests.at(-1)?.get('state')).toBe('provided'));
+    await app.user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() => expect(app.location().search).toEqual({}));
+    await waitFor(() => expect(requests.at(-1)?.has('state')).toBe(false));
+    expect(screen.getByRole('combobox', { name: 'Étude' })).toHaveTextContent('Toutes les études');
   });
 
   it("says 'Aucune donnée' when there is none, and explains a failed load", async () => {
@@ -154,9 +172,9 @@ describe('/admin/soil-studies/{id}', () => {
       'href',
       `/admin/organizations/details/${ORGANIZATION_ID}`,
     );
-    // The back bar of spec §2 for details pages other than a listing's.
+    // The back bar goes back to the studies, not to the organisations (issue 21).
     const back = screen.getByRole('navigation', { name: 'Retour' });
-    expect(within(back).getByRole('link', { name: 'Revenir à la liste des organisations' })).toHaveAttribute('href', '/admin/organizations');
+    expect(within(back).getByRole('link', { name: 'Revenir à la liste des études de sol' })).toHaveAttribute('href', '/admin/soil-studies');
     expect(screen.getByRole('link', { name: 'Toutes les études de sol' })).toHaveAttribute('href', '/admin/soil-studies');
   });
 

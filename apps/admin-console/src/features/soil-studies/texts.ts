@@ -4,8 +4,6 @@
 export const specTexts = {
   title: 'Études de sol',
   download: 'Télécharger',
-  // Spec §2: every admin details page but a listing's has this back bar (README, Decisions).
-  backBar: 'Revenir à la liste des organisations',
 } as const;
 
 export const ourTexts = {
@@ -24,6 +22,11 @@ export const ourTexts = {
   downloading: 'Téléchargement...',
   downloadFailed: 'Le téléchargement a échoué.',
   delegatedNoFile: 'Confiée à la plateforme',
+  stateFilter: 'Étude',
+  stateAll: 'Toutes les études',
+  stateDelegated: 'Confiées à la plateforme, à réaliser',
+  stateProvided: 'Avec un fichier',
+  resetFilters: 'Réinitialiser',
   loadFailed: 'Impossible de charger les études de sol',
   capped: 'Plus de {total} études correspondent à cette recherche : précisez-la pour les parcourir toutes.',
 
@@ -34,6 +37,9 @@ export const ourTexts = {
   loadFailedHint: 'Vérifiez votre connexion puis réessayez.',
   loading: "Chargement de l'étude de sol...",
   allStudies: 'Toutes les études de sol',
+  // The back bar goes back to the studies, not to the organisations as spec §2 has it for every
+  // admin details page but a listing's (issue 21; decision 0176).
+  backBar: 'Revenir à la liste des études de sol',
   site: 'Site',
   street: 'Rue',
   postcode: 'Code postal',

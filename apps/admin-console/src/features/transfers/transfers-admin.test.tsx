@@ -1,10 +1,11 @@
 import type { Load, LoadVersion, Transfer, TransferSummary } from '@terres/api-client';
 import { getGetLoadResponseMock, getGetTransferResponseMock, getListTransfersResponseMock } from '@terres/api-client/mocks';
-import { formatCubicMetres, transferMessages } from '@terres/domain';
+import { formatCubicMetres, listingMessages, transferMessages } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { admin } from '../../../test/fixtures';
+import { listing } from '../../../test/listings';
 import { renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
 
@@ -326,5 +327,63 @@ describe('/admin/transfers/{id}: a load’s history', () => {
     fail = false;
     await app.user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
     expect(await within(dialog).findByRole('list', { name: 'Versions du bon BT-2026-000201' })).toBeInTheDocument();
+  });
+});
+
+describe('/admin/transfers/{id}: the contract’s references (issue 19)', () => {
+  it('lists what the contract lacks, both sides, and lets the admin enter a side’s facts; only the changed ones are sent', async () => {
+    const current = transfer({
+      missingContractFacts: [
+        { side: 'FILL', field: 'permit_reference', label: 'Référence de l’autorisation d’urbanisme' },
+        { side: 'FILL', field: 'permit_date', label: 'Date de l’autorisation d’urbanisme' },
+      ],
+    });
+    serveTransfer(current);
+    const cut = listing({ id: current.cut.inquiryId, type: 'CUT', status: 'PRE_CONTRACT_SIGNED', soilPreparer: 'Terrassements du Ried SAS', analysisReferences: 'LRA-2026-0412', permitReference: 'PA 067 482 26 00017', permitDate: '2026-06-15' });
+    const fill = listing({ id: current.fill.inquiryId, type: 'FILL', status: 'PRE_CONTRACT_SIGNED' });
+    const bodies: { id: string; body: unknown }[] = [];
+    server.use(
+      http.get('*/inquiries/:id', ({ params }) => HttpResponse.json(params.id === cut.id ? cut : fill)),
+      http.put('*/inquiries/:id/contract-facts', async ({ params, request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        bodies.push({ id: String(params.id), body });
+        return HttpResponse.json({ ...fill, permitReference: body.permit_reference, permitDate: body.permit_date, updatedAt: '2026-11-27T11:00:00.000Z' });
+      }),
+    );
+    const app = renderApp(`/admin/transfers/${current.id}`, { user: admin });
+    const section = await screen.findByRole('region', { name: 'Références du contrat de cession' });
+    expect(within(section).getByRole('link', { name: 'Référence de l’autorisation d’urbanisme' })).toHaveAttribute('href', '#contract-facts-fill');
+    const fillForm = await within(section).findByRole('form', { name: /Site de remblai · Plateforme Ottmarsheim/ });
+    const cutForm = within(section).getByRole('form', { name: /Site de déblais · Écoquartier Rive Droite/ });
+    expect(within(cutForm).getByRole('textbox', { name: 'Personne réalisant la préparation des terres' })).toHaveValue('Terrassements du Ried SAS');
+    // A receiving site states its permit only.
+    expect(within(fillForm).queryByRole('textbox', { name: 'Identifiant SIS du terrain' })).not.toBeInTheDocument();
+    await app.user.type(within(fillForm).getByRole('textbox', { name: 'Référence de l’autorisation d’urbanisme' }), 'PC 068 253 26 00031');
+    await app.user.type(within(fillForm).getByRole('textbox', { name: 'Date de l’autorisation d’urbanisme' }), '20/04/2026');
+    await app.user.click(within(fillForm).getByRole('button', { name: 'Enregistrer les références' }));
+    expect(await screen.findByText('Références du contrat enregistrées.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ id: fill.id, body: { permit_reference: 'PC 068 253 26 00031', permit_date: '2026-04-20' } }]);
+  });
+
+  it('shows a bad value’s French message on its field and sends nothing', async () => {
+    const current = transfer({ missingContractFacts: [] });
+    serveTransfer(current);
+    const cut = listing({ id: current.cut.inquiryId, type: 'CUT', status: 'PRE_CONTRACT_SIGNED' });
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/inquiries/:id', () => HttpResponse.json(cut)),
+      http.put('*/inquiries/:id/contract-facts', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(cut);
+      }),
+    );
+    const app = renderApp(`/admin/transfers/${current.id}`, { user: admin });
+    const section = await screen.findByRole('region', { name: 'Références du contrat de cession' });
+    expect(within(section).getByText('Le contrat de cession a toutes ses références : il peut être établi.')).toBeInTheDocument();
+    const [cutForm] = await within(section).findAllByRole('form');
+    await app.user.type(within(cutForm!).getByRole('textbox', { name: 'Identifiant SIS du terrain' }), 'SIS');
+    await app.user.click(within(cutForm!).getByRole('button', { name: 'Enregistrer les références' }));
+    expect(await within(cutForm!).findByText(listingMessages.sisIdentifierInvalid)).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ export function availabilityText(inquiry: Pick<Inquiry, 'startDate' | 'endDate'>
 
 const COLUMNS: DataTableColumn<Inquiry>[] = [
   { id: 'project', header: texts.columns.project, searchValue: (row) => row.projectName },
-  { id: 'type', header: texts.columns.type, cell: (row) => <TypeBadge type={row.type} /> },
+  // On a phone's card the badge names itself.
+  { id: 'type', header: texts.columns.type, cell: (row) => <TypeBadge type={row.type} />, cardLabel: false },
   { id: 'organization', header: texts.columns.organization, searchValue: (row) => row.organizationName },
   { id: 'city', header: texts.columns.city, searchValue: inquiryCity },
   { id: 'status', header: texts.columns.status, cell: (row) => <StatusBadge status={row.status} mode="label" /> },

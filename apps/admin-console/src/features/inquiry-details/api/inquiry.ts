@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   downloadFile,
   getDownloadInquiryPdfUrl,
+  getGetInquiryHistoryQueryKey,
   getGetInquirySuspenseQueryOptions,
   getGetOrganizationQueryKey,
   getGetOrganizationSuspenseQueryOptions,
@@ -57,6 +58,7 @@ export function documentsChanged(queryClient: QueryClient, inquiryId: string, up
   const key = inquiryDocumentsQueryOptions(inquiryId).queryKey;
   queryClient.setQueryData<Document[]>(key, (documents) => (documents ? update(documents) : documents));
   void queryClient.invalidateQueries({ queryKey: key });
+  void queryClient.invalidateQueries({ queryKey: getGetInquiryHistoryQueryKey(inquiryId) });
   void queryClient.invalidateQueries({ predicate: (query) => startsWith(query.queryKey, '/api/v1/soil-studies') });
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetOrganizationQueryKey,
-  getListCreditTransactionsQueryOptions,
+  getCreditTransactionsPageQueryOptions,
   parseProblem,
   problemMessage,
   type Inquiry,
@@ -26,10 +26,13 @@ import { DescriptionList } from '@terres/ui/description-list';
 import { Select } from '@terres/ui/select';
 import { useToast } from '@terres/ui/toast';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSetInquiryStatus } from '../api/set-inquiry-status';
+import { SET_INQUIRY_STATUS_KEY, useSetInquiryStatus } from '../api/set-inquiry-status';
 import { texts } from '../texts';
 import { organizationHref } from './informations-page';
 import { RefusalDialog } from './refusal-dialog';
+
+/** Ledger lines read to find a validation's debit (it was just written: the newest). */
+const LEDGER_LINES_READ = 10;
 
 /**
  * The selector's options (spec §4): every status of the admin selector, 'Traitée' included;
@@ -76,6 +79,8 @@ export function OrganizationStateWarning({ organization }: { organization: Pick<
 }
 
 interface Outcome {
+  /** The listing's status this message is about: once the status moves on, it is stale. */
+  status: InquiryStatus;
   tone: 'success' | 'danger';
   title: string;
   text?: string;
@@ -102,6 +107,20 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
   // A status changed by the API (here or elsewhere) moves the selector with it.
   useEffect(() => setSelected(inquiry.status), [inquiry.status]);
 
+  // The message says what the last action did. Any later action on the page (a document
+  // generated, a match proposed or accepted) makes it old news: it goes (issue 21: 'Annonce
+  // validée' stayed under 'Levée de doute envoyée').
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'added') return;
+        const key = event.mutation.options.mutationKey;
+        if (key?.[0] === SET_INQUIRY_STATUS_KEY[0]) return;
+        setOutcome(null);
+      }),
+    [queryClient],
+  );
+
   const choose = (value: string) => {
     if (value === inquiry.status) return;
     setSelected(value);
@@ -122,6 +141,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
       // The balance on screen may be old: read it again for the message and the cost line.
       void queryClient.invalidateQueries({ queryKey: getGetOrganizationQueryKey(inquiry.organizationId) });
       setOutcome({
+        status: inquiry.status,
         tone: 'danger',
         title: messages.insufficientBalance,
         text: fillTemplate(texts.shortBalance, {
@@ -137,13 +157,19 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
       });
       return;
     }
-    setOutcome({ tone: 'danger', title: texts.changeFailed, text: problemMessage(error, texts.loadFailedHint) });
+    setOutcome({ status: inquiry.status, tone: 'danger', title: texts.changeFailed, text: problemMessage(error, texts.loadFailedHint) });
   };
 
-  /** The ledger line of this validation: the credits debited and the balance after it. */
+  /**
+   * The ledger line of this validation: the credits debited and the balance after it. The ledger
+   * is newest first: the line just written is on its first page (never the whole ledger, issue 23).
+   */
   const readDebit = async (updated: Inquiry) => {
     try {
-      const lines = await queryClient.fetchQuery({ ...getListCreditTransactionsQueryOptions(updated.organizationId), staleTime: 0 });
+      const { items: lines } = await queryClient.fetchQuery({
+        ...getCreditTransactionsPageQueryOptions(updated.organizationId, { page: 1, page_size: LEDGER_LINES_READ }),
+        staleTime: 0,
+      });
       const line = lines.find((item) => item.kind === 'LISTING_VALIDATION' && item.inquiryId === updated.id);
       if (line) return { debit: -line.amount, balance: line.balanceAfter };
     } catch {
@@ -161,7 +187,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
         organization: organization.name,
         balance: formatCredits(balance),
       });
-      setOutcome({ tone: 'success', title: text });
+      setOutcome({ status: updated.status, tone: 'success', title: text });
       toast.success(text);
     } catch (error) {
       failed(error);
@@ -170,9 +196,9 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
 
   const move = async (status: InquiryStatus) => {
     try {
-      await setStatus.mutateAsync({ id: inquiry.id, change: { status } });
+      const updated = await setStatus.mutateAsync({ id: inquiry.id, change: { status } });
       const text = fillTemplate(texts.moved, { status: STATUS_LABELS[status] });
-      setOutcome({ tone: 'success', title: text });
+      setOutcome({ status: updated.status, tone: 'success', title: text });
       toast.success(text);
     } catch (error) {
       failed(error);
@@ -181,9 +207,9 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
 
   const refuse = async (reason: string) => {
     // A failure throws to the dialog, which stays open with the reason.
-    await setStatus.mutateAsync({ id: inquiry.id, change: { status: 'REJECTED', reason } });
+    const updated = await setStatus.mutateAsync({ id: inquiry.id, change: { status: 'REJECTED', reason } });
     setTarget(null);
-    setOutcome({ tone: 'success', title: texts.refused });
+    setOutcome({ status: updated.status, tone: 'success', title: texts.refused });
     toast.success(texts.refused);
   };
 
@@ -222,7 +248,7 @@ export function StatusManagement({ inquiry, organization }: { inquiry: Inquiry; 
             ]}
           />
         ) : null}
-        {outcome ? (
+        {outcome && outcome.status === inquiry.status ? (
           <Alert tone={outcome.tone} title={outcome.title} action={outcome.link}>
             {outcome.text}
           </Alert>

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { getListMatchesQueryOptions, problemMessage, type GeneratedDocumentKind, type Inquiry, type Match } from '@terres/api-client';
-import { fillTemplate, MATCH_STATUS_LABELS, missingContractFacts } from '@terres/domain';
+import {
+  getGetTransferQueryOptions,
+  getListMatchesQueryOptions,
+  problemMessage,
+  type GeneratedDocumentKind,
+  type Inquiry,
+  type Match,
+  type MissingContractFact,
+} from '@terres/api-client';
+import { ContractFactsMissing } from '@terres/app-kit';
+import { fillTemplate, LISTING_FIELDS, MATCH_STATUS_LABELS, missingContractFacts } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
@@ -54,6 +63,13 @@ export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
   const choices = agreed.data && agreed.data.length > 1 ? agreed.data : [];
   const [chosen, setChosen] = useState<string | null>(null);
   const matchId = choices.length > 0 ? (choices.find((m) => m.id === chosen) ?? choices[0]!).id : undefined;
+  // The match the contract is about, and its transfer: what the contract still lacks, both sides.
+  const match = choices.length > 0 ? choices.find((m) => m.id === matchId) : agreed.data?.[0];
+  const transfer = useQuery({ ...getGetTransferQueryOptions(match?.transferId ?? ''), enabled: Boolean(match?.transferId) });
+  const missing: readonly MissingContractFact[] =
+    transfer.data?.missingContractFacts ??
+    missingContractFacts(inquiry).map((fact) => ({ side: fact.side, field: LISTING_FIELDS[fact.field].wire as MissingContractFact['field'], label: fact.label }));
+  const contractBlocked = MATCH_DOCUMENT_STATUSES.includes(inquiry.status) && missing.length > 0;
   return (
     <Card title={texts.transactionTitle} description={texts.transactionIntro}>
       {choices.length > 0 ? (
@@ -68,7 +84,7 @@ export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
       <ul className="transaction-documents">
         {DOCUMENTS.map((document) => {
           const hintId = `generate-${document.kind}`;
-          const allowed = document.when.includes(inquiry.status);
+          const allowed = document.when.includes(inquiry.status) && !(document.kind === 'TRANSFER_CONTRACT' && contractBlocked);
           return (
             <li key={document.kind}>
               <ConfirmDialog
@@ -102,28 +118,28 @@ export function TransactionDocuments({ inquiry }: { inquiry: Inquiry }) {
           );
         })}
       </ul>
-      <ContractMissingFacts inquiry={inquiry} />
+      {MATCH_DOCUMENT_STATUSES.includes(inquiry.status) ? (
+        <ContractMissing missing={missing} transferId={match?.transferId ?? null} />
+      ) : null}
     </Card>
   );
 }
 
 /**
- * What the listing still lacks for the transfer contract (the domain's `missingContractFacts`):
- * shown once a contract is in view (a site found or later), so the admin asks for it first.
+ * What the transfer contract still lacks, both sides (the transfer's `missingContractFacts`, or
+ * this listing's own when no transfer is known): the contract's button stays disabled, and each
+ * fact links to the transfer page where it is filled in (the API refuses the contract until then).
  */
-function ContractMissingFacts({ inquiry }: { inquiry: Inquiry }) {
-  if (!MATCH_DOCUMENT_STATUSES.includes(inquiry.status)) return null;
-  const missing = missingContractFacts(inquiry);
+function ContractMissing({ missing, transferId }: { missing: readonly MissingContractFact[]; transferId: string | null }) {
   if (missing.length === 0) return <p className="app-muted">{texts.contractComplete}</p>;
+  const page = transferId ? `/admin/transfers/${transferId}` : undefined;
   return (
     <section aria-labelledby="contract-missing-title" className="transaction-documents__missing">
       <h3 id="contract-missing-title">{texts.contractMissingTitle}</h3>
       <p className="app-muted">{texts.contractMissingIntro}</p>
-      <ul>
-        {missing.map((fact) => (
-          <li key={fact.field}>{fact.label}</li>
-        ))}
-      </ul>
+      <ContractFactsMissing missing={missing} viewerSide={null} hrefOf={(side) => (page ? `${page}#contract-facts-${side.toLowerCase()}` : undefined)} />
+      {page ? <a href={`${page}#contract-facts`}>{texts.contractMissingOpen}</a> : null}
+      <p className="app-muted">{texts.contractPreHint}</p>
     </section>
   );
 }

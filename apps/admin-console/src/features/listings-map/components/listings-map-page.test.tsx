@@ -79,6 +79,25 @@ describe('listings map', () => {
     expect(link).toHaveAttribute('href', '/admin/inquiry/details/bbbbbbbb-0000-4000-8000-000000000002/overview');
   });
 
+  it('opens on the map, its legend right under it, then the figures and the register (issue 21)', async () => {
+    mockMap(3);
+    renderApp('/admin/map', { user: admin });
+    const map = await screen.findByRole('region', { name: 'Carte des annonces de toutes les organisations' }, { timeout: 10_000 });
+    const legend = screen.getByRole('group', { name: 'Légende' });
+    expect(within(legend).getAllByRole('listitem').map((key) => key.textContent)).toEqual([
+      'Déblais : terres à évacuer',
+      'Remblais : terres recherchées',
+      'Groupe d’annonces proches (anneau jaune et rouge selon leur part) : cliquez pour zoomer',
+    ]);
+    const figures = await screen.findByRole('region', { name: /Transferts réalisés/ }, { timeout: 10_000 });
+    const register = screen.getByRole('region', { name: /registre/i });
+    // In the page's order: the map, the legend, the figures, the register.
+    const follows = (first: Element, second: Element) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(map, legend)).toBe(true);
+    expect(follows(legend, figures)).toBe(true);
+    expect(follows(figures, register)).toBe(true);
+  });
+
   it('asks for the visible area when there are many listings, and again only when the view leaves it', async () => {
     const requests = mockMap(88_000);
     const app = renderApp('/admin/map', { user: admin });

@@ -5,6 +5,7 @@ import { ADMIN_STATUS_OPTIONS, fillTemplate, formatNumber, MAP, type InquiryStat
 import { AddressSearch } from '@terres/maps/address-search';
 import { ListingPins } from '@terres/maps/listing-pins';
 import { MapView, PINS_MAX_ZOOM, type LatLng } from '@terres/maps/map-view';
+import { PinsLegend } from '@terres/maps/pins-legend';
 import { Alert } from '@terres/ui/alert';
 import { Button } from '@terres/ui/button';
 import { Select } from '@terres/ui/select';
@@ -31,7 +32,10 @@ export interface ListingsMapPageProps {
   /** The filters, from the URL. */
   search: MapSearch;
   onSearchChange: (next: MapSearch) => void;
-  /** Room above the map for a summary of the listings (issue 11: CO2 and truck-km avoided). */
+  /**
+   * Under the map and its legend: the figures (issue 11: CO2 and truck-km avoided) and the
+   * register export. The page opens on the map (issue 21, "The admins' day").
+   */
   summary?: ReactNode;
 }
 
@@ -40,7 +44,9 @@ export interface ListingsMapPageProps {
  * below, grouped when they overlap (ListingPins), popups with project, organisation, status and a
  * link to the listing; an address search recentres the 600 px map. Pins come from
  * GET /inquiries/pins: all at once when the filters match at most ALL_PINS_LIMIT listings, else
- * the visible area with a margin, asked again only when the view leaves it.
+ * the visible area with a margin, asked again only when the view leaves it. The page opens on
+ * the map (filters just above it), its legend right under it, then the figures and the register
+ * (issue 21).
  */
 export function ListingsMapPage({ search, onSearchChange, summary }: ListingsMapPageProps) {
   const [view, setView] = useState<MapViewState | null>(null);
@@ -79,7 +85,6 @@ export function ListingsMapPage({ search, onSearchChange, summary }: ListingsMap
   return (
     <ConsoleShell title={texts.title}>
       <div className="listings-map">
-        {summary ? <div className="listings-map__summary">{summary}</div> : null}
         <div className="listings-map__toolbar">
           <AddressSearch
             className="listings-map__address"
@@ -140,6 +145,8 @@ export function ListingsMapPage({ search, onSearchChange, summary }: ListingsMap
             )}
           />
         </MapView>
+        <PinsLegend className="listings-map__legend" />
+        {summary ? <div className="listings-map__summary">{summary}</div> : null}
       </div>
     </ConsoleShell>
   );

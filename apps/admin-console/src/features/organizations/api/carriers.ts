@@ -2,12 +2,12 @@
 // organisation's"): the list with the archived ones, the save (add or edit) and the archive. Each
 // hook reads the list again once the API answered.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { archiveCarrier, createCarrier, getCarriersPageQueryOptions, getListCarriersQueryKey, updateCarrier } from '@terres/api-client';
+import { archiveCarrier, createCarrier, getCarriersPagesQueryOptions, getListCarriersQueryKey, updateCarrier } from '@terres/api-client';
 import type { CarrierSave } from '@terres/app-kit';
 
-/** The organisation's carriers, the archived ones too (a list of a few dozen at most). */
+/** The organisation's carriers, the archived ones too (after the active ones), a page at a time ('Voir plus', issue 23). */
 export function organizationCarriersQueryOptions(organisationId: string) {
-  return getCarriersPageQueryOptions(organisationId, { include_archived: true, page: 1, page_size: 100 });
+  return getCarriersPagesQueryOptions(organisationId, { include_archived: true });
 }
 
 /** Every page and filter of the organisation's carriers (the portal's too, in a shared cache). */

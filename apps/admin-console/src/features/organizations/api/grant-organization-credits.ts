@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { grantOrganizationCredits } from '@terres/api-client';
 import { ORGANIZATION_CREDITS_UPDATED_EVENT, type OrganizationCreditsUpdatedDetail } from '@terres/domain';
-import { creditTransactionsQueryOptions, organizationQueryOptions } from './queries';
+import { creditTransactionsQueryKey, organizationQueryOptions } from './queries';
 
 interface Grant {
   id: string;
   credits: number;
+  /** Why (issue 21): shown in the organisation's ledger. */
+  reason: string;
   /** Names the grant: a retry with the same key grants once. */
   idempotencyKey: string;
 }
@@ -17,11 +19,11 @@ interface Grant {
 export function useGrantOrganizationCredits() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, credits, idempotencyKey }: Grant) =>
-      grantOrganizationCredits(id, { credits }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    mutationFn: ({ id, credits, reason, idempotencyKey }: Grant) =>
+      grantOrganizationCredits(id, { credits, reason }, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: (updated, { id }) => {
       queryClient.setQueryData(organizationQueryOptions(id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: creditTransactionsQueryOptions(id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: creditTransactionsQueryKey(id) });
       const detail: OrganizationCreditsUpdatedDetail = { organisationId: updated.id, creditBalance: updated.creditBalance };
       window.dispatchEvent(new CustomEvent(ORGANIZATION_CREDITS_UPDATED_EVENT, { detail }));
     },

@@ -4,7 +4,7 @@ import {
   getCreditTransactionsPageQueryOptions,
   getGetOrganizationSuspenseQueryOptions,
   getInquiriesPageQueryOptions,
-  getListCreditTransactionsQueryOptions,
+  getListCreditTransactionsQueryKey,
   getListOrganizationMembersByIdQueryOptions,
   getGetOrganizationStorageQueryOptions,
   getOrganizationsPageQueryOptions,
@@ -17,16 +17,25 @@ import { lenient, readOneOf, readPage, readPageSize, readQuery } from '../../../
 export const ORGANIZATION_SORTS = ['name', '-name'] as const;
 
 /**
- * What the table keeps in the URL (`?q=&page=&size=&archived=true&sort=-name`), read like the
+ * What the table keeps in the URL (`?q=&page=&size=&archived=true&verified=false&sort=-name`), read like the
  * other admin tables (src/lib/table-search.ts): defaults left out, anything unreadable absent.
  */
 export const organizationsSearchSchema = v.object({
   q: lenient(readQuery),
   archived: lenient((value) => (value === true || value === 'true' ? true : undefined)),
+  // The 'Organisations à vérifier' queue opens `?verified=false` (issue 21); both when absent.
+  verified: lenient(readVerified),
   sort: lenient(readOneOf(ORGANIZATION_SORTS, 'name')),
   page: lenient(readPage),
   size: lenient(readPageSize),
 });
+
+/** `?verified=false` / `?verified=true` (the router reads them as booleans; a hand-typed string too). */
+export function readVerified(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
 
 export type OrganizationsSearch = v.InferOutput<typeof organizationsSearchSchema>;
 
@@ -39,6 +48,7 @@ export function organizationsListParams(search: OrganizationsSearch): ListOrgani
   return {
     ...(search.q ? { q: search.q } : {}),
     ...(search.archived ? { with_archived: true } : {}),
+    ...(search.verified !== undefined ? { verified: search.verified } : {}),
     ...(search.sort ? { sort: search.sort } : {}),
     page: search.page ?? 1,
     page_size: search.size ?? DEFAULT_PAGE_SIZE,
@@ -53,9 +63,9 @@ export function organizationQueryOptions(id: string) {
   return getGetOrganizationSuspenseQueryOptions(id);
 }
 
-/** The whole ledger's key (invalidating it invalidates every page of it). */
-export function creditTransactionsQueryOptions(id: string) {
-  return getListCreditTransactionsQueryOptions(id);
+/** The ledger's key (invalidating it invalidates every page of it); the ledger is only read by pages. */
+export function creditTransactionsQueryKey(id: string) {
+  return getListCreditTransactionsQueryKey(id);
 }
 
 /** One page of the ledger, newest first (the API answers a page at a time, issue 20). */

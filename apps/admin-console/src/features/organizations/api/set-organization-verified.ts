@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getListOrganizationsQueryKey, setOrganizationVerified, type Organization } from '@terres/api-client';
+import { adminQueuesChanged } from '../../../components/admin-queues';
 import { organizationQueryOptions } from './queries';
 
 /**
@@ -20,6 +21,7 @@ export function useSetOrganizationVerified() {
     onSuccess: (updated, { organisation }) => {
       queryClient.setQueryData(organizationQueryOptions(organisation.id).queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: getListOrganizationsQueryKey() });
+      adminQueuesChanged(queryClient);
     },
     onError: (_error, { organisation, verified }, context) => {
       // Rolled back: the box shows what the server still holds.

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { parseProblem, type CreditTransaction } from '@terres/api-client';
 import { AppLink } from '@terres/app-kit';
-import { creditTransactionKindLabel, formatDateTime, formatNumber } from '@terres/domain';
+import { creditTransactionKindLabel, DEFAULT_PAGE_SIZE, fillTemplate, formatDateTime, formatNumber } from '@terres/domain';
 import { Card } from '@terres/ui/card';
 import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
 import { useState } from 'react';
@@ -25,21 +25,31 @@ const COLUMNS: readonly DataTableColumn<CreditTransaction>[] = [
   },
   { id: 'balance', header: texts.ledgerBalance, align: 'end', cell: (line) => formatNumber(line.balanceAfter, 0) },
   {
+    // What the line is about, for people (issue 21: the raw key showed): the listing validated,
+    // the purchase's invoice; a grant has nothing more to say than its kind.
     id: 'reference',
     header: texts.ledgerReference,
     cell: (line) =>
       line.inquiryId ? (
-        <AppLink href={`/admin/inquiry/details/${line.inquiryId}/overview`}>{texts.ledgerListingLink}</AppLink>
+        <AppLink href={`/admin/inquiry/details/${line.inquiryId}/overview`}>{line.inquiryProjectName ?? texts.ledgerListingLink}</AppLink>
+      ) : line.invoiceNumber ? (
+        <span className="console-org__reference">{fillTemplate(texts.ledgerInvoice, { number: line.invoiceNumber })}</span>
+      ) : line.reason ? (
+        // A grant: the admin's reason and who granted (issue 21).
+        <span className="console-org__reason">
+          {line.reason}
+          {line.grantedBy ? ` (${fillTemplate(texts.ledgerGrantedBy, { name: line.grantedBy })})` : null}
+        </span>
       ) : (
-        <span className="console-org__reference">{line.reference}</span>
+        '—'
       ),
   },
 ];
 
-/** The organisation's credit ledger (CONTRACT §8), newest first, 10 lines a page, paged by the API. */
+/** The organisation's credit ledger (CONTRACT §8), newest first, DEFAULT_PAGE_SIZE lines a page, paged by the API. */
 export function CreditLedger({ organisationId }: { organisationId: string }) {
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const query = useQuery({ ...creditLedgerPageQueryOptions(organisationId, page, pageSize), placeholderData: keepPreviousData });
   return (
     <Card title={texts.ledgerTitle}>

@@ -1,6 +1,7 @@
 import type { Carrier } from '@terres/api-client';
 import { transferMessages as m } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import { slicePage } from '@terres/api-client/mocks';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { admin, organization } from '../../../../test/fixtures';
@@ -42,7 +43,7 @@ const expired: Carrier = {
 const former: Carrier = { ...base, id: 'ca000000-0000-4000-8000-000000000003', name: 'Ancien Transporteur', siret: '44306184100047', archived: true, archivedAt: '2026-11-02T00:00:00.000Z', usable: false, unusableReason: 'Le transporteur « Ancien Transporteur » est archivé.' };
 
 /** The organisation's page and its carriers; what the console sends. */
-function serve(start: Carrier[] = [former, sundgau, expired], org = organization) {
+function serve(start: Carrier[] = [sundgau, expired, former], org = organization) {
   let carriers = [...start];
   const calls = { lists: [] as URLSearchParams[], posts: [] as { body: Record<string, unknown>; key: string | null }[], puts: [] as { id: string; body: Record<string, unknown> }[], archives: [] as string[] };
   server.use(
@@ -51,8 +52,11 @@ function serve(start: Carrier[] = [former, sundgau, expired], org = organization
     http.get(`*/organizations/${org.id}/members`, () => HttpResponse.json([])),
     http.get('*/inquiries', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
     http.get(`*/organizations/${org.id}/carriers`, ({ request }) => {
-      calls.lists.push(new URL(request.url).searchParams);
-      return HttpResponse.json(carriers, { headers: { 'X-Total-Count': String(carriers.length) } });
+      const url = new URL(request.url);
+      calls.lists.push(url.searchParams);
+      // Pages of the list in the API's order (active by name, then the archived ones).
+      const page = slicePage(carriers, url);
+      return HttpResponse.json(page.items, { headers: { 'X-Total-Count': String(page.total) } });
     }),
     http.post(`*/organizations/${org.id}/carriers`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -83,6 +87,22 @@ async function openCarriers(org = organization) {
 }
 
 describe('organisation detail: carriers', () => {
+  it("reads the carriers a page at a time, 'Voir plus' for the next (issue 23)", async () => {
+    const many = Array.from({ length: 27 }, (_, index): Carrier => ({ ...sundgau, id: `ca000000-0000-4000-8000-1${String(index).padStart(11, '0')}`, name: `Transports ${String(index + 1).padStart(2, '0')}` }));
+    const calls = serve(many);
+    const { app, card } = await openCarriers();
+    const list = await within(card).findByRole('list', { name: 'Transporteurs de l’organisation' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(25);
+    expect(within(card).getByText('25 sur 27')).toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Voir plus' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(27));
+    expect(within(card).queryByRole('button', { name: 'Voir plus' })).not.toBeInTheDocument();
+    expect(calls.lists.map((params) => [params.get('page'), params.get('page_size'), params.get('include_archived')])).toEqual([
+      ['1', '25', 'true'],
+      ['2', '25', 'true'],
+    ]);
+  });
+
   it('lists every carrier, archived ones last, with its receipt and why it cannot be chosen', async () => {
     const calls = serve();
     const { card } = await openCarriers();

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { parseProblem, type Carrier, type Organization } from '@terres/api-client';
-import { CarrierForm, carrierIdentityText, carrierReceiptText } from '@terres/app-kit';
+import { CarrierForm, carrierIdentityText, carrierReceiptText, MoreRows } from '@terres/app-kit';
 import { fillTemplate } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
@@ -44,15 +44,17 @@ function ArchiveCarrier({ organisationId, carrier }: { organisationId: string; c
 /**
  * The organisation's carriers (issue 18: "admins can add to any organisation's"): each with its
  * receipt or exemption and whether it can be chosen for a load leaving today (the API's `usable`,
- * the domain's French reason), the archived ones last; 'Ajouter un transporteur', 'Modifier' and
+ * the domain's French reason), the archived ones last, a page at a time ('Voir plus'); 'Ajouter un transporteur', 'Modifier' and
  * 'Archiver' with the portal's form (@terres/app-kit). An archived organisation's list is read only.
  */
 export function OrganizationCarriers({ organisation }: { organisation: Organization }) {
-  const query = useQuery(organizationCarriersQueryOptions(organisation.id));
+  const query = useInfiniteQuery(organizationCarriersQueryOptions(organisation.id));
   const save = useSaveOrganizationCarrier(organisation.id);
   const [editing, setEditing] = useState<Carrier | 'new' | null>(null);
   const editable = !organisation.archived;
-  const carriers = query.data ? [...query.data.items].sort((a, b) => Number(a.archived) - Number(b.archived)) : [];
+  // The API answers the active ones by name, then the archived ones: pages read down in that order.
+  const carriers = query.data ? query.data.pages.flatMap((page) => page.items) : [];
+  const total = Math.max(query.data?.pages.at(-1)?.total ?? 0, carriers.length);
   return (
     <Card title={texts.carriersTitle} description={texts.carriersLead}>
       {editable && editing === null ? (
@@ -116,6 +118,9 @@ export function OrganizationCarriers({ organisation }: { organisation: Organizat
           ))}
         </ul>
       )}
+      {query.hasNextPage ? (
+        <MoreRows shown={carriers.length} total={total} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
+      ) : null}
     </Card>
   );
 }

@@ -20,6 +20,10 @@ const ledger: CreditTransaction[] = [
     balanceAfter: 250,
     reference: 'inquiry-validation:bbbbbbbb-0000-4000-8000-000000000001',
     inquiryId: 'bbbbbbbb-0000-4000-8000-000000000001',
+    invoiceNumber: null,
+    inquiryProjectName: 'ZAC du Ried',
+    reason: null,
+    grantedBy: null,
     createdAt: '2026-11-20T13:05:00.000Z',
   },
   {
@@ -30,6 +34,10 @@ const ledger: CreditTransaction[] = [
     balanceAfter: 330,
     reference: 'purchase:cccccccc-0000-4000-8000-000000000001',
     inquiryId: null,
+    invoiceNumber: 'FA-2026-000042',
+    inquiryProjectName: null,
+    reason: null,
+    grantedBy: null,
     createdAt: '2026-10-02T08:00:00.000Z',
   },
   {
@@ -40,6 +48,10 @@ const ledger: CreditTransaction[] = [
     balanceAfter: 30,
     reference: 'admin-grant:welcome',
     inquiryId: null,
+    invoiceNumber: null,
+    inquiryProjectName: null,
+    reason: 'Crédits de bienvenue',
+    grantedBy: 'Julie Admin',
     createdAt: '2026-03-02T09:30:00.000Z',
   },
 ];
@@ -96,12 +108,12 @@ function mockOrganisation(start: Organization, options: { ledger?: CreditTransac
       return HttpResponse.json(current);
     }),
     http.post(`*/organizations/${start.id}/credits`, async ({ request }) => {
-      const body = (await request.json()) as { credits: number };
+      const body = (await request.json()) as { credits: number; reason: string };
       const key = request.headers.get('Idempotency-Key');
       calls.grants.push({ body, key });
       if (!calls.grants.slice(0, -1).some((grant) => grant.key === key)) {
         current = { ...current, creditBalance: current.creditBalance + body.credits };
-        lines.unshift({ ...ledger[2]!, id: crypto.randomUUID(), amount: body.credits, balanceAfter: current.creditBalance, reference: `admin-grant:${key}` });
+        lines.unshift({ ...ledger[2]!, id: crypto.randomUUID(), amount: body.credits, balanceAfter: current.creditBalance, reference: `admin-grant:${key}`, reason: body.reason });
       }
       return HttpResponse.json(current);
     }),
@@ -122,6 +134,13 @@ async function openDetail(org: Organization = organization) {
   return app;
 }
 
+/** A cell's text as read out: without the label a phone's card shows before the value (aria-hidden). */
+const cellText = (cell: HTMLElement) =>
+  Array.from(cell.childNodes)
+    .filter((node) => !(node instanceof HTMLElement && node.getAttribute('aria-hidden') === 'true'))
+    .map((node) => node.textContent)
+    .join('');
+
 describe('organisation detail: what the admin sees', () => {
   it('shows the balance, the verified box, the four sections, the ledger, members and listings, and the back bar', async () => {
     const calls = mockOrganisation(organization);
@@ -139,13 +158,14 @@ describe('organisation detail: what the admin sees', () => {
     expect(screen.getByText('Présidente', { selector: 'dd' })).toBeInTheDocument();
 
     const ledgerTable = await screen.findByRole('table', { name: 'Mouvements de crédits de l’organisation' });
-    const ledgerRows = within(ledgerTable).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const ledgerRows = within(ledgerTable).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map(cellText));
     expect(ledgerRows).toEqual([
-      ['20/11/2026 à 14:05', "Validation d'une annonce", '-80', '250', 'Voir l’annonce'],
-      ['02/10/2026 à 10:00', 'Achat de crédits', '+300', '330', 'purchase:cccccccc-0000-4000-8000-000000000001'],
-      ['02/03/2026 à 10:30', 'Crédits ajoutés par la plateforme', '+30', '30', 'admin-grant:welcome'],
+      // What each reference stands for, not its key (issue 21): the listing, the invoice, the grant's reason and admin.
+      ['20/11/2026 à 14:05', "Validation d'une annonce", '-80', '250', 'ZAC du Ried'],
+      ['02/10/2026 à 10:00', 'Achat de crédits', '+300', '330', 'Facture FA-2026-000042'],
+      ['02/03/2026 à 10:30', 'Crédits ajoutés par la plateforme', '+30', '30', 'Crédits de bienvenue (par Julie Admin)'],
     ]);
-    expect(within(ledgerTable).getByRole('link', { name: 'Voir l’annonce' })).toHaveAttribute(
+    expect(within(ledgerTable).getByRole('link', { name: 'ZAC du Ried' })).toHaveAttribute(
       'href',
       '/admin/inquiry/details/bbbbbbbb-0000-4000-8000-000000000001/overview',
     );
@@ -165,7 +185,7 @@ describe('organisation detail: what the admin sees', () => {
     );
     expect(within(listings).getByText('DÉBLAIS')).toBeInTheDocument();
     expect(within(listings).getByText('Validée')).toBeInTheDocument();
-    expect(Object.fromEntries(calls.listingQueries[0]!)).toEqual({ organization_id: organization.id, page: '1', page_size: '5' });
+    expect(Object.fromEntries(calls.listingQueries[0]!)).toEqual({ organization_id: organization.id, page: '1', page_size: '25' });
 
     const back = screen.getByRole('link', { name: 'Revenir à la liste des organisations' });
     expect(back).toHaveAttribute('href', '/admin/organizations');
@@ -374,17 +394,38 @@ describe('organisation detail: credits', () => {
     await app.user.click(screen.getByRole('button', { name: 'Ajouter des crédits +' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter des crédits' });
     await app.user.type(within(dialog).getByRole('spinbutton', { name: /Nombre de crédits/ }), '120');
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Geste commercial');
     await app.user.dblClick(within(dialog).getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByText('120 crédits ajoutés avec succès !')).toBeInTheDocument();
     window.removeEventListener(ORGANIZATION_CREDITS_UPDATED_EVENT, listener);
     expect(calls.grants).toHaveLength(1);
-    expect(calls.grants[0]!.body).toEqual({ credits: 120 });
+    expect(calls.grants[0]!.body).toEqual({ credits: 120, reason: 'Geste commercial' });
     expect(calls.grants[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(events).toEqual([{ organisationId: organization.id, creditBalance: 370 }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('370 crédits')).toBeInTheDocument();
     const ledgerTable = screen.getByRole('table', { name: 'Mouvements de crédits de l’organisation' });
     expect(await within(ledgerTable).findByText('+120')).toBeInTheDocument();
+    expect(within(ledgerTable).getByText('Geste commercial (par Julie Admin)')).toBeInTheDocument();
+  });
+
+  it('asks a reason for the grant, in French, and sends nothing without one (issue 21)', async () => {
+    const calls = mockOrganisation(organization);
+    const app = await openDetail();
+    await app.user.click(screen.getByRole('button', { name: 'Ajouter des crédits +' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter des crédits' });
+    await app.user.type(within(dialog).getByRole('spinbutton', { name: /Nombre de crédits/ }), '20');
+    const reason = within(dialog).getByRole('textbox', { name: /Motif/ });
+    await app.user.type(reason, '   ');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(dialog).findByText('Le motif de l’ajout de crédits est requis')).toBeInTheDocument();
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Le motif de l’ajout de crédits est requis'));
+    expect(calls.grants).toEqual([]);
+    await app.user.type(reason, 'Remboursement d’une annonce refusée');
+    expect(within(dialog).queryByText('Le motif de l’ajout de crédits est requis')).not.toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText('20 crédits ajoutés avec succès !')).toBeInTheDocument();
+    expect(calls.grants.map((grant) => grant.body)).toEqual([{ credits: 20, reason: 'Remboursement d’une annonce refusée' }]);
   });
 
   it('retries a failed grant with the same key (granted once), and a new opening uses a new key', async () => {
@@ -403,6 +444,7 @@ describe('organisation detail: credits', () => {
     await app.user.click(screen.getByRole('button', { name: 'Ajouter des crédits +' }));
     let dialog = await screen.findByRole('dialog', { name: 'Ajouter des crédits' });
     await app.user.type(within(dialog).getByRole('spinbutton', { name: /Nombre de crédits/ }), '50');
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Geste commercial');
     await app.user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByText('Erreur 503: Service momentanément indisponible.')).toBeInTheDocument();
     // The dialog keeps the amount; the retry names the same grant.
@@ -416,6 +458,7 @@ describe('organisation detail: credits', () => {
     dialog = await screen.findByRole('dialog', { name: 'Ajouter des crédits' });
     expect(within(dialog).getByRole('spinbutton', { name: /Nombre de crédits/ })).toHaveValue(null);
     await app.user.type(within(dialog).getByRole('spinbutton', { name: /Nombre de crédits/ }), '50');
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Geste commercial');
     await app.user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByText('350 crédits')).toBeInTheDocument();
     expect(calls.grants).toHaveLength(2);
@@ -429,6 +472,7 @@ describe('organisation detail: credits', () => {
     await app.user.click(screen.getByRole('button', { name: 'Ajouter des crédits +' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter des crédits' });
     await app.user.type(within(dialog).getByRole('spinbutton', { name: /Nombre de crédits/ }), '5');
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Geste commercial');
     await app.user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByText('Erreur 502: Erreur inconnue')).toBeInTheDocument();
     expect(screen.getByText('250 crédits')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { parseProblem, type Inquiry } from '@terres/api-client';
 import { AppLink } from '@terres/app-kit';
-import { formatDate } from '@terres/domain';
+import { DEFAULT_PAGE_SIZE, formatDate } from '@terres/domain';
 import { Card } from '@terres/ui/card';
 import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
 import { StatusBadge } from '@terres/ui/status-badge';
@@ -12,7 +12,7 @@ import { texts } from '../texts';
 
 const COLUMNS: readonly DataTableColumn<Inquiry>[] = [
   { id: 'project', header: texts.listingsProject, cell: (row) => row.projectName },
-  { id: 'type', header: texts.listingsType, cell: (row) => <TypeBadge type={row.type} /> },
+  { id: 'type', header: texts.listingsType, cell: (row) => <TypeBadge type={row.type} />, cardLabel: false },
   { id: 'status', header: texts.listingsStatus, cell: (row) => <StatusBadge status={row.status} mode="label" /> },
   { id: 'created', header: texts.listingsCreated, cell: (row) => formatDate(row.createdAt) },
 ];
@@ -20,7 +20,7 @@ const COLUMNS: readonly DataTableColumn<Inquiry>[] = [
 /** The organisation's published listings, newest first, paged by the API; each opens its detail. */
 export function OrganizationListings({ organisationId }: { organisationId: string }) {
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(5);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const query = useQuery({ ...organizationListingsQueryOptions(organisationId, page, pageSize), placeholderData: keepPreviousData });
   return (
     <Card title={texts.listingsTitle}>

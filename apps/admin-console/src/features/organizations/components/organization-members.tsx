@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { parseProblem } from '@terres/api-client';
 import { normalizeRole } from '@terres/domain';
 import { Card } from '@terres/ui/card';
+import { EmailAddress } from '@terres/ui/email-address';
 import { ErrorState } from '@terres/ui/error-state';
 import { membersQueryOptions } from '../api/queries';
 import { texts } from '../texts';
@@ -31,7 +32,7 @@ export function OrganizationMembers({ organisationId }: { organisationId: string
             <li key={member.id} className="console-org__member">
               <span className="console-org__member-name">{member.fullName ?? texts.noName}</span>
               <a className="console-org__member-email" href={`mailto:${member.email}`}>
-                {member.email}
+                <EmailAddress address={member.email} />
               </a>
               <span className="console-org__member-role">
                 {member.pending ? texts.pendingInvitation : normalizeRole(member.role) === 'OWNER' ? texts.roleOwner : texts.roleEmployee}

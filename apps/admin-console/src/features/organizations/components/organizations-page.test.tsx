@@ -28,7 +28,13 @@ function listHandler(rows: Organization[] = organisations) {
       const size = Number(url.searchParams.get('page_size') ?? 25);
       const q = url.searchParams.get('q')?.toLowerCase();
       const archived = url.searchParams.get('with_archived') === 'true';
-      let found = rows.filter((row) => (archived || !row.archived) && (!q || row.name.toLowerCase().includes(q) || row.registrationNumber.includes(q)));
+      const verified = url.searchParams.get('verified');
+      let found = rows.filter(
+        (row) =>
+          (archived || !row.archived) &&
+          (verified === null || String(row.verified) === verified) &&
+          (!q || row.name.toLowerCase().includes(q) || row.registrationNumber.includes(q)),
+      );
       if (url.searchParams.get('sort') === '-name') found = [...found].reverse();
       return { items: found.slice((page - 1) * size, page * size), total: found.length };
     }),
@@ -43,7 +49,7 @@ const rowNames = () =>
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
 describe('organisations table', () => {
-  it('shows name, e-mail, representative and verified, 5 rows by name, each opening the detail', async () => {
+  it('shows name, e-mail, representative and verified, 25 rows by name, each opening the detail', async () => {
     const queries = listHandler();
     renderApp('/admin/organizations', { user: admin });
     const table = await screen.findByRole('table', { name: 'Liste des organisations' });
@@ -53,7 +59,7 @@ describe('organisations table', () => {
       'Représentant',
       'Vérifiée',
     ]);
-    await waitFor(() => expect(rowNames()).toEqual(['Organisation 01', 'Organisation 02', 'Organisation 03', 'Organisation 04', 'Organisation 05']));
+    await waitFor(() => expect(rowNames()).toEqual(organisations.map((row) => row.name)));
     const first = within(table).getAllByRole('row')[1]!;
     expect(within(first).getByText('contact1@exemple.fr')).toBeInTheDocument();
     expect(within(first).getByText('Camille Muller')).toBeInTheDocument();
@@ -63,9 +69,9 @@ describe('organisations table', () => {
       'href',
       '/admin/organizations/details/00000000-0000-4000-8000-000000000001',
     );
-    expect(screen.getByText('1–5 sur 12')).toBeInTheDocument();
+    expect(screen.getByText('1–12 sur 12')).toBeInTheDocument();
     expect(queries[0]?.get('page')).toBe('1');
-    expect(queries[0]?.get('page_size')).toBe('5');
+    expect(queries[0]?.get('page_size')).toBe('25');
     expect(queries[0]?.has('with_archived')).toBe(false);
     expect(queries[0]?.has('q')).toBe(false);
     await waitFor(() => expect(document.title).toBe('Organisations · Bourse aux terres'));
@@ -73,10 +79,10 @@ describe('organisations table', () => {
 
   it('searches in the API from 2 characters, keeping the search and the page in the URL', async () => {
     const queries = listHandler();
-    const app = renderApp('/admin/organizations', { user: admin });
+    const app = renderApp('/admin/organizations?size=5', { user: admin });
     await screen.findByText('1–5 sur 12');
     await app.user.click(screen.getByRole('button', { name: /Page suivante/ }));
-    await waitFor(() => expect(app.location().search).toEqual({ page: 2 }));
+    await waitFor(() => expect(app.location().search).toEqual({ page: 2, size: 5 }));
     await waitFor(() => expect(rowNames()[0]).toBe('Organisation 06'));
 
     const field = screen.getByRole('searchbox', { name: 'Rechercher une organisation' });
@@ -84,7 +90,7 @@ describe('organisations table', () => {
     expect(queries.some((q) => q.has('q'))).toBe(false);
     await app.user.clear(field);
     await app.user.type(field, 'tion 1');
-    await waitFor(() => expect(app.location().search).toEqual({ q: 'tion 1' }));
+    await waitFor(() => expect(app.location().search).toEqual({ q: 'tion 1', size: 5 }));
     await waitFor(() => expect(rowNames()).toEqual(['Organisation 10', 'Organisation 11', 'Organisation 12']));
     expect(queries.at(-1)?.get('q')).toBe('tion 1');
     expect(queries.at(-1)?.get('page')).toBe('1');
@@ -92,12 +98,12 @@ describe('organisations table', () => {
 
   it('shows archived organisations on request, and changes the page size', async () => {
     const queries = listHandler([{ ...newcomer, name: 'AAA Archivée', archived: true }, ...organisations]);
-    const app = renderApp('/admin/organizations', { user: admin });
+    const app = renderApp('/admin/organizations?size=5', { user: admin });
     await screen.findByText('1–5 sur 12');
     expect(screen.queryByText('AAA Archivée')).not.toBeInTheDocument();
 
     await app.user.click(screen.getByRole('checkbox', { name: 'Afficher les organisations archivées' }));
-    await waitFor(() => expect(app.location().search).toEqual({ archived: true }));
+    await waitFor(() => expect(app.location().search).toEqual({ archived: true, size: 5 }));
     await screen.findByText('1–5 sur 13');
     expect(queries.at(-1)?.get('with_archived')).toBe('true');
     const archivedRow = screen.getByRole('link', { name: /AAA Archivée/ }).closest('tr')!;
@@ -109,10 +115,32 @@ describe('organisations table', () => {
     expect(queries.at(-1)?.get('page_size')).toBe('10');
   });
 
+  it('opens the queue of organisations to verify (issue 21): a visible filter in the URL, removable', async () => {
+    const queries = listHandler();
+    const app = renderApp('/admin/organizations?verified=false', { user: admin });
+    await screen.findByText('1–6 sur 6', {}, { timeout: 10_000 });
+    expect(queries.at(-1)?.get('verified')).toBe('false');
+    expect(rowNames()).toEqual(organisations.filter((row) => !row.verified).map((row) => row.name));
+    const filter = screen.getByRole('combobox', { name: 'Vérification' });
+    expect(filter).toHaveTextContent('À vérifier (non vérifiées)');
+
+    // The other value, then the filter removed: the URL follows each time.
+    await app.user.click(filter);
+    await app.user.click(await screen.findByRole('option', { name: 'Vérifiées' }));
+    await waitFor(() => expect(app.location().search).toEqual({ verified: true }));
+    await waitFor(() => expect(queries.at(-1)?.get('verified')).toBe('true'));
+    await app.user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() => expect(app.location().search).toEqual({}));
+    await screen.findByText('1–12 sur 12');
+    expect(queries.at(-1)?.has('verified')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Vérification' })).toHaveTextContent('Toutes les organisations');
+    expect(screen.queryByRole('button', { name: 'Réinitialiser' })).not.toBeInTheDocument();
+  });
+
   it('sorts by name either way', async () => {
     const queries = listHandler();
     const app = renderApp('/admin/organizations', { user: admin });
-    await screen.findByText('1–5 sur 12');
+    await screen.findByText('1–12 sur 12');
     await app.user.click(screen.getByRole('button', { name: /Nom/ }));
     await waitFor(() => expect(app.location().search).toEqual({ sort: '-name' }));
     await waitFor(() => expect(rowNames()[0]).toBe('Organisation 12'));
@@ -152,6 +180,6 @@ describe('organisations table', () => {
     expect(await screen.findByText('Service momentanément indisponible.', {}, { timeout: 5000 })).toBeInTheDocument();
     fail = false;
     await app.user.click(screen.getByRole('button', { name: 'Réessayer' }));
-    expect(await screen.findByText('1–5 sur 12')).toBeInTheDocument();
+    expect(await screen.findByText('1–12 sur 12')).toBeInTheDocument();
   });
 });

@@ -3,8 +3,10 @@ import type { Organization } from '@terres/api-client';
 import { parseProblem } from '@terres/api-client';
 import { AppLink } from '@terres/app-kit';
 import { DEFAULT_PAGE_SIZE } from '@terres/domain';
+import { Button } from '@terres/ui/button';
 import { Checkbox } from '@terres/ui/checkbox';
 import { DataTable, type DataTableColumn, type DataTableSort } from '@terres/ui/data-table';
+import { Select } from '@terres/ui/select';
 import { ConsoleShell } from '../../../components/console-shell';
 import { useTableUrlState, type TableSearchChange } from '../../../lib/use-table-url-state';
 import { cleanSearch, organizationsPageQueryOptions, type OrganizationsSearch } from '../api/queries';
@@ -18,6 +20,13 @@ export interface OrganizationsPageProps {
   /** Writes a new state to the URL: `replace` while typing (one history entry per search). */
   onSearchChange: TableSearchChange<OrganizationsSearch>;
 }
+
+const ALL = 'ALL';
+const VERIFIED_OPTIONS = [
+  { value: ALL, label: texts.verifiedAll },
+  { value: 'false', label: texts.verifiedNo },
+  { value: 'true', label: texts.verifiedYes },
+];
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter((part) => part && part.trim() !== '').join(' ');
 
@@ -45,7 +54,8 @@ const COLUMNS: readonly DataTableColumn<Organization>[] = [
 /**
  * /admin/organizations (spec §2): the organisations, searched (from 2 characters, accents and
  * case ignored), sorted by name and paged by the API (5, 10 or 25 rows, 5 by default), archived
- * ones on request; each row opens the organisation's detail. The state lives in the URL.
+ * ones on request, filtered by verification (the sidebar's 'Organisations à vérifier' opens
+ * `?verified=false`, issue 21); each row opens the organisation's detail. The state lives in the URL.
  */
 export function OrganizationsPage({ search, onSearchChange }: OrganizationsPageProps) {
   const query = useQuery({ ...organizationsPageQueryOptions(search), placeholderData: keepPreviousData });
@@ -77,12 +87,25 @@ export function OrganizationsPage({ search, onSearchChange }: OrganizationsPageP
         sort={sort}
         onSortChange={(next) => change({ sort: next.direction === 'desc' ? '-name' : undefined, page: undefined })}
         toolbar={
-          <Checkbox
-            className="console-orgs__archived"
-            label={texts.showArchived}
-            checked={search.archived === true}
-            onCheckedChange={(checked) => change({ archived: checked === true ? true : undefined, page: undefined })}
-          />
+          <>
+            <Select
+              label={texts.verifiedFilter}
+              options={VERIFIED_OPTIONS}
+              value={search.verified === undefined ? ALL : String(search.verified)}
+              onValueChange={(value) => change({ verified: value === ALL ? undefined : value === 'true', page: undefined })}
+            />
+            <Checkbox
+              className="console-orgs__archived"
+              label={texts.showArchived}
+              checked={search.archived === true}
+              onCheckedChange={(checked) => change({ archived: checked === true ? true : undefined, page: undefined })}
+            />
+            {search.verified !== undefined || search.archived || search.q ? (
+              <Button variant="secondary" className="console-orgs__reset" onClick={() => change({ q: undefined, verified: undefined, archived: undefined, page: undefined })}>
+                {texts.resetFilters}
+              </Button>
+            ) : null}
+          </>
         }
       />
     </ConsoleShell>

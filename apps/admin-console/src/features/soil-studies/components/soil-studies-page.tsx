@@ -2,10 +2,11 @@ import type { SoilStudy } from '@terres/api-client';
 import { DownloadButton, saveDocument } from '@terres/app-kit';
 import { fillTemplate } from '@terres/domain';
 import type { DataTableColumn } from '@terres/ui/data-table';
+import { Select } from '@terres/ui/select';
 import { AdminTablePage } from '../../../components/admin-table-page';
 import type { TableSearchChange } from '../../../lib/use-table-url-state';
 import { useSoilStudiesPage } from '../api/soil-studies';
-import { cleanSearch, type SoilStudiesSearch } from '../model/search';
+import { cleanSearch, type SoilStudiesSearch, type SoilStudyState } from '../model/search';
 import { texts } from '../texts';
 import './soil-studies.css';
 
@@ -48,6 +49,13 @@ export interface SoilStudiesPageProps {
   onSearchChange: TableSearchChange<SoilStudiesSearch>;
 }
 
+const ALL = 'ALL';
+const STATE_OPTIONS = [
+  { value: ALL, label: texts.stateAll },
+  { value: 'delegated', label: texts.stateDelegated },
+  { value: 'provided', label: texts.stateProvided },
+];
+
 const TABLE_TEXTS = {
   title: texts.title,
   intro: texts.intro,
@@ -55,12 +63,14 @@ const TABLE_TEXTS = {
   searchLabel: texts.searchLabel,
   loadFailed: texts.loadFailed,
   capped: texts.capped,
+  resetFilters: texts.resetFilters,
 };
 
 /**
  * /admin/soil-studies (spec §2): one row per listing with a soil study file or a study delegated
  * to the platform (street, postcode, city, organisation), searched and paged by the API, newest
- * first; 'Télécharger' saves the study under its name, a row opens the study's page.
+ * first, filtered by state (the sidebar's 'Études de sol confiées' opens `?state=delegated`,
+ * issue 21); 'Télécharger' saves the study under its name, a row opens the study's page.
  */
 export function SoilStudiesPage({ search, onSearchChange }: SoilStudiesPageProps) {
   const page = useSoilStudiesPage(search);
@@ -76,6 +86,16 @@ export function SoilStudiesPage({ search, onSearchChange }: SoilStudiesPageProps
       columns={COLUMNS}
       getRowId={(row) => row.id}
       getRowHref={soilStudyHref}
+      resetKeys={['q', 'state']}
+      resetClassName="soil-studies-page__reset"
+      filters={(change) => (
+        <Select
+          label={texts.stateFilter}
+          options={STATE_OPTIONS}
+          value={search.state ?? ALL}
+          onValueChange={(value) => change({ state: value === ALL ? undefined : (value as SoilStudyState) })}
+        />
+      )}
     />
   );
 }

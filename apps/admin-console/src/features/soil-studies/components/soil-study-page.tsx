@@ -15,11 +15,10 @@ import { DownloadStudy } from './soil-studies-page';
 import './soil-studies.css';
 
 /**
- * The back bar of spec §2 for details pages other than a listing's: 'Revenir à la liste des
- * organisations', to /admin/organizations (kept as the spec says; README, Decisions). The page
- * also links back to the soil studies.
+ * The back bar goes back to the soil studies, where a study is opened from (spec §2 sends every
+ * details page but a listing's to the organisations; issue 21, decision 0176).
  */
-const BACK_BAR = { label: texts.backBar, href: '/admin/organizations' };
+const BACK_BAR = { label: texts.backBar, href: '/admin/soil-studies' };
 
 const text = (value: string | null | undefined) => (value && value.trim() ? value.trim() : texts.notProvided);
 

@@ -3,12 +3,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   closeTransfer,
+  getGetInquiryQueryKey,
   getGetTransferQueryKey,
   getGetTransferSuspenseQueryOptions,
+  getGetMatchSavingsQueryKey,
   getListMatchesQueryKey,
   getListTransfersQueryKey,
   getTransferLoadsPageQueryOptions,
   getTransfersPageQueryOptions,
+  updateContractFacts,
+  type ContractFactsRequest,
 } from '@terres/api-client';
 import { toListParams, type TransfersSearch } from '../model/search';
 
@@ -43,7 +47,7 @@ export async function ensureTransfer(queryClient: QueryClient, id: string) {
 /**
  * Closes the transfer (admin): the match becomes DONE with the accepted loads' volume. The
  * answer replaces the transfer; the transfers table and the matches (the map's savings) are
- * read again.
+ * read again, and the transfers done's savings.
  */
 export function useCloseTransfer() {
   const queryClient = useQueryClient();
@@ -53,6 +57,22 @@ export function useCloseTransfer() {
       queryClient.setQueryData(getGetTransferQueryKey(closed.id), closed);
       void queryClient.invalidateQueries({ queryKey: [getListTransfersQueryKey()[0]] });
       void queryClient.invalidateQueries({ queryKey: [getListMatchesQueryKey()[0]] });
+      void queryClient.invalidateQueries({ queryKey: getGetMatchSavingsQueryKey() });
+    },
+  });
+}
+
+/**
+ * A listing's contract facts, entered or corrected by the admin on the transfer page (issue 19):
+ * the listing's cache takes the answer, the transfer (its missing facts) is read again.
+ */
+export function useSaveContractFacts(transferId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inquiryId, body }: { inquiryId: string; body: ContractFactsRequest }) => updateContractFacts(inquiryId, body),
+    onSuccess: (inquiry) => {
+      queryClient.setQueryData(getGetInquiryQueryKey(inquiry.id), inquiry);
+      void queryClient.invalidateQueries({ queryKey: getGetTransferQueryKey(transferId) });
     },
   });
 }

@@ -1,7 +1,7 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { parseProblem, type Load, type Transfer, type TransferParty } from '@terres/api-client';
-import { useRouteRetry } from '@terres/app-kit';
+import { getGetInquiryQueryOptions, parseProblem, type Load, type Transfer, type TransferParty } from '@terres/api-client';
+import { ContractFactsForm, ContractFactsMissing, contractFactsTexts, useRouteRetry } from '@terres/app-kit';
 import {
   fillTemplate,
   formatCubicMetres,
@@ -16,11 +16,20 @@ import {
 } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { ConfirmDialog } from '@terres/ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@terres/ui/data-table';
 import { ErrorState } from '@terres/ui/error-state';
+import { FigureList } from '@terres/ui/figure-list';
 import { useToast } from '@terres/ui/toast';
 import { useState } from 'react';
 import { ConsoleShell } from '../../../components/console-shell';
-import { LOADS_PAGE_SIZE, transferLoadsQueryOptions, transferQueryOptions, useCloseTransfer, useTransferLoadsPage } from '../api/transfers';
+import {
+  LOADS_PAGE_SIZE,
+  transferLoadsQueryOptions,
+  transferQueryOptions,
+  useCloseTransfer,
+  useSaveContractFacts,
+  useTransferLoadsPage,
+} from '../api/transfers';
 import { texts } from '../texts';
 import { LoadHistory } from './load-history';
 import './transfers-admin.css';
@@ -43,16 +52,7 @@ function Figures({ transfer }: { transfer: Transfer }) {
       `${formatNumber(balance.departedWeight.tonnes, 1)} t${balance.departedWeight.estimatedTonnes > 0 ? ` ${fillTemplate(texts.estimated, { tonnes: formatNumber(balance.departedWeight.estimatedTonnes, 1) })}` : ''}`,
     ],
   ];
-  return (
-    <dl className="transfers-admin__figures" aria-label={texts.balance}>
-      {rows.map(([term, value]) => (
-        <div key={term} className="transfers-admin__figure">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureList label={texts.balance} figures={rows.map(([term, value]) => ({ term, value }))} />;
 }
 
 function Party({ title, party }: { title: string; party: TransferParty }) {
@@ -68,56 +68,58 @@ function Party({ title, party }: { title: string; party: TransferParty }) {
   );
 }
 
+const LOAD_COLUMNS: readonly DataTableColumn<Load>[] = [
+  {
+    id: 'number',
+    header: texts.loadColumns.number,
+    cell: (load) => (
+      <span className="transfers-admin__number">
+        {load.number}
+        {load.overRemaining ? (
+          <span title={texts.flagged} aria-label={texts.flagged}>
+            {' '}
+            ⚑
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
+  { id: 'departedAt', header: texts.loadColumns.departedAt, cell: (load) => formatDateTime(load.departedAt) },
+  { id: 'carrier', header: texts.loadColumns.carrier, cell: (load) => load.carrier.name },
+  { id: 'plate', header: texts.loadColumns.plate, cell: (load) => load.vehiclePlate },
+  { id: 'wasteCode', header: texts.loadColumns.wasteCode, cell: (load) => load.wasteCode },
+  { id: 'volume', header: texts.loadColumns.volume, cell: (load) => formatCubicMetres(load.volumeM3) },
+  { id: 'weight', header: texts.loadColumns.weight, cell: (load) => (load.weightTonnes != null ? `${formatNumber(load.weightTonnes, 3)} t` : '-') },
+  {
+    id: 'reception',
+    header: texts.loadColumns.reception,
+    cell: (load) =>
+      `${load.receivedAt ? formatDateTime(load.receivedAt) : '-'}${load.receivedVolumeM3 != null ? ` · ${formatCubicMetres(load.receivedVolumeM3)}` : ''}`,
+  },
+  {
+    id: 'status',
+    header: texts.loadColumns.status,
+    cell: (load) =>
+      `${LOAD_STATUS_LABELS[load.status as LoadStatus] ?? load.status}${load.refusalReason ? ` : ${load.refusalReason}` : ''}${load.cancelReason ? ` : ${load.cancelReason}` : ''}`,
+  },
+  { id: 'history', header: texts.loadColumns.history, cell: (load) => <LoadHistory load={load} /> },
+];
+
+/** The page of loads (paged by the API, its pager below): a table, or a card a load on a phone. */
 function LoadsTable({ loads }: { loads: Load[] }) {
   if (loads.length === 0) return <p className="app-muted">{texts.noLoads}</p>;
   return (
-    <div className="transfers-admin__table-wrap">
-      <table className="transfers-admin__table">
-        <caption className="terres-visually-hidden">{texts.loadsCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{texts.loadColumns.number}</th>
-            <th scope="col">{texts.loadColumns.departedAt}</th>
-            <th scope="col">{texts.loadColumns.carrier}</th>
-            <th scope="col">{texts.loadColumns.plate}</th>
-            <th scope="col">{texts.loadColumns.wasteCode}</th>
-            <th scope="col">{texts.loadColumns.volume}</th>
-            <th scope="col">{texts.loadColumns.weight}</th>
-            <th scope="col">{texts.loadColumns.reception}</th>
-            <th scope="col">{texts.loadColumns.status}</th>
-            <th scope="col">{texts.loadColumns.history}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loads.map((load) => (
-            <tr key={load.id} className={load.status === 'REFUSED' || load.overRemaining ? 'transfers-admin__row--warning' : undefined}>
-              <th scope="row">
-                {load.number}
-                {load.overRemaining ? <span title={texts.flagged} aria-label={texts.flagged}> ⚑</span> : null}
-              </th>
-              <td>{formatDateTime(load.departedAt)}</td>
-              <td>{load.carrier.name}</td>
-              <td>{load.vehiclePlate}</td>
-              <td>{load.wasteCode}</td>
-              <td>{formatCubicMetres(load.volumeM3)}</td>
-              <td>{load.weightTonnes != null ? `${formatNumber(load.weightTonnes, 3)} t` : '-'}</td>
-              <td>
-                {load.receivedAt ? formatDateTime(load.receivedAt) : '-'}
-                {load.receivedVolumeM3 != null ? ` · ${formatCubicMetres(load.receivedVolumeM3)}` : ''}
-              </td>
-              <td>
-                {LOAD_STATUS_LABELS[load.status as LoadStatus] ?? load.status}
-                {load.refusalReason ? ` : ${load.refusalReason}` : ''}
-                {load.cancelReason ? ` : ${load.cancelReason}` : ''}
-              </td>
-              <td>
-                <LoadHistory load={load} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="transfers-admin__loads"
+      caption={texts.loadsCaption}
+      hideCaption
+      columns={LOAD_COLUMNS}
+      rows={loads}
+      getRowId={(load) => load.id}
+      getRowClassName={(load) => (load.status === 'REFUSED' || load.overRemaining ? 'transfers-admin__row--warning' : undefined)}
+      searchable={false}
+      paged={false}
+    />
   );
 }
 
@@ -161,6 +163,40 @@ function CloseTransfer({ transfer }: { transfer: Transfer }) {
   );
 }
 
+/** One side's contract facts, as the admin enters or corrects them (the listing read in full). */
+function SideContractFacts({ transfer, party, title }: { transfer: Transfer; party: TransferParty; title: string }) {
+  const listing = useQuery(getGetInquiryQueryOptions(party.inquiryId));
+  const save = useSaveContractFacts(transfer.id);
+  if (!listing.data) return null;
+  return (
+    <ContractFactsForm
+      key={listing.data.updatedAt}
+      listing={listing.data}
+      side={party.side as 'CUT' | 'FILL'}
+      title={`${title} · ${party.projectName}`}
+      onSave={(body) => save.mutateAsync({ inquiryId: party.inquiryId, body })}
+    />
+  );
+}
+
+/**
+ * The contract's references (issue 19): what it still lacks, both sides, each linked to its
+ * form; the admin enters or corrects either side's (audited by the API).
+ */
+function ContractFacts({ transfer }: { transfer: Transfer }) {
+  return (
+    <section className="transfers-admin__card" aria-labelledby="transfer-contract-facts" id="contract-facts">
+      <h2 id="transfer-contract-facts">{contractFactsTexts.title}</h2>
+      <p className="app-muted">{contractFactsTexts.intro}</p>
+      <ContractFactsMissing missing={transfer.missingContractFacts} viewerSide={null} />
+      <div className="transfers-admin__contract-facts">
+        <SideContractFacts transfer={transfer} party={transfer.cut} title={contractFactsTexts.cutForm} />
+        <SideContractFacts transfer={transfer} party={transfer.fill} title={contractFactsTexts.fillForm} />
+      </div>
+    </section>
+  );
+}
+
 /**
  * /admin/transfers/{id}: the balance (expected, departed, received, refused, in transit,
  * remaining, flagged), both parties, the dates, both sides' loads (each with its corrections'
@@ -201,6 +237,7 @@ export function TransferAdminPage({ id }: { id: string }) {
             </p>
           </div>
         </section>
+        <ContractFacts transfer={transfer} />
         <section className="transfers-admin__card" aria-labelledby="transfer-loads">
           <h2 id="transfer-loads">
             {texts.loadsTitle} ({formatNumber(loads.total, 0)})

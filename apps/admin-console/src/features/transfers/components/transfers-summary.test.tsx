@@ -1,5 +1,5 @@
-import type { Match, MatchFigures } from '@terres/api-client';
-import { transferSavings, type MatchingConfigInput } from '@terres/domain';
+import type { Match, MatchFigures, SavingsSummary } from '@terres/api-client';
+import { summariseSavings, transferSavings, type MatchingConfigInput } from '@terres/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,13 +67,19 @@ function doneMatch(moved: number, roadKm: number, config: MatchingConfigInput = 
   };
 }
 
+/** GET /matches/savings as the API answers it: the DONE matches' savings summed, with the settings used. */
+function summaryOf(done: readonly Match[], basis = { disposalDistanceKm: 50, co2KgPerM3Km: 0.17 }): SavingsSummary {
+  const total = summariseSavings(done.flatMap((match) => (match.savings ? [match.savings] : [])));
+  return { ...total, ...basis };
+}
+
 describe('transfers on the admin map (issue 11)', () => {
   it('sums the volume reused, the CO2e and the truck-km avoided by the transfers done', async () => {
     const asked: string[] = [];
     server.use(
-      http.get('*/matches', ({ request }) => {
-        asked.push(new URL(request.url).search);
-        return HttpResponse.json([doneMatch(2350, 3)]);
+      http.get('*/matches/savings', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return HttpResponse.json(summaryOf([doneMatch(2350, 3)]));
       }),
     );
     renderApp('/admin/map', { user: admin });
@@ -84,11 +90,13 @@ describe('transfers on the admin map (issue 11)', () => {
     expect(card).toHaveTextContent('18,8 t CO₂e');
     expect(card).toHaveTextContent('18 800 km');
     expect(card).toHaveTextContent('Par rapport à une évacuation à 50 km en moyenne, à 0,17 kg CO₂e par m³·km.');
-    expect(asked[0]).toContain('status=DONE');
+    // The API sums them (issue 23): no list of matches is fetched for it.
+    expect(asked).toEqual(['/api/v1/matches/savings']);
   });
 
   it('shows the savings and the baseline the API counted with its configured disposal distance and factor', async () => {
-    server.use(http.get('*/matches', () => HttpResponse.json([doneMatch(2350, 3, { disposalDistanceKm: 80, co2KgPerM3Km: 0.15 })])));
+    const config = { disposalDistanceKm: 80, co2KgPerM3Km: 0.15 };
+    server.use(http.get('*/matches/savings', () => HttpResponse.json(summaryOf([doneMatch(2350, 3, config)], config))));
     renderApp('/admin/map', { user: admin });
     const card = await screen.findByRole('region', { name: 'Transferts réalisés' });
     // 2 350 × (80 − 3) × 0.15 = 27 142.5 kg; 200 trips × 2 × 77 km = 30 800 km.
@@ -98,13 +106,13 @@ describe('transfers on the admin map (issue 11)', () => {
   });
 
   it('says when nothing was transferred yet, and when the transfers cannot be read', async () => {
-    server.use(http.get('*/matches', () => HttpResponse.json([])));
+    server.use(http.get('*/matches/savings', () => HttpResponse.json(summaryOf([]))));
     renderApp('/admin/map', { user: admin });
     expect(await screen.findByText('Aucun transfert réalisé pour l’instant.')).toBeInTheDocument();
   });
 
   it('downloads the national register for the period chosen, XLSX first, one declarant or all of them zipped', async () => {
-    server.use(http.get('*/matches', () => HttpResponse.json([])));
+    server.use(http.get('*/matches/savings', () => HttpResponse.json(summaryOf([]))));
     const downloads = captureDownloads();
     const asked: URLSearchParams[] = [];
     server.use(
@@ -145,7 +153,7 @@ describe('transfers on the admin map (issue 11)', () => {
 
   it('tells the refusal of the export in French', async () => {
     server.use(
-      http.get('*/matches', () => HttpResponse.json([])),
+      http.get('*/matches/savings', () => HttpResponse.json(summaryOf([]))),
       http.get('*/register/exports', () => problem(400, 'Indiquez une période valide (dates du … au …, la fin après le début).')),
     );
     const app = renderApp('/admin/map', { user: admin });

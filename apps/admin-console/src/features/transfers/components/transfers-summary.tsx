@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getListMatchesQueryOptions, problemMessage, type TransferSavings } from '@terres/api-client';
+import { getGetMatchSavingsQueryOptions, problemMessage } from '@terres/api-client';
 import { RegisterExportFields, useRegisterExport } from '@terres/app-kit';
-import { fillTemplate, formatCo2, matchingMessages, formatCubicMetres, formatKilometres, formatNumber, summariseSavings, todayInParis } from '@terres/domain';
+import { fillTemplate, formatCo2, matchingMessages, formatCubicMetres, formatKilometres, formatNumber, todayInParis } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { DescriptionList } from '@terres/ui/description-list';
@@ -22,7 +22,8 @@ export function TransfersSummary() {
 }
 
 function Savings() {
-  const query = useQuery(getListMatchesQueryOptions({ status: ['DONE'] }));
+  // The API sums every DONE match (GET /matches/savings): one answer, whatever their number.
+  const query = useQuery(getGetMatchSavingsQueryOptions());
   if (query.isPending) {
     return (
       <Card title={texts.title}>
@@ -38,9 +39,7 @@ function Savings() {
     );
   }
   // Each transfer's savings as the API counts them, with its configured baseline and factor.
-  const transfers = query.data.flatMap((match): TransferSavings[] => (match.savings ? [match.savings] : []));
-  const total = summariseSavings(transfers);
-  const basis = transfers[0];
+  const total = query.data;
   return (
     <Card title={texts.title} description={texts.description}>
       {total.matches === 0 ? (
@@ -55,9 +54,9 @@ function Savings() {
           ]}
         />
       )}
-      {basis ? (
+      {total.matches > 0 ? (
         <p className="app-muted">
-          {fillTemplate(texts.basis, { disposal: formatKilometres(basis.disposalDistanceKm), co2: String(basis.co2KgPerM3Km).replace('.', ',') })}
+          {fillTemplate(texts.basis, { disposal: formatKilometres(total.disposalDistanceKm), co2: String(total.co2KgPerM3Km).replace('.', ',') })}
         </p>
       ) : null}
     </Card>
