@@ -1,6 +1,8 @@
-// How much JavaScript a page of a built app loads before it can show anything, read from Vite's
-// manifest (`build.manifest`: each chunk with its static and dynamic imports) and from the hidden
-// source maps (which modules, hence which npm packages, each chunk holds).
+// How much a page of a built app loads before it can show anything (its JavaScript, its
+// stylesheets and its fonts), read from Vite's manifest (`build.manifest`: each chunk with its
+// static and dynamic imports and its CSS) and from the hidden source maps (which modules, hence
+// which npm packages, each chunk holds). Fonts are those the browser fetched (see
+// src/playwright/bundle.ts): the preloaded typeface file, and any other the page asked for.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,10 +24,15 @@ export type Manifest = Record<string, ManifestChunk>;
 export interface ChunkSize {
   /** Path in the build, e.g. 'assets/index-B1x2.js'. */
   file: string;
-  /** Why it loads: 'entry', 'static import', 'route', or 'seen in the browser'. */
+  kind: 'js' | 'css' | 'font';
+  /** Why it loads: 'entry', 'static import', 'route', 'stylesheet', or 'seen in the browser'. */
   reason: string;
   bytes: number;
-  /** gzip at zlib's default level, as a server compressing on the fly sends it. */
+  /**
+   * What goes over the wire: gzip at zlib's default level for JavaScript and CSS, as a server
+   * compressing on the fly sends them; a font as it is (WOFF2 is compressed already, and servers
+   * send it unchanged).
+   */
   gzipBytes: number;
   /** npm packages (and workspace packages as 'packages/<name>') whose code it holds. */
   packages: string[];
@@ -44,10 +51,11 @@ export async function readManifest(distDir: string): Promise<Manifest> {
 }
 
 /**
- * The chunks a page loads at once: the HTML entry, every chunk it imports statically (transitively),
+ * The files a page loads at once: the HTML entry, every chunk it imports statically (transitively),
  * and the lazily loaded chunks of the page's own routes (`routeFiles` matched against the manifest
  * keys, e.g. /^src\/routes\/.*login/ for TanStack's split `login.tsx?tsr-split=component`) with
- * their static imports. The reasons say which rule brought each chunk in.
+ * their static imports; and the stylesheets of all these chunks. The reasons say which rule
+ * brought each file in.
  */
 export function initialChunks(manifest: Manifest, { routeFiles }: { routeFiles?: RegExp } = {}): Map<string, string> {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
@@ -57,6 +65,7 @@ export function initialChunks(manifest: Manifest, { routeFiles }: { routeFiles?:
     const chunk = manifest[key];
     if (!chunk || reasons.has(chunk.file)) return;
     reasons.set(chunk.file, reason);
+    for (const css of chunk.css ?? []) if (!reasons.has(css)) reasons.set(css, 'stylesheet');
     for (const imported of chunk.imports ?? []) visit(imported, 'static import');
   };
   for (const [key] of entries) visit(key, 'entry');
@@ -87,13 +96,29 @@ async function packagesOf(distDir: string, file: string): Promise<string[]> {
   return [...new Set((map.sources ?? []).map(packageOf).filter((name): name is string => name !== null))].sort();
 }
 
-/** Sizes of the given JavaScript files of the build (files other than .js are left out). */
+/** What a file of the build is, from its name; null for what the measure leaves out (images, maps). */
+export function kindOf(file: string): ChunkSize['kind'] | null {
+  if (file.endsWith('.js')) return 'js';
+  if (file.endsWith('.css')) return 'css';
+  if (/\.(woff2?|ttf|otf)$/.test(file)) return 'font';
+  return null;
+}
+
+/** Sizes of the given JavaScript, CSS and font files of the build (other files are left out). */
 export async function measureFiles(distDir: string, files: Map<string, string>): Promise<InitialLoad> {
   const chunks: ChunkSize[] = [];
   for (const [file, reason] of files) {
-    if (!file.endsWith('.js')) continue;
+    const kind = kindOf(file);
+    if (!kind) continue;
     const content = await readFile(join(distDir, file));
-    chunks.push({ file, reason, bytes: content.length, gzipBytes: gzipSync(content).length, packages: await packagesOf(distDir, file) });
+    chunks.push({
+      file,
+      kind,
+      reason,
+      bytes: content.length,
+      gzipBytes: kind === 'font' ? content.length : gzipSync(content).length,
+      packages: kind === 'js' ? await packagesOf(distDir, file) : [],
+    });
   }
   return {
     chunks,
@@ -102,8 +127,8 @@ export async function measureFiles(distDir: string, files: Map<string, string>):
   };
 }
 
-/** The initial JavaScript of a page, from the manifest (see `initialChunks`). */
-export async function measureInitialJs(distDir: string, options: { routeFiles?: RegExp } = {}): Promise<InitialLoad> {
+/** The initial JavaScript and CSS of a page, from the manifest (see `initialChunks`); fonts need a browser. */
+export async function measureInitialLoad(distDir: string, options: { routeFiles?: RegExp } = {}): Promise<InitialLoad> {
   return measureFiles(distDir, initialChunks(await readManifest(distDir), options));
 }
 
@@ -114,17 +139,20 @@ export function chunksHolding(load: InitialLoad, packages: readonly string[]): C
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** A table to print: each chunk, why it loads, raw and gzip sizes, its packages; then the totals. */
+/** A table to print: each file, why it loads, raw and sent sizes, its packages; then the totals per kind. */
 export function formatInitialLoad(title: string, load: InitialLoad): string {
   const rows = load.chunks
     .slice()
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .map(
       (chunk) =>
-        `  ${chunk.file.padEnd(48)} ${chunk.reason.padEnd(18)} ${kb(chunk.bytes).padStart(10)} ${kb(chunk.gzipBytes).padStart(10)} gzip  ${chunk.packages.join(', ')}`,
+        `  ${chunk.file.padEnd(48)} ${chunk.reason.padEnd(18)} ${kb(chunk.bytes).padStart(10)} ${kb(chunk.gzipBytes).padStart(10)} ${chunk.kind === 'font' ? 'sent' : 'gzip'}  ${chunk.packages.join(', ')}`,
     );
+  const count = (kind: ChunkSize['kind']) => load.chunks.filter((chunk) => chunk.kind === kind);
+  const sent = (kind: ChunkSize['kind']) => kb(count(kind).reduce((sum, chunk) => sum + chunk.gzipBytes, 0));
   return [
-    `${title}: ${load.chunks.length} JavaScript file(s), ${kb(load.totalBytes)} raw, ${kb(load.totalGzipBytes)} gzip`,
+    `${title}: ${load.chunks.length} file(s), ${kb(load.totalBytes)} raw, ${kb(load.totalGzipBytes)} gzip ` +
+      `(JavaScript ${count('js').length} file(s) ${sent('js')}, CSS ${count('css').length} ${sent('css')}, fonts ${count('font').length} ${sent('font')})`,
     ...rows,
   ].join('\n');
 }

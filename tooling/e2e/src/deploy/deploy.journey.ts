@@ -6,7 +6,7 @@
 // drill. Run by `pnpm test:deploy`; the figures are printed with a `[deploy]` prefix.
 import { randomBytes } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
@@ -22,7 +22,7 @@ import { createE2eDatabase, forgetUsedCodes, withDatabase, DEFAULT_DATABASE_SERV
 import { spawnGuarded, type GuardedProcess } from '../stack/processes';
 import { findRepoRoot, freePort, type StackInfo } from '../stack/stack';
 import { closeAgents, httpGet, httpsGet, type Answer } from './http';
-import { contentSecurityPolicy, ensureNginx, selfSignedCertificate, startNginx, type Nginx } from './nginx';
+import { deployedSite, ensureNginx, startNginx, type Nginx } from './nginx';
 
 const PORTAL = 'annonces.test';
 const CONSOLE = 'admin.test';
@@ -175,21 +175,19 @@ test.beforeAll(async () => {
   [httpsPort, httpPort, ...apiPorts] = (await Promise.all([freePort(), freePort(), freePort(), freePort()])) as [number, number, number, number];
 
   // The same builds as any environment's: the deployment writes config.json next to index.html.
-  const www = join(workDir, 'www');
-  const roots = { portal: join(www, 'portal'), console: join(www, 'console') };
-  cpSync(join(repoRoot, 'apps', 'advertiser-portal', 'dist'), roots.portal, { recursive: true });
-  cpSync(join(repoRoot, 'apps', 'admin-console', 'dist'), roots.console, { recursive: true });
-  const maps = { TILE_URL: `${fixtures.url}/tiles/{z}/{x}/{y}.png`, CADASTRE_TILEJSON_URL: `${fixtures.url}/cadastre.json`, ADDRESS_SEARCH_URL: fixtures.url };
-  writeFileSync(join(roots.portal, 'config.json'), JSON.stringify({ API_URL: `https://${PORTAL}:${httpsPort}/api/v1`, ADMIN_CONSOLE_URL: `https://${CONSOLE}:${httpsPort}`, ...maps }, null, 2));
-  writeFileSync(join(roots.console, 'config.json'), JSON.stringify({ API_URL: `https://${CONSOLE}:${httpsPort}/api/v1`, ADVERTISER_PORTAL_URL: `https://${PORTAL}:${httpsPort}`, ...maps }, null, 2));
+  const site = deployedSite(workDir, {
+    hosts: { portal: PORTAL, console: CONSOLE },
+    dists: { portal: join(repoRoot, 'apps', 'advertiser-portal', 'dist'), console: join(repoRoot, 'apps', 'admin-console', 'dist') },
+    httpsPort,
+    fixturesUrl: fixtures.url,
+  });
+  csp = site.csp;
 
   // Both processes at once on the empty database: the migrations run once (advisory lock).
   const apiStart = Date.now();
   await startApis();
   log(`two API processes healthy on ${apiPorts.join(' and ')} in ${seconds(Date.now() - apiStart)} s (started together on an empty database)`);
 
-  const certificate = selfSignedCertificate(workDir, [PORTAL, CONSOLE]);
-  csp = contentSecurityPolicy({ api: '', tiles: [fixtures.url], data: [fixtures.url] });
   nginx = await startNginx({
     nginx: nginxPath,
     deployDir: join(repoRoot, 'deploy'),
@@ -198,16 +196,7 @@ test.beforeAll(async () => {
       API_SERVERS: apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n'),
       HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
       HTTP_LISTEN: `127.0.0.1:${httpPort}`,
-      PORTAL_HOST: PORTAL,
-      CONSOLE_HOST: CONSOLE,
-      PORTAL_ROOT: roots.portal,
-      CONSOLE_ROOT: roots.console,
-      PORTAL_CERT: certificate.cert,
-      PORTAL_CERT_KEY: certificate.key,
-      CONSOLE_CERT: certificate.cert,
-      CONSOLE_CERT_KEY: certificate.key,
-      PORTAL_CSP: csp,
-      CONSOLE_CSP: csp,
+      ...site.values,
     },
     onLine: (line) => log(`[nginx] ${line}`),
   });

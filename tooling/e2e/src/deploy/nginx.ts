@@ -154,3 +154,54 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     stop: () => child.stop(),
   };
 }
+
+/** The two apps behind one nginx, as a deployment serves them (deploy/README.md). */
+export interface DeployedApps {
+  /** Host names of the portal and the console (Chromium maps them to loopback). */
+  hosts: { portal: string; console: string };
+  /** Each app's production build (its dist folder); null: an empty site. */
+  dists: { portal: string | null; console: string | null };
+  httpsPort: number;
+  /** The maps' tile, cadastre and address services (the fixture server in tests). */
+  fixturesUrl: string;
+}
+
+/**
+ * Lays both builds out under `dir`/www as a deployment does, each with the config.json it writes next
+ * to index.html (deploy/config.json.example: the API on the app's own origin), and answers the
+ * site template's values for them, one self-signed certificate (in `dir`) and one CSP for both. The caller
+ * adds API_SERVERS, HTTPS_LISTEN and HTTP_LISTEN.
+ */
+export function deployedSite(dir: string, apps: DeployedApps): { values: Record<string, string>; csp: string } {
+  const www = join(dir, 'www');
+  const origin = (host: string) => `https://${host}:${apps.httpsPort}`;
+  const maps = { TILE_URL: `${apps.fixturesUrl}/tiles/{z}/{x}/{y}.png`, CADASTRE_TILEJSON_URL: `${apps.fixturesUrl}/cadastre.json`, ADDRESS_SEARCH_URL: apps.fixturesUrl };
+  const roots = { portal: join(www, 'portal'), console: join(www, 'console') };
+  const configs = {
+    portal: { API_URL: `${origin(apps.hosts.portal)}/api/v1`, ADMIN_CONSOLE_URL: origin(apps.hosts.console), ...maps },
+    console: { API_URL: `${origin(apps.hosts.console)}/api/v1`, ADVERTISER_PORTAL_URL: origin(apps.hosts.portal), ...maps },
+  };
+  for (const app of ['portal', 'console'] as const) {
+    mkdirSync(roots[app], { recursive: true });
+    const dist = apps.dists[app];
+    if (dist) cpSync(dist, roots[app], { recursive: true });
+    writeFileSync(join(roots[app], 'config.json'), JSON.stringify(configs[app], null, 2));
+  }
+  const certificate = selfSignedCertificate(dir, [apps.hosts.portal, apps.hosts.console]);
+  const csp = contentSecurityPolicy({ api: '', tiles: [apps.fixturesUrl], data: [apps.fixturesUrl] });
+  return {
+    csp,
+    values: {
+      PORTAL_HOST: apps.hosts.portal,
+      CONSOLE_HOST: apps.hosts.console,
+      PORTAL_ROOT: roots.portal,
+      CONSOLE_ROOT: roots.console,
+      PORTAL_CERT: certificate.cert,
+      PORTAL_CERT_KEY: certificate.key,
+      CONSOLE_CERT: certificate.cert,
+      CONSOLE_CERT_KEY: certificate.key,
+      PORTAL_CSP: csp,
+      CONSOLE_CSP: csp,
+    },
+  };
+}

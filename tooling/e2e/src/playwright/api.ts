@@ -161,7 +161,7 @@ export class E2eApi {
       if (verified) await this.call(admin, 'PUT', `/organizations/${created.id}/verify?verified=true`);
       // One grant is 1 to 999 credits (the API's rule).
       for (let left = credits; left > 0; left -= 999) {
-        await this.call(admin, 'POST', `/organizations/${created.id}/credits`, { credits: Math.min(left, 999) });
+        await this.call(admin, 'POST', `/organizations/${created.id}/credits`, { credits: Math.min(left, 999), reason: 'Crédits de la mise en place du parcours' });
       }
     }
     return { email, session: { ...session, user: { ...session.user, organizationId: created.id } }, organizationId: created.id };

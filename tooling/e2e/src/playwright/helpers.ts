@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { siretWithCheckDigit } from '@terres/domain';
 import { createMailClient, type MailClient } from '../mail/client';
 import { forgetUsedCodes } from '../stack/database';
@@ -120,10 +120,18 @@ export interface AxeOptions {
  * (#a87652 behind 'Suivant' on a loaded machine).
  */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
+  // Again while a new one started meanwhile (a toast that appears as the first fade ends: its
+  // title was read half-transparent, 1.74:1, on a loaded CI).
+  for (let round = 0; round < 5; round += 1) {
+    const waited = await page.evaluate(async () => {
+      const finite = document.getAnimations().filter((animation) => animation.playState !== 'finished' && animation.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+      // Two frames, for what the last one started.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return finite.length;
+    });
+    if (waited === 0) return;
+  }
 }
 
 /**
@@ -157,4 +165,73 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   await info.attach(name, { path, contentType: 'image/png' });
   return path;
+}
+
+/**
+ * The page does not scroll sideways: `document.documentElement.scrollWidth` is at most the
+ * screen's width (375 px on the phone project). Compared with the viewport's width, not
+ * `innerWidth`: on a mobile viewport (`isMobile`) Chromium widens the layout viewport to fit what
+ * overflows, so `innerWidth` grows with it (892 px for an 892 px page) and would always match.
+ * On failure the message names the elements that stick out past the screen's edge.
+ */
+export async function expectFitsScreen(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  const measured = await page.evaluate((screenWidth) => {
+    const outside = [] as string[];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const box = element.getBoundingClientRect();
+      const parent = element.parentElement?.getBoundingClientRect();
+      // The outermost element past the edge (its parent still fits): the one to look at.
+      if (box.width > 0 && box.right > screenWidth + 0.5 && (!parent || parent.right <= screenWidth + 0.5)) {
+        const classes = element.getAttribute('class')?.trim().split(/\s+/).join('.') ?? '';
+        outside.push(`${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} (right edge ${Math.round(box.right)} px)`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, outside: outside.slice(0, 5) };
+  }, width);
+  expect(
+    measured.scrollWidth,
+    `${page.url()} is ${measured.scrollWidth} px wide on a ${width} px screen; past the edge: ${measured.outside.join(', ') || 'nothing in flow (a positioned element?)'}`,
+  ).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Each element is entirely within the screen's width where it stands (e.g. a table's status on a
+ * phone), without scrolling anything: scrolling it into view would scroll a wide table sideways
+ * and hide the very problem. Only its horizontal position is checked.
+ */
+export async function expectWithinScreenWidth(page: Page, locator: Locator): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  for (const element of await locator.all()) {
+    const box = await element.boundingBox();
+    expect(box, 'the element has a box').not.toBeNull();
+    expect({ left: Math.round(box!.x) >= 0, right: Math.round(box!.x + box!.width) <= width }, `${String(element)} within 0–${width} px`).toEqual({
+      left: true,
+      right: true,
+    });
+  }
+}
+
+/**
+ * Issue 21, one face: /login sets its text in the apps' typeface, Source Sans 3 (not the
+ * system's DejaVu), preloaded, and the favicon is the logo mark (`faviconSvg`: `logoSvg()` of
+ * `@terres/ui/tokens`, which public/favicon.svg writes out). Both apps' smoke journeys.
+ */
+export async function expectAppFace(page: Page, request: APIRequestContext, faviconSvg: string): Promise<void> {
+  await test.step('/login sets its text in Source Sans 3, preloaded', async () => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(await page.evaluate(() => document.fonts.check('16px "Source Sans 3"'))).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).first().evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^"?Source Sans 3"?,/);
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute('href', /source-sans-3-french-wght-normal-[\w-]+\.woff2$/);
+    await screenshot(page, 'face-login');
+  });
+  await test.step('the favicon is the logo mark', async () => {
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+    const favicon = await request.get('/favicon.svg');
+    expect(favicon.status()).toBe(200);
+    // public/favicon.svg is logoSvg() written out: regenerate it when the mark changes.
+    expect(await favicon.text()).toBe(`${faviconSvg}\n`);
+  });
 }

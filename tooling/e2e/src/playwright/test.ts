@@ -71,7 +71,7 @@ export const test = base.extend<E2eTestOptions, E2eWorkerOptions & E2eWorkerFixt
 
 export { expect };
 export * from './helpers';
-export { measurePageJs, type PageJsOptions } from './bundle';
+export { LOGIN_BUDGET_BYTES, measureLoginLoad, measurePageLoad, type PageLoadOptions } from './bundle';
 export { chunksHolding, type InitialLoad } from '../bundle/analyze';
 export { ApiError, DEFAULT_ORGANIZATION, E2eApi, type ApiUser, type SeededOwner, type SeedOwnerOptions, type Session } from './api';
 export { completeListing, day, pdf, uniqueWord, type CompleteListingOptions } from './listing-data';

@@ -27,8 +27,12 @@ export interface StackInfo {
   apiOrigin: string;
   /** Base of the resources: `${apiOrigin}/api/v1`, the apps' VITE_API_URL. */
   apiUrl: string;
-  /** Each app's origin; `built` is false for an app this run did not build (it answers 503). */
-  apps: Record<AppName, { url: string; built: boolean; distDir: string | null }>;
+  /**
+   * Each app's origin; `built` is false for an app this run did not build (it answers 503).
+   * `apiUrl`: the API base the app was built with (`apiUrl` above, or the app's own origin's
+   * `/api/v1` with `sameOriginApi`).
+   */
+  apps: Record<AppName, { url: string; built: boolean; distDir: string | null; apiUrl: string }>;
   /** Base URL of the fixture server (tiles, cadastre, address search). */
   fixturesUrl: string;
   tileUrl: string;
@@ -56,6 +60,11 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** The repository root (default: found from this file). */
   repoRoot?: string;
+  /**
+   * Each app calls the API on its own origin (`<app>/api/v1`, passed to the API by its static
+   * server) as behind nginx in production, instead of cross-origin with CORS preflights.
+   */
+  sameOriginApi?: boolean;
 }
 
 export interface Stack {
@@ -215,8 +224,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     cleanups.push({ name: 'API', run: () => api.stop() });
 
+    const appApiUrl = (app: AppName) => (options.sameOriginApi ? `${appServers[app].url}/api/v1` : apiUrl);
+    if (options.sameOriginApi) for (const app of APP_NAMES) appServers[app].proxyApi(apiOrigin);
     const viteEnv = {
-      VITE_API_URL: apiUrl,
       VITE_TILE_URL: tileUrl,
       VITE_CADASTRE_TILEJSON_URL: cadastreTileJsonUrl,
       VITE_ADDRESS_SEARCH_URL: fixtures.url,
@@ -229,7 +239,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...apps.map((app) =>
         timed(`build ${app}`, async () => {
           const outDir = join(workDir, app);
-          await buildApp({ appDir: join(repoRoot, 'apps', app), outDir, viteEnv, onLine: (line) => log(`[${app}] ${line}`) });
+          await buildApp({
+            appDir: join(repoRoot, 'apps', app),
+            outDir,
+            viteEnv: { ...viteEnv, VITE_API_URL: appApiUrl(app) },
+            onLine: (line) => log(`[${app}] ${line}`),
+          });
           appServers[app].setRoot(outDir);
           distDirs[app] = outDir;
         }),
@@ -241,7 +256,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       apiOrigin,
       apiUrl,
       apps: Object.fromEntries(
-        APP_NAMES.map((app) => [app, { url: appServers[app].url, built: distDirs[app] !== undefined, distDir: distDirs[app] ?? null }]),
+        APP_NAMES.map((app) => [
+          app,
+          { url: appServers[app].url, built: distDirs[app] !== undefined, distDir: distDirs[app] ?? null, apiUrl: appApiUrl(app) },
+        ]),
       ) as StackInfo['apps'],
       fixturesUrl: fixtures.url,
       tileUrl,

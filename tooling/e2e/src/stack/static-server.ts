@@ -2,11 +2,21 @@
 // other page path (the SPA fallback, so /login and /user/inquiry/... load the app), a 404 for a
 // missing asset (a stale chunk fails loudly instead of answering HTML). Listens before the build
 // exists, so its URL can be given to the API and baked into the build; until then it answers 503.
+// As nginx does in production (deploy/nginx/snippets/terres-app.conf): text gzipped for a browser
+// that accepts it, and, once told the API's origin (`proxyApi`), `/api/` passed to the API, so an
+// app built with its own origin as API URL calls it without CORS (what `pnpm bench:web` measures).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+/** What nginx's gzip_types covers, above its gzip_min_length. */
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+const MIN_COMPRESSED_BYTES = 512;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,6 +43,8 @@ export interface StaticServer {
   url: string;
   /** The folder served from now on (the app's build). */
   setRoot(root: string): void;
+  /** From now on `/api/...` goes to this origin (e.g. http://127.0.0.1:41234), as nginx's `location /api/`. */
+  proxyApi(origin: string): void;
   close(): Promise<void>;
 }
 
@@ -53,12 +65,25 @@ async function isFile(path: string): Promise<boolean> {
 
 export async function startStaticServer(options: StaticServerOptions = {}): Promise<StaticServer> {
   let root = options.root ? resolve(options.root) : null;
+  let apiOrigin: string | null = null;
+  // Gzipped files by path and modification time (hashed assets never change; index.html may).
+  const gzipped = new Map<string, { mtimeMs: number; body: Buffer }>();
 
   const server = createServer((req, res) => {
     const send = (status: number, text: string) => {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(text);
     };
+    if (apiOrigin !== null && (req.url ?? '').startsWith('/api/')) {
+      const target = new URL(req.url ?? '/', apiOrigin);
+      const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => (res.headersSent ? res.destroy() : send(502, 'the API did not answer')));
+      req.pipe(upstream);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(405, 'method not allowed');
       return;
@@ -93,8 +118,25 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
       const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
       // Hashed build assets never change; the page itself is always re-read.
       const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      const size = (await stat(file)).size;
-      res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Cache-Control': cache });
+      const { size, mtimeMs } = await stat(file);
+      const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      if (acceptsGzip && size >= MIN_COMPRESSED_BYTES && COMPRESSED.has(extname(file).toLowerCase())) {
+        let entry = gzipped.get(file);
+        if (entry?.mtimeMs !== mtimeMs) {
+          entry = { mtimeMs, body: await gzipAsync(await readFile(file)) };
+          gzipped.set(file, entry);
+        }
+        res.writeHead(200, {
+          'Content-Type': type,
+          'Content-Length': entry.body.length,
+          'Content-Encoding': 'gzip',
+          Vary: 'Accept-Encoding',
+          'Cache-Control': cache,
+        });
+        res.end(req.method === 'HEAD' ? undefined : entry.body);
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Cache-Control': cache, Vary: 'Accept-Encoding' });
       if (req.method === 'HEAD') {
         res.end();
         return;
@@ -112,6 +154,9 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     url: `http://127.0.0.1:${port}`,
     setRoot(next) {
       root = resolve(next);
+    },
+    proxyApi(origin) {
+      apiOrigin = origin;
     },
     close: () =>
       new Promise<void>((resolveClose) => {
