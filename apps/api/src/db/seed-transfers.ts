@@ -26,11 +26,19 @@ import { carriers, inquiries, loads, loadVersions, matches, transfers, users, ty
 import type { DemoIdentities } from './seed.js';
 
 const DAY = 86_400_000;
-const at = (daysAgo: number, hour: number, minute = 0) => {
-  const date = new Date(Date.now() - daysAgo * DAY);
-  date.setUTCHours(hour - 1, minute, 0, 0); // Paris (winter) hour
-  return date;
-};
+/**
+ * A demo load's departure: `daysAgo` days back at that Paris (winter) hour, and never later than
+ * half an hour ago. Today's truck "on its way" leaves at 08:20, but data loaded before then (CI
+ * runs at night) must not hold a departure in the future: correcting it would be refused.
+ */
+export function demoDeparture(now: Date, daysAgo: number, hour: number, minute = 0): Date {
+  const date = new Date(now.getTime() - daysAgo * DAY);
+  date.setUTCHours(hour - 1, minute, 0, 0);
+  const latest = now.getTime() - 30 * 60_000;
+  return date.getTime() > latest ? new Date(latest) : date;
+}
+
+const at = (daysAgo: number, hour: number, minute = 0) => demoDeparture(new Date(), daysAgo, hour, minute);
 
 type CarrierRow = typeof carriers.$inferSelect;
 type InquiryRow = typeof inquiries.$inferSelect;
