@@ -8,7 +8,7 @@ const PUBLIC_NAMES = [
   'postcodeSchema', 'isValidPostcode', 'fileSchema', 'checkFile', 'ALLOWED_FILE_EXTENSIONS', 'ALLOWED_MIME_TYPES',
   'MAX_FILE_SIZE', 'detectFileKind', 'fileContentMatchesExtension', 'textSchema', 'requiredText', 'otpSchema',
   'profileStepSchema', 'profileEditSchema', 'isProfileComplete', 'onboardingStep1Schema', 'onboardingStep2Schema',
-  'onboardingStep3Schema', 'organisationEditSchema', 'organisationUpdateSchema', 'onboardingStep', 'validateInvite',
+  'onboardingStep3Schema', 'organisationEditSchema', 'organisationUpdateSchema', 'ORGANISATION_FIELD_LABELS', 'onboardingStep', 'validateInvite',
   'MAX_COLLABORATORS', 'projectOwnerPartyName', 'VAT_RATE_BASIS_POINTS', 'VAT_RATE_PERCENT', 'amountsFromExclTax', 'pricePerCredit', 'listingCostGrid', 'projectNameStepSchema', 'projectOwnerStepSchema', 'projectOwnerAddressStepSchema',
   'projectOwnerSiretStepSchema', 'siteStepSchema', 'parcelsStepSchema', 'surfaceStepSchema', 'soilStudyStepSchema',
   'compositionStepSchema', 'createAvailabilityStepSchema', 'certificationStepSchema', 'validateInquiryForSubmission',

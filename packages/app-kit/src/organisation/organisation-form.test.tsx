@@ -10,6 +10,7 @@ import { OrganisationForm, organisationSections, type OrganisationFieldInput, ty
 
 const server = setupApiServer();
 
+/** What a user reads beside each field, written out here: a change to the domain's labels shows. */
 const LABELS: Record<OrganisationEditField, string> = {
   name: 'Raison sociale',
   registrationNumber: 'SIRET',
@@ -26,9 +27,8 @@ const LABELS: Record<OrganisationEditField, string> = {
   representativeEmail: 'Email du représentant',
   representativePhoneNumber: 'Téléphone du représentant',
 };
-const SECTIONS = organisationSections(
-  Object.fromEntries(Object.entries(LABELS).map(([name, label]) => [name, { label }])) as Record<OrganisationEditField, OrganisationFieldInput>,
-);
+// The labels the form shows: the domain's, whatever the app passes for its inputs.
+const SECTIONS = organisationSections(Object.fromEntries(Object.keys(LABELS).map((name) => [name, {}])) as Record<OrganisationEditField, OrganisationFieldInput>);
 
 const organisation: Organization = {
   id: 'org-1',

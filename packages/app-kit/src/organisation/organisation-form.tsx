@@ -1,11 +1,12 @@
 // The organisation's edit form, one for both apps (the console's admin edit, the portal's owner
-// edit): the domain's sections, order, limits and rules; each app brings its labels (checked
-// against the spec in its own texts.ts), its class names, what saving does to its cache, and
-// whether only the changed fields are checked and sent.
+// edit): the domain's sections, order, labels, limits and rules; each app brings how its inputs
+// are typed, its class names, what saving does to its cache, and whether only the changed
+// fields are checked and sent.
 import type { Organization, UpdateOrganizationRequest } from '@terres/api-client';
 import { parseProblem } from '@terres/api-client';
 import {
   ORGANISATION_EDIT_MAX_LENGTHS,
+  ORGANISATION_FIELD_LABELS,
   ORGANISATION_SECTIONS,
   organisationEditSchema,
   toSnakeKeys,
@@ -19,8 +20,8 @@ import { useState, type HTMLInputAutoCompleteAttribute } from 'react';
 import { formText, useDomainForm, type FormValues } from '../forms/use-domain-form';
 
 /** How an app labels and types one field. */
+/** How an app types a field's input; its label is the domain's (`ORGANISATION_FIELD_LABELS`). */
 export interface OrganisationFieldInput {
-  label: string;
   type?: 'email' | 'tel';
   inputMode?: 'numeric' | 'email' | 'tel';
   autoComplete?: HTMLInputAutoCompleteAttribute;
@@ -28,6 +29,7 @@ export interface OrganisationFieldInput {
 
 export interface OrganisationFieldSpec extends OrganisationFieldInput {
   name: OrganisationEditField;
+  label: string;
   maxLength: number;
 }
 
@@ -44,7 +46,7 @@ export function organisationSections(
   return ORGANISATION_SECTIONS.map((section) => ({
     id: section.id,
     title: section.title,
-    fields: section.fields.map((name) => ({ name, maxLength: ORGANISATION_EDIT_MAX_LENGTHS[name], ...inputs[name] })),
+    fields: section.fields.map((name) => ({ name, label: ORGANISATION_FIELD_LABELS[name], maxLength: ORGANISATION_EDIT_MAX_LENGTHS[name], ...inputs[name] })),
   }));
 }
 

@@ -7,6 +7,7 @@ import { isOrganisationComplete, onboardingPath, onboardingStep } from './onboar
 import {
   ORGANISATION_EDIT_FIELDS,
   ORGANISATION_EDIT_MAX_LENGTHS,
+  ORGANISATION_FIELD_LABELS,
   ORGANISATION_SECTIONS,
   onboardingStep1Schema,
   onboardingStep2Schema,
@@ -173,6 +174,15 @@ describe('organisation sections and input limits (both apps’ forms)', () => {
     expect([...ORGANISATION_EDIT_FIELDS].sort()).toEqual(Object.keys(organisationEditSchema.entries).sort());
     expect(new Set(ORGANISATION_EDIT_FIELDS).size).toBe(ORGANISATION_EDIT_FIELDS.length);
     expect(ORGANISATION_EDIT_FIELDS).not.toContain('email');
+  });
+
+  it('labels each edit-form field once, in the spec’s words where it gives them', () => {
+    expect(Object.keys(ORGANISATION_FIELD_LABELS).sort()).toEqual([...ORGANISATION_EDIT_FIELDS].sort());
+    const { representativeLastName, representativeFirstName, representativeEmail, representativePhoneNumber, ...quoted } = ORGANISATION_FIELD_LABELS;
+    expect(() => expectSpecTexts(quoted)).not.toThrow();
+    // The representative's names read as everywhere else; the spec gives no words for its e-mail and phone on these pages.
+    expect([representativeLastName, representativeFirstName]).toEqual(['Nom', 'Prénom']);
+    expect([representativeEmail, representativePhoneNumber]).toEqual(['Email du représentant', 'Téléphone du représentant']);
   });
 
   it('gives each field the limit of spec §5 and §9', () => {

@@ -125,6 +125,28 @@ export const ORGANISATION_EDIT_MAX_LENGTHS = {
   representativePhoneNumber: PHONE_MAX_LENGTH,
 } as const satisfies Record<OrganisationEditField, number>;
 
+/**
+ * Each edit-form field's label, the same in the portal's « Mon organisation », the console's
+ * organisation page and the onboarding (which names the representative's e-mail and phone
+ * « personnel », spec §1 step 3).
+ */
+export const ORGANISATION_FIELD_LABELS = {
+  name: 'Raison sociale',
+  registrationNumber: 'SIRET',
+  legalForm: 'Forme juridique',
+  street: 'Adresse',
+  postcode: 'Code postal',
+  city: 'Ville',
+  country: 'Pays',
+  officePhoneNumber: 'Téléphone fixe',
+  mobilePhoneNumber: 'Téléphone portable',
+  representativeLastName: 'Nom',
+  representativeFirstName: 'Prénom',
+  representativePosition: 'Fonction',
+  representativeEmail: 'Email du représentant',
+  representativePhoneNumber: 'Téléphone du représentant',
+} as const satisfies Record<OrganisationEditField, string>;
+
 export interface OrganisationSection {
   id: 'identity' | 'head-office' | 'contacts' | 'representative';
   /** The section's title (spec §2). */

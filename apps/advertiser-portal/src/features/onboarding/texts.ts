@@ -1,3 +1,5 @@
+import { ORGANISATION_FIELD_LABELS } from '@terres/domain';
+
 // Onboarding (spec §2 "Onboarding (owner)", §5, §8). The fields' rules and messages are the
 // domain's (`profileStepSchema`, `onboardingStep1Schema`...).
 export const specTexts = {
@@ -9,18 +11,8 @@ export const specTexts = {
   thanksTitle: 'Merci pour votre inscription',
   createOrganisation: 'Créer le compte de mon organisation',
   step1Title: 'Informations légales',
-  name: 'Raison sociale',
-  registrationNumber: 'SIRET',
-  legalForm: 'Forme juridique',
-  street: 'Adresse',
-  postcode: 'Code postal',
-  city: 'Ville',
-  country: 'Pays',
   step2Title: 'Coordonnées',
-  officePhoneNumber: 'Téléphone fixe',
-  mobilePhoneNumber: 'Téléphone portable',
   step3Title: 'Représentant légal',
-  representativePosition: 'Fonction',
   step4Title: 'Ajouter des collaborateurs',
   finish: "Terminer l'inscription",
   back: "Retour à l'étape précédente",
@@ -63,4 +55,6 @@ export const ourTexts = {
   stepNames: ['Informations légales', 'Coordonnées', 'Représentant légal', 'Collaborateurs'],
 } as const;
 
-export const texts = { ...specTexts, ...ourTexts };
+// The organisation's field labels are the domain's, as on « Mon organisation » and in the console;
+// the onboarding names the representative's e-mail and phone « personnel » (spec §1 step 3).
+export const texts = { ...ORGANISATION_FIELD_LABELS, ...specTexts, ...ourTexts };

@@ -139,6 +139,9 @@ describe('Mon organisation', () => {
     await app.user.click(screen.getByRole('button', { name: 'Modifier' }));
     const email = screen.getByLabelText(/^Email$/);
     expect(email).toHaveAttribute('readonly');
+    // The representative's e-mail and phone say whose they are, as in the console (one label each, the domain's).
+    expect(screen.getByLabelText(/^Email du représentant/)).toHaveValue(organization.representativeEmail);
+    expect(screen.getByLabelText(/^Téléphone du représentant/)).toHaveValue(organization.representativePhoneNumber);
     expect(screen.getByLabelText(/^Code postal/)).toHaveAttribute('maxLength', '20');
     expect(screen.getByLabelText(/^SIRET/)).toHaveAttribute('maxLength', '20');
     await app.user.clear(screen.getByLabelText(/^Ville/));

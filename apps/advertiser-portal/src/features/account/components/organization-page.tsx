@@ -11,22 +11,22 @@ import { useUpdateOrganization } from '../api/update-organization';
 import { texts } from '../texts';
 import { DetailsList } from './details-list';
 
-/** How the portal labels and types each field; sections, order and limits are the domain's. */
+/** How the portal types each field; sections, order, labels and limits are the domain's. */
 const FIELD_INPUTS: Record<OrganisationEditField, OrganisationFieldInput> = {
-  name: { label: texts.name, autoComplete: 'organization' },
-  registrationNumber: { label: texts.registrationNumber, inputMode: 'numeric', autoComplete: 'off' },
-  legalForm: { label: texts.legalForm },
-  street: { label: texts.street, autoComplete: 'street-address' },
-  postcode: { label: texts.postcode, inputMode: 'numeric', autoComplete: 'postal-code' },
-  city: { label: texts.city, autoComplete: 'address-level2' },
-  country: { label: texts.country, autoComplete: 'country-name' },
-  officePhoneNumber: { label: texts.officePhoneNumber, type: 'tel', inputMode: 'tel' },
-  mobilePhoneNumber: { label: texts.mobilePhoneNumber, type: 'tel', inputMode: 'tel' },
-  representativeLastName: { label: texts.lastName, autoComplete: 'off' },
-  representativeFirstName: { label: texts.firstName, autoComplete: 'off' },
-  representativePosition: { label: texts.representativePosition },
-  representativeEmail: { label: texts.email, type: 'email', inputMode: 'email', autoComplete: 'off' },
-  representativePhoneNumber: { label: texts.phoneNumber, type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+  name: { autoComplete: 'organization' },
+  registrationNumber: { inputMode: 'numeric', autoComplete: 'off' },
+  legalForm: {},
+  street: { autoComplete: 'street-address' },
+  postcode: { inputMode: 'numeric', autoComplete: 'postal-code' },
+  city: { autoComplete: 'address-level2' },
+  country: { autoComplete: 'country-name' },
+  officePhoneNumber: { type: 'tel', inputMode: 'tel' },
+  mobilePhoneNumber: { type: 'tel', inputMode: 'tel' },
+  representativeLastName: { autoComplete: 'off' },
+  representativeFirstName: { autoComplete: 'off' },
+  representativePosition: {},
+  representativeEmail: { type: 'email', inputMode: 'email', autoComplete: 'off' },
+  representativePhoneNumber: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
 };
 
 /** The four sections of spec §2, in its order; the organisation e-mail is shown, not edited. */
