@@ -3,12 +3,18 @@ import { OrganisationForm } from '@terres/app-kit';
 import { Button } from '@terres/ui/button';
 import { Card } from '@terres/ui/card';
 import { DescriptionList } from '@terres/ui/description-list';
+import { EmailAddress } from '@terres/ui/email-address';
 import { useState } from 'react';
 import { useUpdateOrganization } from '../api/update-organization';
 import { texts } from '../texts';
 import { SECTIONS } from './organisation-fields';
 
 const shown = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
+/** An e-mail wraps before its '@' and dots, never inside a name. */
+function shownEmail(value: string | null | undefined) {
+  const address = shown(value);
+  return address ? <EmailAddress address={address} /> : null;
+}
 
 /**
  * The organisation's details (spec §2 "Organisation detail"): a read view, 'Modifier' opens the
@@ -41,8 +47,11 @@ export function OrganizationInformation({ organisation }: { organisation: Organi
                 layout="rows"
                 emptyText={texts.notProvided}
                 items={[
-                  ...(section.id === 'contacts' ? [{ term: texts.email, description: shown(organisation.email) }] : []),
-                  ...section.fields.map((field) => ({ term: field.label, description: shown(organisation[field.name]) })),
+                  ...(section.id === 'contacts' ? [{ term: texts.email, description: shownEmail(organisation.email) }] : []),
+                  ...section.fields.map((field) => ({
+                    term: field.label,
+                    description: field.type === 'email' ? shownEmail(organisation[field.name]) : shown(organisation[field.name]),
+                  })),
                 ]}
               />
             </section>

@@ -135,6 +135,10 @@ describe('Mon organisation', () => {
     expect(sections()).toEqual(['Identité', 'Siège Social', 'Coordonnées', 'Représentant légal']);
     expect(screen.getByText(organization.registrationNumber)).toBeInTheDocument();
     expect(screen.getByText(organization.email!)).toBeInTheDocument();
+    // E-mail addresses wrap before their '@' and dots, not inside a name (UX walk p69).
+    for (const address of [organization.email!, organization.representativeEmail!]) {
+      expect(screen.getByText(address).querySelectorAll('wbr').length).toBeGreaterThan(1);
+    }
 
     await app.user.click(screen.getByRole('button', { name: 'Modifier' }));
     const email = screen.getByLabelText(/^Email$/);

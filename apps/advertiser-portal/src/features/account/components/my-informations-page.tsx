@@ -41,7 +41,7 @@ export function MyInformationsPage() {
             items={[
               { label: texts.lastName, value: me.lastName },
               { label: texts.firstName, value: me.firstName },
-              { label: texts.email, value: me.email },
+              { label: texts.email, value: me.email, email: true },
               { label: texts.phoneNumber, value: me.phoneNumber },
             ]}
           />

@@ -68,8 +68,8 @@ export function OrganizationPage() {
               </h3>
               <DetailsList
                 items={[
-                  ...(section.id === 'contacts' ? [{ label: texts.email, value: organisation.email }] : []),
-                  ...section.fields.map((field) => ({ label: field.label, value: organisation[field.name] })),
+                  ...(section.id === 'contacts' ? [{ label: texts.email, value: organisation.email, email: true }] : []),
+                  ...section.fields.map((field) => ({ label: field.label, value: organisation[field.name], email: field.type === 'email' })),
                 ]}
               />
             </section>
