@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AdminShell, adminInquiryTabs } from './admin-shell';
+import { loadedMenu } from '../../.storybook/menus';
 import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../.storybook/phone';
 
 const meta = {
@@ -87,7 +88,7 @@ export const OrganisationDetails: Story = {
 /** The user menu opens from the keyboard and offers 'Se déconnecter'. */
 export const UserMenuOpen: Story = {
   play: async ({ canvasElement, args }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: 'Menu du compte, Camille' });
+    const trigger = await loadedMenu(canvasElement, 'Menu du compte, Camille');
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const item = await within(document.body).findByRole('menuitem', { name: 'Se déconnecter' });

@@ -1,13 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { USER_ACCOUNT_TABS, UserShell, userInquiryTabs } from './user-shell';
+import { loadedMenu } from '../../.storybook/menus';
 import { expectFitsPhone, expectOnScreen, PHONE_GLOBALS } from '../../.storybook/phone';
 
-/** The user menu's trigger once its code is there (it loads after the page is drawn): pressing the one drawn before would press a replaced element. */
-async function loadedMenu(canvasElement: HTMLElement, name: string) {
-  await waitFor(() => expect(within(canvasElement).getByRole('button', { name })).toHaveAttribute('id'), { timeout: 10_000 });
-  return within(canvasElement).getByRole('button', { name });
-}
 
 const meta = {
   title: 'Shells/UserShell',
