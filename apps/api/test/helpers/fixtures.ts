@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { siretWithCheckDigit, todayInParis } from '@terres/domain';
 import { expect } from 'vitest';
+import { parseToUnicode } from './pdf-layout.js';
 import { codeOf } from './smtp.js';
 import { registerOwner, signIn, uniqueEmail, withRefreshToken, type LoginResponse, type TestApi } from './session.js';
 
@@ -223,28 +224,6 @@ function pdfObjects(pdf: Buffer): Map<string, PdfObject> {
     header.lastIndex = end + 'endstream'.length;
   }
   return objects;
-}
-
-/** A ToUnicode CMap as pdfkit writes it (bfrange with arrays, or bfchar): glyph code -> text. */
-function parseToUnicode(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  // A ligature's entry holds several code units, space-separated: <0066 0066>.
-  const unicode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
-  for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const [, from, to, list, base] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(?:\[([^\]]*)\]|<([0-9a-f]+)>)/gi)) {
-      const first = Number.parseInt(from!, 16);
-      const last = Number.parseInt(to!, 16);
-      const targets = list ? [...list.matchAll(/<([0-9a-f\s]+)>/gi)].map((m) => unicode(m[1]!)) : null;
-      for (let code = first; code <= last; code += 1) {
-        const text = targets ? targets[code - first] : String.fromCharCode(Number.parseInt(base!, 16) + code - first);
-        if (text !== undefined) map.set(code, text);
-      }
-    }
-  }
-  for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, text] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]+)>/gi)) map.set(Number.parseInt(code!, 16), unicode(text!));
-  }
-  return map;
 }
 
 /**

@@ -42,7 +42,7 @@ function streamOf(pdf: Buffer, source: string, id: string): string {
 }
 
 /** A ToUnicode CMap as pdfkit writes it (bfrange with arrays, or bfchar): glyph code -> text. */
-function parseToUnicode(cmap: string): Map<number, string> {
+export function parseToUnicode(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
   const unicode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
   for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
