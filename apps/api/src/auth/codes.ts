@@ -18,6 +18,7 @@ import type { Db, DbOrTx, Tx } from '../db/index.js';
 import { prepared, rawStatement } from '../db/prepared.js';
 import { oneTimeCodes, organizations, users } from '../db/schema.js';
 import { problem } from '../http/problem.js';
+import { hitCtes, type HitValues } from './rate-limit.js';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -124,37 +125,53 @@ export interface CodeCheck {
   organizationArchivedAt: Date | null;
 }
 
+/** What `readCodeCheck` found: the per-IP hit's count (null: refused, nothing read) and the code, if one is live. */
+export interface CountedCodeCheck {
+  hits: number | null;
+  checked: CodeCheck | undefined;
+}
+
 /**
- * The code a check of `email` is made against, and the address's account, in one statement
- * (prepared: the sign-in's hot path, issue 23): a known device's own live code first, else the
- * strangers' one (a code asked for from another browser); everyone else only the strangers'.
- * Live: not consumed, not voided, not expired (a new code voids the earlier ones of its budget,
- * so the newest is the only one). No lock: what a check then writes is one atomic statement on
- * the code's row, conditional on it being still live (`countWrongGuess`, `consumeCode`,
- * services/sign-in.ts), so each try counts once and a code opens one session.
+ * The per-IP hit of the check (`limiter`'s, src/auth/rate-limit.ts) and the code a check of
+ * `email` is made against, with the address's account, in one statement (prepared: the sign-in's
+ * hot path, issue 23): a known device's own live code first, else the strangers' one (a code
+ * asked for from another browser); everyone else only the strangers'. Live: not consumed, not
+ * voided, not expired (a new code voids the earlier ones of its budget, so the newest is the
+ * only one). A refused hit reads no code (the caller then throws the limiter's 429: `settle`).
+ * No lock: what a check then writes is one atomic statement on the code's row, conditional on it
+ * being still live (`countWrongGuess`, `consumeCode`, services/sign-in.ts), so each try counts
+ * once and a code opens one session.
  */
-export async function readCodeCheck(db: DbOrTx, email: string, deviceId: string | null, now: Date): Promise<CodeCheck | undefined> {
-  const [row] = await prepared(db, 'otp_check', (db, name) =>
-    db
-      .select({ code: oneTimeCodes, user: users, organizationArchivedAt: organizations.archivedAt })
-      .from(oneTimeCodes)
-      .leftJoin(users, eq(users.emailKey, sql.placeholder('email')))
-      .leftJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(
-        and(
-          eq(oneTimeCodes.email, sql.placeholder('email')),
-          // A null device id matches no row (`= NULL`): the strangers' codes only.
-          or(eq(oneTimeCodes.deviceId, sql.placeholder('deviceId')), isNull(oneTimeCodes.deviceId)),
-          isNull(oneTimeCodes.consumedAt),
-          isNull(oneTimeCodes.voidedAt),
-          gt(oneTimeCodes.expiresAt, sql.placeholder('now')),
-        ),
-      )
-      .orderBy(sql`${oneTimeCodes.deviceId} is null`, desc(oneTimeCodes.createdAt))
-      .limit(1)
-      .prepare(name),
-  ).execute({ email: email.toLowerCase(), deviceId, now: now.toISOString() });
-  return row;
+export async function readCodeCheck(db: DbOrTx, email: string, deviceId: string | null, now: Date, hit: HitValues): Promise<CountedCodeCheck> {
+  const [row] = await prepared(db, 'otp_check', (db, name) => {
+    const { previous, hit } = hitCtes(db);
+    return (
+      db
+        .with(previous, hit)
+        .select({ hits: hit.hits, code: oneTimeCodes, user: users, organizationArchivedAt: organizations.archivedAt })
+        // One row when the hit was counted: the live code of the address, or none (nulls).
+        .from(hit)
+        .leftJoin(
+          oneTimeCodes,
+          and(
+            eq(oneTimeCodes.email, sql.placeholder('email')),
+            // A null device id matches no row (`= NULL`): the strangers' codes only.
+            or(eq(oneTimeCodes.deviceId, sql.placeholder('deviceId')), isNull(oneTimeCodes.deviceId)),
+            isNull(oneTimeCodes.consumedAt),
+            isNull(oneTimeCodes.voidedAt),
+            gt(oneTimeCodes.expiresAt, sql.placeholder('now')),
+          ),
+        )
+        .leftJoin(users, eq(users.emailKey, sql.placeholder('email')))
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .orderBy(sql`${oneTimeCodes.deviceId} is null`, desc(oneTimeCodes.createdAt))
+        .limit(1)
+        .prepare(name)
+    );
+  }).execute({ ...hit, email: email.toLowerCase(), deviceId, now: now.toISOString() });
+  if (!row) return { hits: null, checked: undefined };
+  const { hits, code, user, organizationArchivedAt } = row;
+  return { hits: Number(hits), checked: code ? { code, user, organizationArchivedAt } : undefined };
 }
 
 /** Whether `given` is the code: its HMAC compared with the stored one in constant time. */

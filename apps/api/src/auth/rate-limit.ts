@@ -5,7 +5,7 @@
 // atomic upsert that counts it only when it is allowed; a refused hit is not counted, as before.
 import { messages } from '@terres/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db, DbOrTx } from '../db/index.js';
 import { prepared, rawStatement } from '../db/prepared.js';
 import { problem } from '../http/problem.js';
 
@@ -22,19 +22,37 @@ export interface RateLimitOptions {
 
 /**
  * One hit, counted only when allowed: the previous window's hits weighted, plus the current
- * window's, stay under the limit. Prepared (src/db/prepared.ts): one statement for every limit.
+ * window's, stay under the limit. Two common table expressions, `rl_previous` and `rl_hit` (its
+ * `hits`, no row when the hit is refused): the limiter's own statement selects from `rl_hit`; a
+ * statement that counts the hit and does its own read in the same round trip puts them in front
+ * of its query (`hitCtes`, the code check: src/auth/codes.ts). Values: `HitValues`.
  */
-const p = (key: string) => sql.placeholder(key);
+const p = (key: keyof HitValues) => sql.placeholder(key);
+const PREVIOUS = sql`select coalesce((select hits from rate_limit_counters where key = ${p('rlKey')}::text and window_start = ${p('rlPrevious')}::timestamptz), 0) as hits`;
 const HIT = sql`
-  with previous as (
-    select coalesce((select hits from rate_limit_counters where key = ${p('key')}::text and window_start = ${p('previous')}::timestamptz), 0) as hits
-  )
   insert into rate_limit_counters as c (key, window_start, hits, expires_at)
-  select ${p('key')}::text, ${p('current')}::timestamptz, 1, ${p('expires')}::timestamptz
-  from previous where previous.hits * ${p('weight')}::float8 < ${p('limit')}::int
+  select ${p('rlKey')}::text, ${p('rlCurrent')}::timestamptz, 1, ${p('rlExpires')}::timestamptz
+  from rl_previous where rl_previous.hits * ${p('rlWeight')}::float8 < ${p('rlLimit')}::int
   on conflict (key, window_start) do update set hits = c.hits + 1
-    where c.hits + (select hits from previous) * ${p('weight')}::float8 < ${p('limit')}::int
+    where c.hits + (select hits from rl_previous) * ${p('rlWeight')}::float8 < ${p('rlLimit')}::int
   returning c.hits`;
+
+/** `rl_previous` and `rl_hit` for `db.with(...)`: `hit.hits` is the count, null in a left join when the hit was refused. */
+export function hitCtes(db: DbOrTx) {
+  const previous = db.$with('rl_previous', { hits: sql<number>`hits`.as('hits') }).as(PREVIOUS);
+  const hit = db.$with('rl_hit', { hits: sql<number>`hits`.mapWith(Number).as('hits') }).as(HIT);
+  return { previous, hit };
+}
+
+/** The values of a hit's placeholders (prefixed: they share a statement with a caller's own). */
+export interface HitValues {
+  rlKey: string;
+  rlPrevious: string;
+  rlCurrent: string;
+  rlExpires: string;
+  rlWeight: number;
+  rlLimit: number;
+}
 
 export class RateLimiter {
   private lastPrunedAt = 0;
@@ -46,38 +64,51 @@ export class RateLimiter {
 
   /** Counts one hit for `subject` (an IP address), or throws a 429 problem with `Retry-After`. */
   async hit(subject: string, now = Date.now()): Promise<void> {
-    const { name, limit, windowMs } = this.options;
-    const key = `${name}:${subject}`;
-    const start = Math.floor(now / windowMs) * windowMs;
-    const elapsed = now - start;
-    // The share of the previous window still inside the sliding window ending now.
-    const weight = 1 - elapsed / windowMs;
-    const current = new Date(start);
-    const previous = new Date(start - windowMs);
-    const expires = new Date(start + 2 * windowMs);
-    const counted = await prepared(this.db, 'rate_limit_hit', (db, name) => rawStatement<{ hits: number }>(db, name, HIT)).execute({
-      key,
-      previous: previous.toISOString(),
-      current: current.toISOString(),
-      expires: expires.toISOString(),
-      weight,
-      limit,
-    });
+    const values = this.hitValues(subject, now);
+    const counted = await prepared(this.db, 'rate_limit_hit', (db, name) =>
+      rawStatement<{ hits: number }>(db, name, sql`with rl_previous as (${PREVIOUS}), rl_hit as (${HIT}) select hits from rl_hit`),
+    ).execute({ ...values });
     const row = counted.rows[0];
-    if (row) {
-      if (Number(row.hits) === 1 && now - this.lastPrunedAt > PRUNE_EVERY_MS) await this.prune(now);
+    await this.settle(values, row ? Number(row.hits) : null, now);
+  }
+
+  /** A hit of `subject` at `now`, for a statement made with `hitCtes`; then `settle` with what `rl_hit` returned. */
+  hitValues(subject: string, now = Date.now()): HitValues {
+    const { name, limit, windowMs } = this.options;
+    const start = Math.floor(now / windowMs) * windowMs;
+    // The share of the previous window still inside the sliding window ending now.
+    const weight = 1 - (now - start) / windowMs;
+    return {
+      rlKey: `${name}:${subject}`,
+      rlPrevious: new Date(start - windowMs).toISOString(),
+      rlCurrent: new Date(start).toISOString(),
+      rlExpires: new Date(start + 2 * windowMs).toISOString(),
+      rlWeight: weight,
+      rlLimit: limit,
+    };
+  }
+
+  /**
+   * After the hit `values` was counted (`hits`: the window's count) or refused (null): now and
+   * then deletes the expired counters, or throws the 429 problem with its `Retry-After`.
+   */
+  async settle(values: HitValues, hits: number | null, now = Date.now()): Promise<void> {
+    if (hits !== null) {
+      if (hits === 1 && now - this.lastPrunedAt > PRUNE_EVERY_MS) await this.prune(now);
       return;
     }
+    const { limit, windowMs } = this.options;
+    const start = new Date(values.rlCurrent).getTime();
     const seen = await this.db.execute<{ window_start: string | Date; hits: number }>(sql`
       select window_start, hits from rate_limit_counters
-      where key = ${key} and window_start in (${previous.toISOString()}::timestamptz, ${current.toISOString()}::timestamptz)`);
+      where key = ${values.rlKey} and window_start in (${values.rlPrevious}::timestamptz, ${values.rlCurrent}::timestamptz)`);
     let previousHits = 0;
     let currentHits = 0;
     for (const line of seen.rows) {
       if (new Date(line.window_start).getTime() === start) currentHits = Number(line.hits);
       else previousHits = Number(line.hits);
     }
-    const wait = retryAfterSeconds({ limit, windowMs, elapsedMs: elapsed, previousHits, currentHits });
+    const wait = retryAfterSeconds({ limit, windowMs, elapsedMs: now - start, previousHits, currentHits });
     throw problem(429, messages.rateLimited, { headers: { 'retry-after': String(wait) } });
   }
 

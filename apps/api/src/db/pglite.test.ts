@@ -88,7 +88,7 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
     for (const column of ['match_band', 'site_latitude', 'site_longitude', 'start_date', 'end_date']) expect(indexCond, column).toContain(column);
   }));
   // The raw statements prepared once per connection (src/db/prepared.ts, issue 23) run on PGlite too.
-  it("signs an existing account in by the code check's short path: the per-IP count, a wrong guess counted, the code consumed once", () =>
+  it("signs an existing account in by the code check's short path: the per-IP count in the code's read, a wrong guess counted, the code consumed once", () =>
     withScope(systemScope('sign-in'), async () => {
       const { app } = running;
       const email = `pglite.${Date.now()}@bourse.test`;
@@ -97,11 +97,14 @@ describe('embedded PGlite (no DATABASE_URL)', () => {
       await expect(new RateLimiter(app.db, { name: 'otp-check', limit: 1, windowMs: 60_000 }).hit('192.0.2.7')).rejects.toMatchObject({ status: 429 });
       const { code } = await issueCode(app.db, app.config.authSecret, { email, purpose: 'LOGIN' });
       const wrong = code === '000000' ? '000001' : '000000';
-      await expect(verifyCode(app, { email, otp: wrong, deviceId: undefined })).rejects.toMatchObject({ status: 400, detail: messages.wrongCode });
-      const { session, settle } = await verifyCode(app, { email, otp: code, deviceId: undefined });
+      // Three checks allowed from this address: each counted in the code's read.
+      const limit = { limiter: new RateLimiter(app.db, { name: 'otp-check', limit: 3, windowMs: 60_000 }), subject: '192.0.2.8' };
+      await expect(verifyCode(app, { email, otp: wrong, deviceId: undefined, limit })).rejects.toMatchObject({ status: 400, detail: messages.wrongCode });
+      const { session, settle } = await verifyCode(app, { email, otp: code, deviceId: undefined, limit });
       expect(settle).toBe(false);
       expect(session.user).toMatchObject({ email, role: 'OWNER' });
-      await expect(verifyCode(app, { email, otp: code, deviceId: undefined })).rejects.toMatchObject({ status: 400, detail: messages.expiredCode });
+      await expect(verifyCode(app, { email, otp: code, deviceId: undefined, limit })).rejects.toMatchObject({ status: 400, detail: messages.expiredCode });
+      await expect(verifyCode(app, { email, otp: code, deviceId: undefined, limit })).rejects.toMatchObject({ status: 429 });
       const { rows } = await app.db.execute<{ failed: number; families: number }>(
         sql`select (select failed_attempts from one_time_codes where email = ${email}) as failed,
                    (select count(*)::int from session_families f join users u on u.id = f.user_id where u.email = ${email}) as families`,

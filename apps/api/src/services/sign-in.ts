@@ -21,6 +21,7 @@ import {
   type LoginResponse,
   type Refusal,
 } from '../auth/sessions.js';
+import type { RateLimiter } from '../auth/rate-limit.js';
 import { newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, type InvitationClaims } from '../auth/tokens.js';
 import { prepared, rawStatement } from '../db/prepared.js';
 import type { Db, Tx } from '../db/index.js';
@@ -122,10 +123,20 @@ export interface VerifiedCode {
   settle: boolean;
 }
 
+/** A code check: the address, the code given, the browser's known device, and the per-IP limit it counts in. */
+export interface VerifyCodeInput {
+  email: string;
+  otp: string;
+  deviceId: string | undefined;
+  /** The check's hit, counted in the code's read (a refused hit: the limiter's 429, nothing read). */
+  limit: { limiter: RateLimiter; subject: string };
+}
+
 /**
- * Checks a code and opens a session (issue 23: the sign-in's hot path). Three statements, no
+ * Checks a code and opens a session (issue 23: the sign-in's hot path). Two statements, no
  * transaction, when the code is a login's (or a registration's) for an account that may sign in:
- * 1. `readCodeCheck`: the live code of the address (a known device's first) and its account;
+ * 1. `readCodeCheck`: the per-IP hit, and the live code of the address (a known device's first)
+ *    and its account;
  * 2. the code compared in the process (HMAC, constant time);
  * 3. a wrong guess: `countWrongGuess` (atomic, the 5th voids the code); a right one: one
  *    statement that consumes the code if it is still live, opens the session family and stores
@@ -135,11 +146,13 @@ export interface VerifiedCode {
  * account (a registration: OWNER; an invitation: EMPLOYEE, or reactivates a removed one) and the
  * session, or refuses: the refusal is thrown once the code's consumption has committed.
  */
-export async function verifyCode(app: Pick<App, 'db' | 'config'>, input: { email: string; otp: string; deviceId: string | undefined }): Promise<VerifiedCode> {
+export async function verifyCode(app: Pick<App, 'db' | 'config'>, input: VerifyCodeInput): Promise<VerifiedCode> {
   const { config } = app;
-  const { email } = input;
+  const { email, limit } = input;
   const now = new Date();
-  const checked = await readCodeCheck(app.db, email, input.deviceId ?? null, now);
+  const hit = limit.limiter.hitValues(limit.subject, now.getTime());
+  const { hits, checked } = await readCodeCheck(app.db, email, input.deviceId ?? null, now, hit);
+  await limit.limiter.settle(hit, hits, now.getTime());
   if (!checked) throw refusalProblem({ status: 400, detail: messages.expiredCode });
   if (!codeMatches(config.authSecret, email, input.otp, checked.code)) {
     throw refusalProblem({ status: 400, detail: await countWrongGuess(app.db, checked.code, now) });

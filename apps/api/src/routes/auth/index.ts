@@ -99,10 +99,17 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/magic-link/verify', async (request, reply) => {
-    await codeChecks.hit(request.ip);
-    const { email: rawEmail, otp } = parseBody(VerifyRequest, request.body);
-    const email = rawEmail.toLowerCase();
-    const { session, settle } = await verifyCode(app, { email, otp, deviceId: deviceOf(request, email) });
+    let body: { email: string; otp: string };
+    try {
+      body = parseBody(VerifyRequest, request.body);
+    } catch (error) {
+      // A malformed check counts all the same (a well-formed one's hit is counted in its code's read).
+      await codeChecks.hit(request.ip);
+      throw error;
+    }
+    const email = body.email.toLowerCase();
+    const limit = { limiter: codeChecks, subject: request.ip };
+    const { session, settle } = await verifyCode(app, { email, otp: body.otp, deviceId: deviceOf(request, email), limit });
     if (!settle) answerWithoutSettle(request);
     rememberThisDevice(request, reply, email);
     return sessionReply(request, reply, session);
