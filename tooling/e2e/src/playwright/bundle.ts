@@ -49,8 +49,14 @@ export async function measurePageLoad(page: Page, { distDir, path, routeFiles, r
  * (packages/api-client/src/http/client.ts): portal 159.4 KB and console 159.8 KB in 25 and 26
  * files: the framework file (React DOM about 60 KB, TanStack Router 28, the query cache, valibot)
  * 103 KB, the typeface's French file 19.4 KB, the sign-in file 11.7 KB, the app's entry 8.6 to
- * 12.7 KB, CSS 4.4 to 4.7 KB. Issue 23's 120 KB is below what React DOM, the router and the
- * typeface weigh together.
+ * 12.7 KB, CSS 4.4 to 4.7 KB. Issue 23 asks 120 KB. Measured again on 2026-11-28 (the framework
+ * file's source map, each package's share gzipped alone): React DOM 62.2 KB, TanStack Router 27.6
+ * (router-core 18.1, react-router 6.1, history 1.8, store 1.6), React 3.0, scheduler 1.5, with the
+ * typeface's 19.4: about 114 KB before any code of the app, leaving about 6 KB for the query
+ * cache (7.1), valibot (2.9), the sign-in screen, the entry and the CSS. A variable font cut to the
+ * weights used (400 to 700) is as large (19.5 KB: the same two masters); one static weight is
+ * 9.7 KB, but the page shows three. Not reachable with React 19, TanStack Router and the
+ * typeface, the stack and the UX issue's choices; the budget stays 160 KB.
  */
 export const LOGIN_BUDGET_BYTES = 160 * 1024;
 
