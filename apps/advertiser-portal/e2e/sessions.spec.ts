@@ -92,3 +92,25 @@ test("registration's code step, and 'Changer d'email' back to the e-mail", async
   await page.getByRole('button', { name: "Changer d'email" }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Création de votre compte' })).toBeVisible();
 });
+
+test('a keyboard user who presses the user menu before its code has arrived lands on « Se déconnecter »: a second Enter signs out', async ({ page, api }) => {
+  const email = uniqueEmail('keys');
+  await api.seedOwner({ email, credits: 0, profile: { first_name: 'Ninon', last_name: 'Keller', phone_number: '06 10 20 30 40' } });
+  // The menu's code is held back until the button has been pressed (a slow phone network).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/user-menu-dropdown[-.][^/]*$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, email);
+  const trigger = page.getByRole('button', { name: 'Menu du compte, Ninon' });
+  await trigger.focus();
+  // The button drawn before the code (Radix's own carries an id).
+  await expect(trigger).not.toHaveAttribute('id');
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+});

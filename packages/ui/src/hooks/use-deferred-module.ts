@@ -84,6 +84,12 @@ export interface DeferredTrigger<T> {
   openAtLoad: boolean;
   /** The loaded part's trigger takes the focus: the button had it (and was not pressed). */
   focusAtLoad: boolean;
+  /**
+   * The button was pressed with a key (Enter, Space, ArrowDown): the loaded menu focuses its first
+   * item, as Radix does for a menu opened by a key (`FirstItemFocusAtLoad`). Radix saw no key: it
+   * was not there yet.
+   */
+  keyboardAtLoad: boolean;
   /** The button's handlers: the pointer or the focus loads the code, a press opens it on arrival. */
   buttonProps: {
     onPointerEnter: () => void;
@@ -105,6 +111,7 @@ export interface DeferredTrigger<T> {
 export function useDeferredTrigger<T>(module: DeferredModule<T>, options: { menu?: boolean; onOpen?: () => void } = {}): DeferredTrigger<T> {
   const [loaded, request] = useDeferredModule(module);
   const [openAtLoad, setOpenAtLoad] = useState(false);
+  const [keyboardAtLoad, setKeyboardAtLoad] = useState(false);
   const focused = useRef(false);
   const open = () => {
     if (!openAtLoad) options.onOpen?.();
@@ -115,6 +122,7 @@ export function useDeferredTrigger<T>(module: DeferredModule<T>, options: { menu
     module: loaded,
     openAtLoad,
     focusAtLoad: focused.current && !openAtLoad,
+    keyboardAtLoad,
     buttonProps: {
       onPointerEnter: request,
       onPointerDown: (event) => {
@@ -131,6 +139,7 @@ export function useDeferredTrigger<T>(module: DeferredModule<T>, options: { menu
       onKeyDown: (event) => {
         if (event.key === 'Enter' || event.key === ' ' || (options.menu && event.key === 'ArrowDown')) {
           event.preventDefault();
+          setKeyboardAtLoad(true);
           open();
         }
       },

@@ -1,6 +1,7 @@
 // The user menu itself (Radix DropdownMenu), loaded after the page is drawn (user-menu.tsx).
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
+import { useFirstItemFocusAtLoad } from '../hooks/first-item-focus-at-load';
 import { useFocusAtLoad } from '../hooks/use-deferred-module';
 import type { UserMenuProps } from './user-menu';
 import { shownFirstName, UserMenuTriggerContent } from './user-menu-trigger';
@@ -10,12 +11,15 @@ export interface UserMenuDropdownProps extends UserMenuProps {
   defaultOpen: boolean;
   /** The trigger takes the focus: the user had focused it (not pressed it) before this code had loaded. */
   focusTrigger: boolean;
+  /** Opened at once from the keyboard: its item takes the focus (a second Enter signs out). */
+  focusFirstItem: boolean;
 }
 
-export function UserMenuDropdown({ firstName, onLogout, defaultOpen, focusTrigger }: UserMenuDropdownProps) {
+export function UserMenuDropdown({ firstName, onLogout, defaultOpen, focusTrigger, focusFirstItem }: UserMenuDropdownProps) {
   const name = shownFirstName(firstName);
   const trigger = useRef<HTMLButtonElement>(null);
   useFocusAtLoad(trigger, focusTrigger);
+  const firstItemAtLoad = useFirstItemFocusAtLoad(focusFirstItem);
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger ref={trigger} className="terres-user-menu__trigger" data-anonymous={name ? undefined : ''}>
@@ -23,6 +27,7 @@ export function UserMenuDropdown({ firstName, onLogout, defaultOpen, focusTrigge
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="terres-user-menu__content" align="end" sideOffset={6}>
+          {firstItemAtLoad}
           <DropdownMenu.Item className="terres-user-menu__item" onSelect={onLogout}>
             Se déconnecter
           </DropdownMenu.Item>

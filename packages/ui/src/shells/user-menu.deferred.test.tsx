@@ -30,4 +30,20 @@ describe('UserMenu before its code has loaded', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Menu du compte' })).toHaveAttribute('id'), { timeout: 10_000 });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Menu du compte' }));
   });
+
+  it('opened from the keyboard before the code arrives, puts the focus on its item: a second Enter signs out', async () => {
+    vi.resetModules();
+    const { UserMenu } = await import('./user-menu');
+    const user = userEvent.setup();
+    const onLogout = vi.fn();
+    render(<UserMenu firstName="Jean" onLogout={onLogout} />);
+    const trigger = screen.getByRole('button', { name: 'Menu du compte, Jean' });
+    trigger.focus();
+    expect(trigger).not.toHaveAttribute('id');
+    await user.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: 'Se déconnecter' }, { timeout: 10_000 });
+    await vi.waitFor(() => expect(document.activeElement).toBe(item));
+    await user.keyboard('{Enter}');
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
 });

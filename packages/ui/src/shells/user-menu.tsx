@@ -26,8 +26,8 @@ const dropdown = deferredModule(() => import('./user-menu-dropdown'));
  * same trigger is drawn; pressing it opens the menu as soon as the code is there.
  */
 export function UserMenu(props: UserMenuProps) {
-  const { module, openAtLoad, focusAtLoad, buttonProps } = useDeferredTrigger(dropdown, { menu: true });
-  if (module) return <module.UserMenuDropdown {...props} defaultOpen={openAtLoad} focusTrigger={focusAtLoad} />;
+  const { module, openAtLoad, focusAtLoad, keyboardAtLoad, buttonProps } = useDeferredTrigger(dropdown, { menu: true });
+  if (module) return <module.UserMenuDropdown {...props} defaultOpen={openAtLoad} focusTrigger={focusAtLoad} focusFirstItem={keyboardAtLoad} />;
   const name = shownFirstName(props.firstName);
   return (
     <button

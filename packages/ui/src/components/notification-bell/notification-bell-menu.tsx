@@ -2,6 +2,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { notificationMessages as m, unreadCountText } from '@terres/domain';
 import { useRef } from 'react';
+import { useFirstItemFocusAtLoad } from '../../hooks/first-item-focus-at-load';
 import { useFocusAtLoad } from '../../hooks/use-deferred-module';
 import { AnchorLink } from '../tab-menu/link';
 import { NOTIFICATION_SETTINGS_LABEL, type NotificationBellProps } from './notification-bell';
@@ -12,6 +13,8 @@ export interface NotificationBellMenuProps extends NotificationBellProps {
   defaultOpen: boolean;
   /** The trigger takes the focus: the user had focused it (not pressed it) before this code had loaded. */
   focusTrigger: boolean;
+  /** Opened at once from the keyboard: the first item takes the focus, as in a list Radix opened from the keyboard. */
+  focusFirstItem: boolean;
 }
 
 /** The bell's list itself (Radix DropdownMenu), loaded after the page is drawn (notification-bell.tsx). */
@@ -26,10 +29,12 @@ export function NotificationBellMenu({
   settingsHref,
   defaultOpen,
   focusTrigger,
+  focusFirstItem,
 }: NotificationBellMenuProps) {
   const unreadText = unreadCountText(unreadCount);
   const trigger = useRef<HTMLButtonElement>(null);
   useFocusAtLoad(trigger, focusTrigger);
+  const firstItemAtLoad = useFirstItemFocusAtLoad(focusFirstItem);
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen} {...(onOpenChange ? { onOpenChange } : {})}>
       <DropdownMenu.Trigger ref={trigger} className="terres-notification-bell__trigger">
@@ -37,6 +42,7 @@ export function NotificationBellMenu({
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="terres-notification-bell__content" align="end" sideOffset={6} collisionPadding={8}>
+          {firstItemAtLoad}
           <DropdownMenu.Label className="terres-notification-bell__heading">
             {m.listTitle}
             {unreadText ? <span className="terres-notification-bell__count"> · {unreadText}</span> : null}

@@ -47,11 +47,11 @@ const menu = deferredModule(() => import('./notification-bell-menu'));
  * the code is there.
  */
 export function NotificationBell(props: NotificationBellProps) {
-  const { module, openAtLoad, focusAtLoad, buttonProps } = useDeferredTrigger(menu, {
+  const { module, openAtLoad, focusAtLoad, keyboardAtLoad, buttonProps } = useDeferredTrigger(menu, {
     menu: true,
     ...(props.onOpenChange ? { onOpen: () => props.onOpenChange?.(true) } : {}),
   });
-  if (module) return <module.NotificationBellMenu {...props} defaultOpen={openAtLoad} focusTrigger={focusAtLoad} />;
+  if (module) return <module.NotificationBellMenu {...props} defaultOpen={openAtLoad} focusTrigger={focusAtLoad} focusFirstItem={keyboardAtLoad} />;
   return (
     <button type="button" className="terres-notification-bell__trigger" aria-haspopup="menu" aria-expanded="false" data-state="closed" {...buttonProps}>
       <NotificationBellTriggerContent unreadCount={props.unreadCount} />
