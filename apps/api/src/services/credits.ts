@@ -5,7 +5,7 @@
 import { messages, PROBLEM_TYPES, type CreditTransactionKind } from '@terres/domain';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ListCount, Paging } from '../http/list-query.js';
-import type { DbOrTx, Tx } from '../db/index.js';
+import type { Db, DbOrTx, Tx } from '../db/index.js';
 import { creditLedger, inquiries, invoices, organizations, users } from '../db/schema.js';
 import { problem } from '../http/problem.js';
 import { fullNameOf } from './users.js';
@@ -130,8 +130,11 @@ export function listLedgerLines(db: DbOrTx, organizationId: string): Promise<Led
     .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
 }
 
-/** One page of the organisation's lines, newest first, and their count (GET .../credit-transactions). */
-export async function ledgerPage(db: DbOrTx, organizationId: string, paging: Paging): Promise<{ rows: LedgerRow[]; count: ListCount }> {
+/** One page of the organisation's lines, newest first, and their count (GET .../credit-transactions).
+ * The page and the count are read at once on two pooled connections: a `Db`, never a
+ * transaction's handle (one connection runs one statement at a time).
+ */
+export async function ledgerPage(db: Db, organizationId: string, paging: Paging): Promise<{ rows: LedgerRow[]; count: ListCount }> {
   const where = eq(creditLedger.organizationId, organizationId);
   const [rows, [counted]] = await Promise.all([
     db

@@ -5,7 +5,7 @@
 import { messages } from '@terres/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ListCount, Paging } from '../http/list-query.js';
-import type { DbOrTx, Tx } from '../db/index.js';
+import type { Db, DbOrTx, Tx } from '../db/index.js';
 import { problem } from '../http/problem.js';
 import { invoiceCounters, invoices, purchases, type organizations } from '../db/schema.js';
 import { VAT_RATE_BASIS_POINTS } from './packages.js';
@@ -109,8 +109,11 @@ export async function issueInvoice(
   return row!;
 }
 
-/** One page, newest first, and the count; `organizationId` null: every organisation's (admins). */
-export async function listInvoices(db: DbOrTx, organizationId: string | null, paging: Paging): Promise<{ rows: InvoiceRow[]; count: ListCount }> {
+/** One page, newest first, and the count; `organizationId` null: every organisation's (admins).
+ * The page and the count are read at once on two pooled connections: a `Db`, never a
+ * transaction's handle (one connection runs one statement at a time).
+ */
+export async function listInvoices(db: Db, organizationId: string | null, paging: Paging): Promise<{ rows: InvoiceRow[]; count: ListCount }> {
   const where = organizationId === null ? undefined : eq(invoices.organizationId, organizationId);
   const [rows, [counted]] = await Promise.all([
     db

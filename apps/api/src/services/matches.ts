@@ -29,7 +29,7 @@ import {
 } from '@terres/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ListCount, Paging } from '../http/list-query.js';
-import type { DbOrTx, Tx } from '../db/index.js';
+import type { Db, DbOrTx, Tx } from '../db/index.js';
 import { inquiries, matches, organizations, transfers } from '../db/schema.js';
 import { isUuid } from '../http/ids.js';
 import { problem } from '../http/problem.js';
@@ -211,9 +211,12 @@ export async function findMatch(db: DbOrTx, id: string, options: { forUpdate?: b
   return row;
 }
 
-/** Matches, newest first, a page of them with their count; those of one listing (either side) when `inquiryId` is given. */
+/** Matches, newest first, a page of them with their count; those of one listing (either side) when `inquiryId` is given.
+ * The page and the count are read at once on two pooled connections: a `Db`, never a
+ * transaction's handle (one connection runs one statement at a time).
+ */
 export async function listMatches(
-  db: DbOrTx,
+  db: Db,
   filter: { inquiryId?: string; statuses?: readonly MatchStatus[] },
   paging: Paging,
 ): Promise<{ rows: MatchRow[]; count: ListCount }> {

@@ -1,7 +1,7 @@
 // The admins' organisation table (issue 10): quick search over name, e-mail, SIRET and
 // representative (accents and case ignored), archived ones on request, sorted and paged.
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import { organizations } from '../db/schema.js';
 import type { ListCount, Paging, Sort } from '../http/list-query.js';
 import type { OrganizationRow } from './organizations.js';
@@ -26,9 +26,12 @@ export interface OrganizationListQuery {
   paging: Paging;
 }
 
-/** One page of the organisations, and their exact count (thousands of rows at most). */
+/** One page of the organisations, and their exact count (thousands of rows at most).
+ * The page and the count are read at once on two pooled connections: a `Db`, never a
+ * transaction's handle (one connection runs one statement at a time).
+ */
 export async function listOrganizations(
-  db: DbOrTx,
+  db: Db,
   query: OrganizationListQuery,
 ): Promise<{ rows: OrganizationRow[]; count: ListCount }> {
   const where = and(
