@@ -117,6 +117,11 @@ describe('MapView in Chromium', () => {
     // The keyboard way: arrows then Enter.
     await userEvent.clear(input);
     await userEvent.type(input, 'rue du sauvage');
+    // The whole text asked: typed slowly (a loaded machine), a part of it may have been asked
+    // and answered first, and the arrows then chose among that part's suggestions.
+    await waitFor(async () => expect((await (await fetch(`${fixture}/__requests`)).json()) as string[]).toContain('/search/?q=rue%20du%20sauvage&limit=5'), {
+      timeout: 5_000,
+    });
     await screen.findByRole('option', { name: 'Rue du Sauvage 68100 Mulhouse' });
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[1]?.id);
