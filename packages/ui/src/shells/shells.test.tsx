@@ -90,7 +90,8 @@ describe('UserShell', () => {
     expect(trigger).toHaveTextContent('Jean');
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
+    // The menu opens once its code is there (it loads after the page is drawn).
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }, { timeout: 10_000 }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });
