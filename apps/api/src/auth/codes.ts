@@ -171,7 +171,7 @@ export async function readCodeCheck(db: DbOrTx, email: string, deviceId: string 
   }).execute({ ...hit, email: email.toLowerCase(), deviceId, now: now.toISOString() });
   if (!row) return { hits: null, checked: undefined };
   const { hits, code, user, organizationArchivedAt } = row;
-  return { hits: Number(hits), checked: code ? { code, user, organizationArchivedAt } : undefined };
+  return { hits, checked: code ? { code, user, organizationArchivedAt } : undefined };
 }
 
 /** Whether `given` is the code: its HMAC compared with the stored one in constant time. */

@@ -6,7 +6,7 @@
 import { messages } from '@terres/domain';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.js';
-import { prepared, rawStatement } from '../db/prepared.js';
+import { prepared } from '../db/prepared.js';
 import { problem } from '../http/problem.js';
 
 /** Expired counters are deleted at most this often by one limiter (any process may do it). */
@@ -23,9 +23,9 @@ export interface RateLimitOptions {
 /**
  * One hit, counted only when allowed: the previous window's hits weighted, plus the current
  * window's, stay under the limit. Two common table expressions, `rl_previous` and `rl_hit` (its
- * `hits`, no row when the hit is refused): the limiter's own statement selects from `rl_hit`; a
- * statement that counts the hit and does its own read in the same round trip puts them in front
- * of its query (`hitCtes`, the code check: src/auth/codes.ts). Values: `HitValues`.
+ * `hits`, no row when the hit is refused), put in front of a statement by `hitCtes`: the
+ * limiter's own selects from `rl_hit`; the code check's does its own read in the same round trip
+ * (src/auth/codes.ts). Values: `HitValues`.
  */
 const p = (key: keyof HitValues) => sql.placeholder(key);
 const PREVIOUS = sql`select coalesce((select hits from rate_limit_counters where key = ${p('rlKey')}::text and window_start = ${p('rlPrevious')}::timestamptz), 0) as hits`;
@@ -65,11 +65,11 @@ export class RateLimiter {
   /** Counts one hit for `subject` (an IP address), or throws a 429 problem with `Retry-After`. */
   async hit(subject: string, now = Date.now()): Promise<void> {
     const values = this.hitValues(subject, now);
-    const counted = await prepared(this.db, 'rate_limit_hit', (db, name) =>
-      rawStatement<{ hits: number }>(db, name, sql`with rl_previous as (${PREVIOUS}), rl_hit as (${HIT}) select hits from rl_hit`),
-    ).execute({ ...values });
-    const row = counted.rows[0];
-    await this.settle(values, row ? Number(row.hits) : null, now);
+    const [row] = await prepared(this.db, 'rate_limit_hit', (db, name) => {
+      const { previous, hit } = hitCtes(db);
+      return db.with(previous, hit).select({ hits: hit.hits }).from(hit).prepare(name);
+    }).execute({ ...values });
+    await this.settle(values, row?.hits ?? null, now);
   }
 
   /** A hit of `subject` at `now`, for a statement made with `hitCtes`; then `settle` with what `rl_hit` returned. */

@@ -86,7 +86,7 @@ export interface DeferredTrigger<T> {
   focusAtLoad: boolean;
   /**
    * The button was pressed with a key (Enter, Space, ArrowDown): the loaded menu focuses its first
-   * item, as Radix does for a menu opened by a key (`FirstItemFocusAtLoad`). Radix saw no key: it
+   * item, as Radix does for a menu opened by a key (`useFirstItemFocusAtLoad`). Radix saw no key: it
    * was not there yet.
    */
   keyboardAtLoad: boolean;
