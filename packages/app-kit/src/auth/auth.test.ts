@@ -149,6 +149,26 @@ describe('createAuth', () => {
     expect(readSession().accessToken).toBeNull();
   });
 
+  it("keeps the archived organisation's reason when requests already under way come back refused after it", async () => {
+    refreshOk = false;
+    const { auth, ended } = setup(session('fresh', 10 * 60_000, 86_400_000));
+    await auth.ensureSession();
+    server.use(
+      http.get(`${API}/users/me`, () =>
+        HttpResponse.json(
+          { type: 'urn:bourse-terres:problem:organization-archived', title: 'Forbidden', status: 403, detail: 'Votre organisation a été archivée.' },
+          { status: 403, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    await expect(getCurrentUser()).rejects.toThrow();
+    // The page's other queries, sent with the same token, are refused once the session is gone.
+    server.use(http.get(`${API}/users/me`, () => HttpResponse.json({ status: 401, detail: 'Jeton invalide.' }, { status: 401 })));
+    await expect(getCurrentUser()).rejects.toThrow();
+    expect(ended).toEqual([{ reason: 'organization-archived', message: 'Votre organisation a été archivée.' }]);
+    expect(auth.lastSessionEnd()?.message).toBe('Votre organisation a été archivée.');
+  });
+
   it('reports a session lost for good once, as unauthorized', async () => {
     refreshOk = false;
     const { auth, ended } = setup(session('revoked', 10 * 60_000, 86_400_000));

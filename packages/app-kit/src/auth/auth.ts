@@ -40,8 +40,11 @@ export interface SessionEnd {
 export interface AuthOptions {
   /** API root including `/api/v1`. */
   apiUrl: string;
-  /** Cleared at sign-out, so nothing of the previous user stays on screen. */
-  queryClient: QueryClient;
+  /**
+   * Cleared at sign-out, so nothing of the previous user stays on screen (the sign-in page of its
+   * own, decision 0182, has none).
+   */
+  queryClient?: QueryClient;
   /** The session was lost for good (spec §4: tokens cleared, browser to /login). */
   onSessionEnded?: (end: SessionEnd) => void;
   /** Tests: another storage or fetch. */
@@ -96,11 +99,14 @@ export function createAuth(options: AuthOptions): Auth {
     // The client has already cleared the session: say so once, the app navigates.
     onSessionEnded: (event) => {
       if (signingOut) return;
+      // The page's other requests, sent before it ended, come back refused ('unauthorized'):
+      // the session has ended once, and its first reason stays on the sign-in page.
+      if (lastEnd !== null && state.status === 'unauthenticated') return;
       lastEnd = {
         reason: event.reason,
         ...(event.reason === 'organization-archived' ? { message: event.message ?? authMessages.organizationArchived } : {}),
       };
-      options.queryClient.clear();
+      options.queryClient?.clear();
       publish({ status: 'unauthenticated', user: null });
       options.onSessionEnded?.(lastEnd);
     },
@@ -167,7 +173,7 @@ export function createAuth(options: AuthOptions): Auth {
       } finally {
         signingOut = false;
         clearSession();
-        options.queryClient.clear();
+        options.queryClient?.clear();
         booted = true;
         publish({ status: 'unauthenticated', user: null });
       }
