@@ -3,6 +3,7 @@
 // fixed loopback port for dev and preview (the e2e stack and each app's links to the other expect 5173 and 5174).
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 /**
@@ -65,6 +66,9 @@ export function appViteConfig({ port }) {
     ],
     build: {
       rolldownOptions: {
+        // Two pages: index.html for every route, login.html for /login opened from the address bar
+        // (decision 0182; static hosts, Vite and deploy/nginx serve /login from login.html).
+        input: { index: resolve('index.html'), login: resolve('login.html') },
         // Reading a property has no side effect in this code base (no getter does work): an
         // unused `{ denied: m.x }` no longer keeps a whole table of texts (the domain's transfer
         // messages left /login with it). Nothing here forces a layout by reading `offsetWidth`.
@@ -75,12 +79,18 @@ export function appViteConfig({ port }) {
           codeSplitting: {
             groups: [
               {
-                // What every page runs: React, the router, the query cache, valibot. Cached across
-                // deployments that change only the apps. react-query's observers and hooks stay
-                // out: /login uses none of them.
+                // What every page runs, the sign-in page of its own included (login.html, decision
+                // 0182): React and valibot.
+                name: 'react',
+                test: /node_modules[\\/](?:react|react-dom|scheduler|valibot)[\\/]/,
+              },
+              {
+                // What every page of the app runs besides: the router and the query cache. Cached
+                // across deployments that change only the apps. react-query's observers and hooks
+                // stay out: the sign-in route uses none of them.
                 name: 'framework',
                 test: (id) =>
-                  /node_modules[\\/](?:react|react-dom|scheduler|@tanstack|valibot|use-sync-external-store)[\\/]/.test(id) &&
+                  /node_modules[\\/](?:@tanstack|use-sync-external-store)[\\/]/.test(id) &&
                   !/[\\/](?:react-query|query-core)[\\/].*[\\/](?:\w*Observer|use\w+|IsRestoringProvider|errorBoundaryUtils|suspense)\.js$/.test(id),
               },
               {

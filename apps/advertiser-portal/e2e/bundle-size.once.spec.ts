@@ -11,7 +11,7 @@ test('/login loads no map engine', async ({ page, stack, appName }) => {
   ).toEqual([]);
 });
 
-test('/login loads at most 160 KB of JavaScript, CSS and fonts (gzip), the typeface included', async ({ page, stack, appName }) => {
+test('/login loads at most 120 KB of JavaScript, CSS and fonts (gzip), the typeface included', async ({ page, stack, appName }) => {
   const load = await measureLoginLoad(page, stack.apps[appName].distDir);
   // The preloaded French file of Source Sans 3, and no other font (decision 0180).
   expect(load.chunks.filter((chunk) => chunk.kind === 'font').map((chunk) => chunk.file)).toEqual([

@@ -3,9 +3,12 @@
 // route uses (query client defaults, route error and pending views, page titles, router links).
 export { createAuth, type Auth, type AuthOptions, type AuthState, type AuthStatus, type SessionEnd } from './auth/auth';
 export { AuthProvider, useAuth, useAuthController } from './auth/auth-context';
-export { LOGIN_PATH, redirectSignedIn, requireUser, safeRedirect } from './auth/guards';
+export { redirectSignedIn, requireUser } from './auth/guards';
+export { LOGIN_PATH, safeRedirect } from './auth/paths';
 export { AuthCard, type AuthCardProps } from './sign-in/auth-card';
 export { SignInScreen, type SignInMode, type SignInScreenProps } from './sign-in/sign-in-screen';
+export { startSignInPage, type AppModule, type SignInPageOptions, type SignInPageProps } from './sign-in/sign-in-page';
+export { bootPage } from './app/boot';
 export { AppLink } from './app/app-link';
 export { AppRoot, createAppRuntime, type AppRuntime, type AppRuntimeOptions } from './app/runtime';
 export { createQueryClient, shouldRetry } from './app/query-client';

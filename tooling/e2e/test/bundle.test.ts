@@ -7,12 +7,13 @@ import { chunksHolding, formatInitialLoad, initialChunks, kindOf, measureFiles, 
 
 // A build as Vite writes it: an entry importing React statically with its stylesheet, the login
 // route split off (TanStack's ?tsr-split=component), a map page whose chunk holds maplibre-gl and
-// has a stylesheet of its own, and the typeface's file.
+// has a stylesheet of its own, the typeface's file, and a second page (login.html) of its own.
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-a1.js', src: 'index.html', isEntry: true, imports: ['_react-b2.js'], dynamicImports: ['src/routes/login.tsx?tsr-split=component', 'src/routes/map.tsx?tsr-split=component'], css: ['assets/index-c3.css'] },
   '_react-b2.js': { file: 'assets/react-b2.js', name: 'react' },
   'src/routes/login.tsx?tsr-split=component': { file: 'assets/login-d4.js', src: 'src/routes/login.tsx?tsr-split=component', isDynamicEntry: true, imports: ['_react-b2.js', '_form-e5.js'] },
   '_form-e5.js': { file: 'assets/form-e5.js' },
+  'login.html': { file: 'assets/login-i9.js', src: 'login.html', isEntry: true, imports: ['_react-b2.js', '_form-e5.js'] },
   'src/routes/map.tsx?tsr-split=component': { file: 'assets/map-f6.js', src: 'src/routes/map.tsx?tsr-split=component', isDynamicEntry: true, imports: ['_react-b2.js'], css: ['assets/map-g7.css'] },
 };
 const sources: Record<string, string[]> = {
@@ -54,6 +55,15 @@ describe('initial load of a page', () => {
       ['assets/form-e5.js', 'static import'],
     ]);
     expect(initialChunks(manifest, { routeFiles: /^src\/routes\/map\.tsx/ }).get('assets/map-g7.css')).toBe('stylesheet');
+  });
+
+  it('takes the page of its own a path is served from, not the app beside it', () => {
+    expect([...initialChunks(manifest, { page: 'login.html' }).entries()]).toEqual([
+      ['assets/login-i9.js', 'entry'],
+      ['assets/react-b2.js', 'static import'],
+      ['assets/form-e5.js', 'static import'],
+    ]);
+    expect(() => initialChunks(manifest, { page: 'missing.html' })).toThrow('the manifest has no entry missing.html');
   });
 
   it('measures gzip sizes of JavaScript and CSS and names the packages each chunk holds', async () => {

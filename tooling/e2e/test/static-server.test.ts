@@ -11,11 +11,12 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe('static server', () => {
-  it('serves the build, index.html for page paths, 404 for a missing asset', async () => {
+  it('serves the build, a page its own HTML file, index.html for the other page paths, 404 for a missing asset', async () => {
     const root = await mkdtemp(join(tmpdir(), 'static-test-'));
     dirs.push(root);
     await mkdir(join(root, 'assets'));
     await writeFile(join(root, 'index.html'), '<!doctype html><html lang="fr"><title>App</title></html>');
+    await writeFile(join(root, 'login.html'), '<!doctype html><html lang="fr"><title>Connexion</title></html>');
     await writeFile(join(root, 'assets', 'index-abc.js'), 'console.log(1)');
 
     const server = await startStaticServer({ notServedMessage: 'pas encore construit' });
@@ -25,11 +26,16 @@ describe('static server', () => {
       expect(await early.text()).toBe('pas encore construit');
 
       server.setRoot(root);
-      for (const path of ['/', '/login', '/user/inquiry/details/1f0c/overview?x=1']) {
+      for (const path of ['/', '/register', '/user/inquiry/details/1f0c/overview?x=1']) {
         const page = await fetch(`${server.url}${path}`);
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-        expect(await page.text()).toContain('lang="fr"');
+        expect(await page.text()).toContain('<title>App</title>');
+      }
+      for (const path of ['/login', '/login?redirect=%2Fdashboard']) {
+        const page = await fetch(`${server.url}${path}`);
+        expect(page.headers.get('cache-control')).toBe('no-cache');
+        expect(await page.text()).toContain('<title>Connexion</title>');
       }
       const script = await fetch(`${server.url}/assets/index-abc.js`);
       expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

@@ -8,7 +8,7 @@ import type { StorageLike } from '@terres/api-client';
 import { ToastProvider } from '@terres/ui/toast';
 import { createAuth, type Auth } from '../auth/auth';
 import { AuthProvider } from '../auth/auth-context';
-import { LOGIN_PATH } from '../auth/guards';
+import { LOGIN_PATH } from '../auth/paths';
 import { createQueryClient } from './query-client';
 
 export interface AppRuntime<TRouter extends AnyRouter> {

@@ -3,22 +3,7 @@
 import type { SessionUser } from '@terres/api-client';
 import { redirect } from '@tanstack/react-router';
 import type { Auth } from './auth';
-
-/** The sign-in path; `redirect` in its search keeps where the user was going (spec §4). */
-export const LOGIN_PATH = '/login';
-
-/**
- * A redirect target that stays on this app: a path starting with one '/', never another
- * origin ('//evil.example', 'https://...'), never the sign-in pages themselves.
- */
-export function safeRedirect(target: unknown, fallback: string): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
-    return fallback;
-  }
-  const path = target.split(/[?#]/)[0] ?? '';
-  if (path === LOGIN_PATH || path === '/register' || path === '/accept-invitation') return fallback;
-  return target;
-}
+import { LOGIN_PATH } from './paths';
 
 /**
  * For protected layouts: the signed-in user, else a redirect to /login keeping the origin

@@ -51,15 +51,18 @@ export async function readManifest(distDir: string): Promise<Manifest> {
 }
 
 /**
- * The files a page loads at once: the HTML entry, every chunk it imports statically (transitively),
+ * The files a page loads at once: the HTML entry (`page`, the manifest key of the page's HTML file,
+ * e.g. 'login.html'; index.html by default, or every entry of a build without one), every chunk it imports statically (transitively),
  * and the lazily loaded chunks of the page's own routes (`routeFiles` matched against the manifest
  * keys, e.g. /^src\/routes\/.*login/ for TanStack's split `login.tsx?tsr-split=component`) with
  * their static imports; and the stylesheets of all these chunks. The reasons say which rule
  * brought each file in.
  */
-export function initialChunks(manifest: Manifest, { routeFiles }: { routeFiles?: RegExp } = {}): Map<string, string> {
-  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-  if (entries.length === 0) throw new Error('the manifest has no entry chunk');
+export function initialChunks(manifest: Manifest, { routeFiles, page }: { routeFiles?: RegExp; page?: string } = {}): Map<string, string> {
+  const all = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  const main = page ?? (manifest['index.html']?.isEntry ? 'index.html' : undefined);
+  const entries = main === undefined ? all : all.filter(([key]) => key === main);
+  if (entries.length === 0) throw new Error(main === undefined ? 'the manifest has no entry chunk' : `the manifest has no entry ${main}`);
   const reasons = new Map<string, string>();
   const visit = (key: string, reason: string) => {
     const chunk = manifest[key];
@@ -128,7 +131,7 @@ export async function measureFiles(distDir: string, files: Map<string, string>):
 }
 
 /** The initial JavaScript and CSS of a page, from the manifest (see `initialChunks`); fonts need a browser. */
-export async function measureInitialLoad(distDir: string, options: { routeFiles?: RegExp } = {}): Promise<InitialLoad> {
+export async function measureInitialLoad(distDir: string, options: { routeFiles?: RegExp; page?: string } = {}): Promise<InitialLoad> {
   return measureFiles(distDir, initialChunks(await readManifest(distDir), options));
 }
 

@@ -6,7 +6,7 @@
 // drill. Run by `pnpm test:deploy`; the figures are printed with a `[deploy]` prefix.
 import { randomBytes } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
@@ -239,14 +239,19 @@ test('nginx serves both apps with their security headers and caching', async () 
       expectPageHeaders(page, `${host}${path}`);
       expect(page.headers['cache-control'], `${host}${path}`).toBe('no-cache');
       expect(page.body.toString('utf8')).toContain('<div id="root"></div>');
+      // /login is its own page (login.html, decision 0182); the other paths are index.html's.
+      expect(page.body.toString('utf8').includes('<title>Connexion · Bourse aux terres</title>'), `${host}${path}`).toBe(path === '/login');
     }
     const config = await httpsGet(httpsPort, host, '/config.json');
     expectPageHeaders(config, `${host}/config.json`);
     expect(config.headers['cache-control']).toBe('no-cache');
     expect(config.headers['content-type']).toMatch(/^application\/json/);
     const index = (await httpsGet(httpsPort, host, '/')).body.toString('utf8');
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
-    expect(script, 'index.html names its entry script').toBeTruthy();
+    expect(/src="(\/assets\/[^"]+\.js)"/.test(index), 'index.html names its entry script').toBe(true);
+    // Its largest script (React's file): the entry itself is below nginx's gzip_min_length.
+    const dist = join(repoRoot, 'apps', host === PORTAL ? 'advertiser-portal' : 'admin-console', 'dist');
+    const scripts = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const script = scripts.sort((a, b) => statSync(join(dist, b)).size - statSync(join(dist, a)).size)[0];
     const asset = await httpsGet(httpsPort, host, script!, { 'accept-encoding': 'gzip' });
     expectPageHeaders(asset, `${host}${script}`);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

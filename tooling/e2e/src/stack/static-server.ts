@@ -1,7 +1,8 @@
-// Serves a built app the way a static host would: files from the build, `index.html` for any
-// other page path (the SPA fallback, so /login and /user/inquiry/... load the app), a 404 for a
-// missing asset (a stale chunk fails loudly instead of answering HTML). Listens before the build
-// exists, so its URL can be given to the API and baked into the build; until then it answers 503.
+// Serves a built app the way a static host would: files from the build, a page's own HTML file
+// for its path (/login is login.html), `index.html` for any other page path (the SPA fallback, so
+// /user/inquiry/... loads the app), a 404 for a missing asset (a stale chunk fails loudly instead
+// of answering HTML). Listens before the build exists, so its URL can be given to the API and
+// baked into the build; until then it answers 503.
 // As nginx does in production (deploy/nginx/snippets/terres-app.conf): text gzipped for a browser
 // that accepts it, and, once told the API's origin (`proxyApi`), `/api/` passed to the API, so an
 // app built with its own origin as API URL calls it without CORS (what `pnpm bench:web` measures).
@@ -108,12 +109,14 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     void (async () => {
       let file = wanted;
       if (!(await isFile(file))) {
-        // A page path (no extension) is the app's: index.html. A missing asset is a 404.
+        // A page path (no extension) is the app's: its own page when the build has one (/login
+        // is login.html, as static hosts and deploy/nginx serve it), else index.html. A missing
+        // asset is a 404.
         if (extname(pathname) !== '' && !pathname.endsWith('.html')) {
           send(404, `not found: ${pathname}`);
           return;
         }
-        file = join(base, 'index.html');
+        file = extname(pathname) === '' && (await isFile(`${wanted}.html`)) ? `${wanted}.html` : join(base, 'index.html');
       }
       const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
       // Hashed build assets never change; the page itself is always re-read.

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { safeRedirect, SignInScreen, useAuthController } from '@terres/app-kit';
 import { isAdmin } from '@terres/domain';
 import { useState } from 'react';
@@ -8,15 +7,16 @@ export interface LoginPageProps {
   redirect?: string | undefined;
   /** 'not-admin': a non-admin was signed out by the guard. */
   reason?: string | undefined;
+  /** Goes on to `target` once signed in: the router's navigation, or the console started there (login-main.tsx). */
+  leave: (target: string) => Promise<void> | void;
 }
 
 /**
  * /login: the same code flow as the portal (@terres/app-kit). Only admins get in: anyone else
  * is told so and signed out at once (issue 10).
  */
-export function LoginPage({ redirect, reason }: LoginPageProps) {
+export function LoginPage({ redirect, reason, leave }: LoginPageProps) {
   const auth = useAuthController();
-  const navigate = useNavigate();
   const [refused, setRefused] = useState(reason === 'not-admin');
   return (
     <SignInScreen
@@ -32,7 +32,7 @@ export function LoginPage({ redirect, reason }: LoginPageProps) {
           setRefused(true);
           return;
         }
-        await navigate({ to: safeRedirect(redirect, '/admin/inquiries'), replace: true });
+        await leave(safeRedirect(redirect, '/admin/inquiries'));
       }}
     />
   );

@@ -1,0 +1,42 @@
+import { expect, signIn, test, uniqueEmail } from '@terres/e2e/test';
+
+// /login opened from the address bar is login.html, a page of its own (decision 0182, issue 23):
+// React and the sign-in screen, without the router and the query cache (the `framework` file of
+// tooling/vite). Once the code is right the app starts in the same page, on the page the user
+// was going to, with the access token still in this tab's memory (no renewal, no reload).
+
+test('/login from the address bar: the sign-in screen alone, then the page asked for, in the same page', async ({ page, api }) => {
+  const email = uniqueEmail('page');
+  await api.seedOwner({ email, credits: 10, profile: { first_name: 'Inès', last_name: 'Moreau', phone_number: '06 11 22 33 44' } });
+  const scripts: string[] = [];
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.push(pathname);
+    if (pathname.endsWith('/auth/refresh')) refreshes.push(pathname);
+  });
+
+  await page.goto('/login?redirect=%2Fhelp');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion à votre compte' })).toBeVisible();
+  await expect(page).toHaveTitle('Connexion · Bourse aux terres');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => /\/assets\/framework-/.test(script)), "the router's code, before the e-mail is sent").toEqual([]);
+  await expect(page.getByRole('link', { name: 'Inscrivez-vous ici' })).toHaveAttribute('href', '/register');
+
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  await signIn(page, email, { goto: false });
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByRole('link', { name: 'Revenir à mes annonces' })).toBeVisible();
+  await expect(page).toHaveTitle('Aide · Bourse aux terres');
+  expect(scripts.filter((script) => /\/assets\/framework-/.test(script)), "the router's code, once").toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'the page was not reloaded').toBe(true);
+  expect(refreshes, 'the session was not renewed: its access token stayed in memory').toEqual([]);
+
+  await test.step('signed in, /login from the address bar goes to the dashboard', async () => {
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
+  });
+});
