@@ -4,7 +4,9 @@
 import { test as base, expect } from '@playwright/test';
 import { createMailClient, type MailClient } from '../mail/client';
 import type { AppName, StackInfo } from '../stack/stack';
+import { chunksHolding } from '../bundle/analyze';
 import { E2eApi } from './api';
+import { LOGIN_BUDGET_BYTES, measureLoginLoad } from './bundle';
 import { currentStack } from './stack-info';
 
 export interface E2eWorkerOptions {
@@ -68,6 +70,30 @@ export const test = base.extend<E2eTestOptions, E2eWorkerOptions & E2eWorkerFixt
     if (problems.length > 0) throw new Error(`The pages of this test misbehaved:\n- ${[...new Set(problems)].join('\n- ')}`);
   },
 });
+
+/**
+ * The sign-in page's bundle checks, the same in both apps (each app's e2e/bundle-size.once.spec.ts
+ * calls it): /login is the first page most people load, often on a phone on site (issues 9, 21
+ * and 23), and loads no map engine and at most LOGIN_BUDGET_BYTES, the typeface included.
+ */
+export function loginBundleTests(): void {
+  test('/login loads no map engine', async ({ page, stack, appName }) => {
+    const load = await measureLoginLoad(page, stack.apps[appName].distDir);
+    expect(
+      chunksHolding(load, ['leaflet', 'maplibre-gl']).map((chunk) => `${chunk.file} (${chunk.reason}): ${chunk.packages.join(', ')}`),
+      'chunks loaded by /login that hold a map engine',
+    ).toEqual([]);
+  });
+
+  test(`/login loads at most ${LOGIN_BUDGET_BYTES / 1024} KB of JavaScript, CSS and fonts (gzip), the typeface included`, async ({ page, stack, appName }) => {
+    const load = await measureLoginLoad(page, stack.apps[appName].distDir);
+    // The preloaded French file of Source Sans 3, and no other font (decision 0180).
+    expect(load.chunks.filter((chunk) => chunk.kind === 'font').map((chunk) => chunk.file)).toEqual([
+      expect.stringMatching(/^assets\/source-sans-3-french-wght-normal-[\w-]+\.woff2$/),
+    ]);
+    expect(load.totalGzipBytes, `initial load of /login in bytes (gzip), budget ${LOGIN_BUDGET_BYTES}`).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+  });
+}
 
 export { expect };
 export * from './helpers';
