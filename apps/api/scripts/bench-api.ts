@@ -28,9 +28,8 @@
 // README "Hot path" says how to read it. `--profile <dir>`: the API's V8 CPU profile of the
 // whole run is written there (open it in Chrome's DevTools), to see where its time goes; the
 // READ_CACHE=0 process (`uncached`) writes its own there too (one file per process id).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,6 +46,7 @@ import { packageRoot } from '../src/paths.js';
 import { freeLoopbackPort } from './free-port.js';
 import { cpuTicks, databaseTicksDuring, residentMiB, TICKS_PER_SECOND } from './proc-cpu.js';
 import { createTestDatabase } from '../test/helpers/database.js';
+import { median, startProcess, stop, waitFor, type Started } from './bench-helpers.js';
 import { recordResults } from './bench-results.js';
 
 recordResults('api');
@@ -91,51 +91,9 @@ const READER_EMAIL = 'reader@bench-api.test';
 /** More listings than the listing cache keeps (20 000, oldest dropped first): read in turn, each is a miss. */
 const MISSED_LISTINGS = 21_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 async function freePort(index: number): Promise<number> {
   if (args.port) return Number(args.port) + index;
   return freeLoopbackPort();
-}
-
-interface Started {
-  child: ChildProcess;
-  exited: Promise<never>;
-}
-
-function start(command: string[], env: NodeJS.ProcessEnv, logFile: string): Started {
-  // The process writes its log to the file itself, as production's goes to a collector of its own,
-  // not through this process, which drives autocannon (measured 2026-11-28: the ratios the same).
-  const log = openSync(logFile, 'w');
-  const child = spawn(command[0]!, command.slice(1), { cwd: packageRoot, stdio: ['ignore', log, log], env: { PATH: process.env.PATH, ...env } });
-  closeSync(log);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited (${code}); its output:\n${readFileSync(logFile, 'utf8').slice(-3000)}`))),
-  );
-  exited.catch(() => {});
-  return { child, exited };
-}
-
-async function waitFor(url: string, started: Started): Promise<void> {
-  const since = performance.now();
-  for (;;) {
-    const ok = await Promise.race([fetch(url).then((r) => r.ok, () => false), started.exited]);
-    if (ok) return;
-    if (performance.now() - since > 120_000) throw new Error(`${url} did not answer in 120 s`);
-    await sleep(200);
-  }
-}
-
-async function stop(started: Started | undefined): Promise<void> {
-  if (!started || started.child.exitCode !== null) return;
-  started.child.kill('SIGTERM');
-  await new Promise((resolve) => started.child.once('exit', resolve));
 }
 
 interface Target {
@@ -343,7 +301,7 @@ async function main(): Promise<void> {
     // The two processes under test.
     const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
     const tsx = (file: string, flags: string[] = []) => [process.execPath, ...flags, '--import', 'tsx', join(packageRoot, file)];
-    reference = start(tsx('scripts/bench-api-ceiling.ts'), { DATABASE_URL: fresh.url, AUTH_SECRET: secret, PORT: String(referencePort) }, join(workDir, 'reference.log'));
+    reference = startProcess(tsx('scripts/bench-api-ceiling.ts'), { DATABASE_URL: fresh.url, AUTH_SECRET: secret, PORT: String(referencePort) }, join(workDir, 'reference.log'));
     const dist = args.server ? resolve(args.server) : join(packageRoot, 'dist', 'server.js');
     if (args.dist && !existsSync(dist)) throw new Error(`${dist} is missing: run \`pnpm --filter @terres/api build\` first`);
     const apiEnv = (port: number, readCache: '0' | '1') => ({
@@ -368,9 +326,9 @@ async function main(): Promise<void> {
       READ_CACHE: readCache,
     });
     const apiCommand = args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile);
-    api = start(apiCommand, apiEnv(apiPort, '1'), join(workDir, 'api.log'));
+    api = startProcess(apiCommand, apiEnv(apiPort, '1'), join(workDir, 'api.log'));
     if (wanted('uncached')) {
-      uncached = start(args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile), apiEnv(uncachedPort, '0'), join(workDir, 'api-uncached.log'));
+      uncached = startProcess(args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile), apiEnv(uncachedPort, '0'), join(workDir, 'api-uncached.log'));
     }
     const referenceBase = `http://127.0.0.1:${referencePort}`;
     const apiBase = `http://127.0.0.1:${apiPort}`;

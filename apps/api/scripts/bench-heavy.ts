@@ -23,6 +23,7 @@ import { packageRoot } from '../src/paths.js';
 import { freeLoopbackPort } from './free-port.js';
 import { largestListingFields, materialLines } from '../test/helpers/largest-listing.js';
 import { codeOf, startSmtp } from '../test/helpers/smtp.js';
+import { percentile, sleep } from './bench-helpers.js';
 import { recordResults } from './bench-results.js';
 
 recordResults('heavy');
@@ -54,12 +55,6 @@ const FLOOD = Math.max(0, Number(args.flood) || 0);
 const FLOOD_SECONDS = Math.max(1, Number(args['flood-seconds']) || 10);
 const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
 
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
 const stats = (values: readonly number[]) =>

@@ -14,6 +14,7 @@ import { createDatabase } from '../src/db/index.js';
 import { systemScope } from '../src/db/scope.js';
 import { inquiries, users } from '../src/db/schema.js';
 import { loadConfig } from '../src/env.js';
+import { percentile } from './bench-helpers.js';
 import { recordResults } from './bench-results.js';
 
 recordResults('lists');
@@ -39,10 +40,6 @@ interface Scenario {
   revalidate?: boolean;
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const ms = (n: number) => n.toFixed(1).padStart(7);
 const kb = (n: number) => (n >= 1_048_576 ? `${(n / 1_048_576).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} kB`).padStart(9);

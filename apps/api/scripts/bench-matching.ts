@@ -22,6 +22,7 @@ import { loadConfig } from '../src/env.js';
 import { inquiryColumns, type InquiryRow } from '../src/services/inquiries.js';
 import { candidatesQuery, matchCandidates, toMatchListing } from '../src/services/matching.js';
 import { fillScaleDatabase } from './scale-insert.js';
+import { percentile } from './bench-helpers.js';
 import { recordResults } from './bench-results.js';
 
 recordResults('matching');
@@ -49,10 +50,6 @@ const WARMUP = 20;
 
 const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
 
 const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 const ms = (value: number) => value.toFixed(1).padStart(7);

@@ -21,9 +21,9 @@
 // and writes its V8 CPU profile there when it stops. `--statements`: the API preloads
 // scripts/profile-statements.mjs, and each recording round prints every statement's count, p50,
 // p95 and total time as the API waited for it (lock waits included) and the pool checkouts.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,6 +38,7 @@ import { packageRoot } from '../src/paths.js';
 import { createTestDatabase } from '../test/helpers/database.js';
 import { freeLoopbackPort } from './free-port.js';
 import { cpuTicks, databaseTicksDuring, TICKS_PER_SECOND } from './proc-cpu.js';
+import { percentile, startProcess, stop, waitFor, type Started } from './bench-helpers.js';
 import { recordResults } from './bench-results.js';
 
 recordResults('transfers');
@@ -73,45 +74,6 @@ function commit(): string {
 /** The machine's load average (1, 5, 15 minutes): the runs share 2 cores with others. */
 const load = () => `load ${loadavg().map((value) => value.toFixed(1)).join(' ')}`;
 
-interface Started {
-  child: ChildProcess;
-  exited: Promise<never>;
-  log: string;
-}
-
-/** A process of its own, its output to `log`. */
-function start(command: string[], env: NodeJS.ProcessEnv, log: string): Started {
-  const out = createWriteStream(log);
-  const child = spawn(command[0]!, command.slice(1), { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
-  child.stdout!.pipe(out);
-  child.stderr!.pipe(out);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited (${code}); its output:\n${readFileSync(log, 'utf8').slice(-3000)}`))),
-  );
-  exited.catch(() => {});
-  return { child, exited, log };
-}
-
-async function waitFor(url: string, started: Started): Promise<void> {
-  const since = performance.now();
-  for (;;) {
-    const ok = await Promise.race([fetch(url).then((r) => r.ok, () => false), started.exited]);
-    if (ok) return;
-    if (performance.now() - since > 120_000) throw new Error(`${url} did not answer in 120 s`);
-    await sleep(200);
-  }
-}
-
-async function stop(started: Started | undefined): Promise<void> {
-  if (!started || started.child.exitCode !== null) return;
-  started.child.kill('SIGTERM');
-  await new Promise((resolve) => started.child.once('exit', resolve));
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 function line(name: string, times: readonly number[], statuses: readonly number[], extra = ''): { p95: number } {
   const counts = new Map<number, number>();
@@ -221,7 +183,7 @@ async function main(): Promise<void> {
     // ── the two processes under test: the API as in production, and the minimal ceiling ──
     const [referencePort, apiPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
     const tsx = (file: string, flags: string[] = []) => [process.execPath, ...flags, '--import', 'tsx', join(packageRoot, file)];
-    reference = start(tsx('scripts/bench-api-ceiling.ts'), { DATABASE_URL: fresh.url, AUTH_SECRET: secret, PORT: String(referencePort) }, join(workDir, 'reference.log'));
+    reference = startProcess(tsx('scripts/bench-api-ceiling.ts'), { DATABASE_URL: fresh.url, AUTH_SECRET: secret, PORT: String(referencePort) }, join(workDir, 'reference.log'));
     const statementsFile = join(workDir, 'statements.txt');
     const flags = [
       ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []),
@@ -230,7 +192,7 @@ async function main(): Promise<void> {
     const dist = join(packageRoot, 'dist', 'server.js');
     if (args.dist && !existsSync(dist)) throw new Error('dist/server.js is missing: run `pnpm --filter @terres/api build` first');
     const apiCommand = args.dist ? [process.execPath, ...flags, '--enable-source-maps', dist] : tsx('src/server.ts', flags);
-    server = start(
+    server = startProcess(
       apiCommand,
       {
         NODE_ENV: 'production',
