@@ -61,6 +61,13 @@ beforeEach(() => {
   );
 });
 
+/** The API's answer to a request of an archived organisation's member. */
+const archivedOrganisation = () =>
+  HttpResponse.json(
+    { type: 'urn:bourse-terres:problem:organization-archived', title: 'Forbidden', status: 403, detail: 'Votre organisation a été archivée.' },
+    { status: 403, headers: { 'content-type': 'application/problem+json' } },
+  );
+
 /**
  * A tab: `initial` is shared in storage and, unless `reload`, its access token is in this tab's
  * memory (a tab that signed in or refreshed); `reload`: a reloaded or new tab, memory empty.
@@ -135,12 +142,7 @@ describe('createAuth', () => {
     const { auth, ended } = setup(session('fresh', 10 * 60_000, 86_400_000));
     await auth.ensureSession();
     server.use(
-      http.get(`${API}/users/me`, () =>
-        HttpResponse.json(
-          { type: 'urn:bourse-terres:problem:organization-archived', title: 'Forbidden', status: 403, detail: 'Votre organisation a été archivée.' },
-          { status: 403, headers: { 'content-type': 'application/problem+json' } },
-        ),
-      ),
+      http.get(`${API}/users/me`, archivedOrganisation),
     );
     await expect(getCurrentUser()).rejects.toThrow();
     expect(ended).toEqual([{ reason: 'organization-archived', message: 'Votre organisation a été archivée.' }]);
@@ -154,12 +156,7 @@ describe('createAuth', () => {
     const { auth, ended } = setup(session('fresh', 10 * 60_000, 86_400_000));
     await auth.ensureSession();
     server.use(
-      http.get(`${API}/users/me`, () =>
-        HttpResponse.json(
-          { type: 'urn:bourse-terres:problem:organization-archived', title: 'Forbidden', status: 403, detail: 'Votre organisation a été archivée.' },
-          { status: 403, headers: { 'content-type': 'application/problem+json' } },
-        ),
-      ),
+      http.get(`${API}/users/me`, archivedOrganisation),
     );
     await expect(getCurrentUser()).rejects.toThrow();
     // The page's other queries, sent with the same token, are refused once the session is gone.
