@@ -1,7 +1,7 @@
 // The `test` every journey imports: Playwright's, plus the stack (`stack`), the mailbox (`mail`),
 // API seeding (`api`), the app under test as `baseURL`, and two checks on every page: no uncaught
 // script error, and no request leaving the machine.
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { createMailClient, type MailClient } from '../mail/client';
 import type { AppName, StackInfo } from '../stack/stack';
 import { chunksHolding } from '../bundle/analyze';
@@ -71,29 +71,31 @@ export const test = base.extend<E2eTestOptions, E2eWorkerOptions & E2eWorkerFixt
   },
 });
 
+type LoginCheck = (fixtures: { page: Page; stack: StackInfo; appName: AppName }) => Promise<void>;
+
 /**
  * The sign-in page's bundle checks, the same in both apps (each app's e2e/bundle-size.once.spec.ts
- * calls it): /login is the first page most people load, often on a phone on site (issues 9, 21
- * and 23), and loads no map engine and at most LOGIN_BUDGET_BYTES, the typeface included.
+ * names its tests with them): /login is the first page most people load, often on a phone on site
+ * (issues 9, 21 and 23). `noMapEngine`: no chunk of it holds leaflet or maplibre-gl.
+ * `withinBudget`: at most LOGIN_BUDGET_BYTES, the typeface included.
  */
-export function loginBundleTests(): void {
-  test('/login loads no map engine', async ({ page, stack, appName }) => {
+export const loginBundleChecks: { noMapEngine: LoginCheck; withinBudget: LoginCheck } = {
+  noMapEngine: async ({ page, stack, appName }) => {
     const load = await measureLoginLoad(page, stack.apps[appName].distDir);
     expect(
       chunksHolding(load, ['leaflet', 'maplibre-gl']).map((chunk) => `${chunk.file} (${chunk.reason}): ${chunk.packages.join(', ')}`),
       'chunks loaded by /login that hold a map engine',
     ).toEqual([]);
-  });
-
-  test(`/login loads at most ${LOGIN_BUDGET_BYTES / 1024} KB of JavaScript, CSS and fonts (gzip), the typeface included`, async ({ page, stack, appName }) => {
+  },
+  withinBudget: async ({ page, stack, appName }) => {
     const load = await measureLoginLoad(page, stack.apps[appName].distDir);
     // The preloaded French file of Source Sans 3, and no other font (decision 0180).
     expect(load.chunks.filter((chunk) => chunk.kind === 'font').map((chunk) => chunk.file)).toEqual([
       expect.stringMatching(/^assets\/source-sans-3-french-wght-normal-[\w-]+\.woff2$/),
     ]);
     expect(load.totalGzipBytes, `initial load of /login in bytes (gzip), budget ${LOGIN_BUDGET_BYTES}`).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
-  });
-}
+  },
+};
 
 export { expect };
 export * from './helpers';
