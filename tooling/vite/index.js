@@ -3,6 +3,7 @@
 // fixed loopback port for dev and preview (the e2e stack and each app's links to the other expect 5173 and 5174).
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
@@ -48,6 +49,9 @@ function preloadFirstRequests() {
   };
 }
 
+/** The pages of their own an app may have beside index.html (decision 0182). */
+const SIGN_IN_PAGES = ['login', 'register'];
+
 /** Router options (routes folder, generated tree, autoCodeSplitting) live in each app's tsr.config.json, read both by the plugin and by `tsr generate`. */
 export function appViteConfig({ port }) {
   return defineConfig({
@@ -66,9 +70,12 @@ export function appViteConfig({ port }) {
     ],
     build: {
       rolldownOptions: {
-        // Two pages: index.html for every route, login.html for /login opened from the address bar
-        // (decision 0182; static hosts, Vite and deploy/nginx serve /login from login.html).
-        input: { index: resolve('index.html'), login: resolve('login.html') },
+        // The app's pages: index.html for every route, and the sign-in pages of their own that the
+        // app has, login.html and register.html, for /login and /register opened from the address
+        // bar (decision 0182; static hosts, Vite and deploy/nginx serve /login from login.html).
+        input: Object.fromEntries(
+          ['index', ...SIGN_IN_PAGES].filter((page) => existsSync(resolve(`${page}.html`))).map((page) => [page, resolve(`${page}.html`)]),
+        ),
         // Reading a property has no side effect in this code base (no getter does work): an
         // unused `{ denied: m.x }` no longer keeps a whole table of texts (the domain's transfer
         // messages left /login with it). Nothing here forces a layout by reading `offsetWidth`.

@@ -1,6 +1,7 @@
-import { expect, signIn, test, uniqueEmail } from '@terres/e2e/test';
+import { enterCode, expect, signIn, test, uniqueEmail } from '@terres/e2e/test';
 
-// /login opened from the address bar is login.html, a page of its own (decision 0182, issue 23):
+// /login opened from the address bar is login.html, a page of its own (decision 0182, issue 23),
+// and /register register.html:
 // React and the sign-in screen, without the router and the query cache (the `framework` file of
 // tooling/vite). Once the code is right the app starts in the same page, on the page the user
 // was going to, with the access token still in this tab's memory (no renewal, no reload).
@@ -39,4 +40,28 @@ test('/login from the address bar: the sign-in screen alone, then the page asked
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Mes annonces' })).toBeVisible();
   });
+});
+
+test('/register from the address bar: the sign-in screen alone, then the onboarding, in the same page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Création de votre compte' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => /\/assets\/framework-/.test(script)), "the router's code, before the e-mail is sent").toEqual([]);
+  await expect(page.getByRole('link', { name: 'Connectez-vous ici' })).toHaveAttribute('href', '/login');
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  const email = uniqueEmail('newcomer-page');
+  await page.getByRole('textbox', { name: 'Votre email', exact: true }).fill(email);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await enterCode(page, email, since);
+  // A new account's home sends it to the onboarding's first step (the completeness guard).
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'the page was not reloaded').toBe(true);
 });

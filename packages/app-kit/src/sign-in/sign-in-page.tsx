@@ -1,10 +1,11 @@
-// The sign-in page as a page of its own (each app's login.html, decision 0182). /login is the first
-// page most people open, often on a phone on site: opened from the address bar, a link or a
-// reload, it loads React and the sign-in screen, not the router, the query cache or any other
-// page (issue 23: at most 120 KB). The app's code is fetched while the user waits for their
-// e-mail and drawn in this same page and React root once the code is right, so the access token
-// stays in this tab's memory and nothing is asked twice. Inside the app (a sign-out, a session
-// that ended) /login stays a route of the router, with the same screen.
+// The sign-in page as a page of its own (each app's login.html, and the portal's register.html
+// with the registration screen; decision 0182). /login is the first page most people open, often
+// on a phone on site: opened from the address bar, a link or a reload, it loads React and the
+// sign-in screen, not the router, the query cache or any other page (issue 23: at most 120 KB).
+// The app's code is fetched while the user waits for their e-mail and drawn in this same page and
+// React root once the code is right, so the access token stays in this tab's memory and nothing
+// is asked twice. Inside the app (a sign-out, a session that ended) /login stays a route of the
+// router, with the same screen.
 import { isRefreshTokenExpired, readSession } from '@terres/api-client';
 import { ToastProvider } from '@terres/ui/toast';
 import { startTransition, StrictMode, type ReactElement, type ReactNode } from 'react';
