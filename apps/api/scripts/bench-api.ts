@@ -69,7 +69,7 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     // A directory: the API runs with --cpu-prof and writes its V8 CPU profile there when it stops.
     profile: { type: 'string' },
-    // Only these targets (comma list of bare, ceiling, listing, listings, missed, uncached, organisation, list, write, edit, verification).
+    // Only these targets (comma list of bare, ceiling, listing, listings, missed, uncached, scoped, organisation, list, write, edit, verification).
     only: { type: 'string' },
     // The API's LOG_LEVEL (production's default: info, one line per request).
     'log-level': { type: 'string', default: 'info' },
@@ -180,6 +180,12 @@ async function listingCacheReads(base: string): Promise<Record<string, number>> 
   return counts;
 }
 
+/** The API's count of scope statements run (a connection given another caller's scope), from /api/metrics. */
+async function scopeStatements(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/api/metrics`)).text();
+  return Number(/^terres_db_scope_statements_total (\d+)/m.exec(text)?.[1] ?? NaN);
+}
+
 const wanted = (key: string) => !args.only || args.only.split(',').includes(key);
 
 /** A listing as the seeds write them (the 'index'-th of its organisation). */
@@ -278,6 +284,21 @@ async function main(): Promise<void> {
       }
     }
     const readerSession = await db.transaction((tx) => openSession(tx, secret, reader!));
+    // One member of each organisation with a session, and a listing of theirs: read in turn, each
+    // request's scope (its user and organisation) is another than the last one the pooled
+    // connection served, as with many users at once in production.
+    const members: { token: string; path: string }[] = [];
+    if (wanted('scoped')) {
+      for (const [index, { id: organizationId }] of orgRows.entries()) {
+        const [member] = await db
+          .insert(users)
+          .values({ email: `member-${index}@bench-api.test`, role: 'EMPLOYEE', firstName: 'Sacha', lastName: 'Blanc', organizationId })
+          .returning();
+        const [own] = await db.select({ id: inquiries.id }).from(inquiries).where(sql`${inquiries.organizationId} = ${organizationId}`).limit(1);
+        const opened = await db.transaction((tx) => openSession(tx, secret, member!));
+        members.push({ token: opened.accessToken, path: `/api/v1/inquiries/${own!.id}` });
+      }
+    }
     // Code verification: one address per request, each with its right code (a user each).
     await db.execute(
       sql`insert into users (email, role) select 'verify-' || g || '@bench-api.test', 'OWNER' from generate_series(1, ${CODES}) g`,
@@ -327,7 +348,7 @@ async function main(): Promise<void> {
     });
     const apiCommand = args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile);
     api = startProcess(apiCommand, apiEnv(apiPort, '1'), join(workDir, 'api.log'));
-    if (wanted('uncached')) {
+    if (wanted('uncached') || wanted('scoped')) {
       uncached = startProcess(args.dist ? [process.execPath, ...profile, '--enable-source-maps', dist] : tsx('src/server.ts', profile), apiEnv(uncachedPort, '0'), join(workDir, 'api-uncached.log'));
     }
     const referenceBase = `http://127.0.0.1:${referencePort}`;
@@ -342,6 +363,7 @@ async function main(): Promise<void> {
     let nextCode = 0;
     let nextListing = 0;
     let nextMissed = 0;
+    let nextMember = 0;
     let nextDraft = 0;
     let nextName = 0;
     const editorBearer = { authorization: `Bearer ${editorSession.accessToken}` };
@@ -368,6 +390,20 @@ async function main(): Promise<void> {
               pid: api.child.pid!,
               headers: { authorization: `Bearer ${readerSession.accessToken}` },
               nextPath: () => `/api/v1/inquiries/${missed[nextMissed++ % missed.length]!.id}`,
+            },
+          ]
+        : []),
+      ...(uncached && members.length
+        ? [
+            {
+              key: 'scoped',
+              name: `API listing, READ_CACHE=0, ${members.length} organisations' members in turn`,
+              url: `${uncachedBase}${members[0]!.path}`,
+              pid: uncached.child.pid!,
+              // The path and its member's token go together: the path picks the next member.
+              nextPath: () => members[(nextMember = (nextMember + 1) % members.length)]!.path,
+              nextHeaders: () => ({ authorization: `Bearer ${members[nextMember]!.token}` }),
+              headers: { authorization: `Bearer ${members[0]!.token}` },
             },
           ]
         : []),
@@ -467,6 +503,15 @@ async function main(): Promise<void> {
       const after = await listingCacheReads(apiBase);
       const delta = (outcome: string) => (after[outcome] ?? 0) - (before[outcome] ?? 0);
       console.log(`\n${missedTarget.name}: over 1 s more of it the API counted ${delta('miss')} misses and ${delta('hit')} hits of its listing cache`);
+    }
+    for (const key of ['uncached', 'scoped']) {
+      const target = targets.find((candidate) => candidate.key === key);
+      if (!target) continue;
+      // The scope statements (row-level security) its process ran over one more second of it.
+      const before = await scopeStatements(uncachedBase);
+      const { requests } = await cannon(target, 1);
+      const ran = (await scopeStatements(uncachedBase)) - before;
+      console.log(`${target.name}: ${ran} scope statements for ${requests.total} answers over 1 s more of it`);
     }
     console.log(`\nload average at the end: ${loadavg().map((value) => value.toFixed(1)).join(' ')} (${availableParallelism()} cores)`);
     const used = nextCode;
