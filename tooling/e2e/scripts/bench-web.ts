@@ -3,13 +3,13 @@
 // app's own origin under /api/), in front of the end-to-end stack (the built API on a fresh
 // database, each app built). BENCH_WEB_FRONT=stack measures the stack's own test server instead
 // (HTTP/1.1: at most 6 connections, so each file costs more on a slow network). For each app:
-// its /login signed out, and its home signed in (the portal's dashboard, the console's home) on a
-// first visit with an empty cache (the session seeded as a browser keeps it: the refresh cookie
-// and localStorage's user, so the app renews it through /auth/refresh as a new tab does). Mobile
-// (Lighthouse's default: a mid-range phone, slow 4G, simulated throttling) and desktop. Prints
-// performance, accessibility, LCP, TBT and CLS per page, Lighthouse's CPU benchmark index of the
-// run (its measure of this machine's speed at that moment: the scores follow it) and the machine's
-// load; asserts nothing.
+// its /login signed out (and the portal's /register), and its home signed in (the portal's
+// dashboard, the console's home) on a first visit with an empty cache (the session seeded as a
+// browser keeps it: the refresh cookie and localStorage's user, so the app renews it through
+// /auth/refresh as a new tab does). Mobile (Lighthouse's default: a mid-range phone, slow 4G,
+// simulated throttling) and desktop. Prints performance, accessibility, LCP, TBT and CLS per page,
+// Lighthouse's CPU benchmark index of the run (its measure of this machine's speed at that moment:
+// the scores follow it) and the machine's load; asserts nothing.
 // Each run is appended to bench/results/web.md (BENCH_RESULTS=0: print only).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -48,6 +48,7 @@ interface Page {
 
 const PAGES: Page[] = [
   { app: 'advertiser-portal', label: 'portal /login', path: '/login', as: null },
+  { app: 'advertiser-portal', label: 'portal /register', path: '/register', as: null },
   { app: 'advertiser-portal', label: 'portal dashboard (signed in)', path: '/dashboard', as: 'owner' },
   { app: 'admin-console', label: 'console /login', path: '/login', as: null },
   { app: 'admin-console', label: 'console home (signed in)', path: '/admin', as: 'admin' },
