@@ -172,17 +172,22 @@ const MATERIALS = [
   { materialName: 'Grave', groundComposition: 'GRAVELEUX', quantity: 800, price: 5, qualityClass: 'UNKNOWN', wasteCode: null },
 ];
 
-/** The API's count of listing-cache reads by outcome (hit, miss...), from /api/metrics. */
+/** What an API process's /api/metrics says (loopback: no token needed). */
+async function apiMetrics(base: string): Promise<string> {
+  return (await fetch(`${base}/api/metrics`)).text();
+}
+
+/** The API's count of listing-cache reads by outcome (hit, miss...). */
 async function listingCacheReads(base: string): Promise<Record<string, number>> {
-  const text = await (await fetch(`${base}/api/metrics`)).text();
+  const text = await apiMetrics(base);
   const counts: Record<string, number> = {};
   for (const [, outcome, count] of text.matchAll(/^terres_read_cache_reads_total\{cache="listings",outcome="(\w+)"\} (\d+)/gm)) counts[outcome!] = Number(count);
   return counts;
 }
 
-/** The API's count of scope statements run (a connection given another caller's scope), from /api/metrics. */
+/** The API's count of scope statements run (a connection given another caller's scope). */
 async function scopeStatements(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/api/metrics`)).text();
+  const text = await apiMetrics(base);
   return Number(/^terres_db_scope_statements_total (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 

@@ -71,11 +71,19 @@ export interface Auth {
   lastSessionEnd(): SessionEnd | null;
 }
 
-function stateFromStore(): AuthState {
+/**
+ * The stored user while the session counts as signed in: its access token lives, or it can be
+ * renewed (the 401 flow does it); null otherwise. Read by the auth state and by the sign-in page
+ * of its own, which hands a signed-in visitor to the app.
+ */
+export function usableSessionUser(): SessionUser | null {
   const { user } = readSession();
-  // Signed in while the access token lives, or while it can be renewed (the 401 flow does it).
-  const usable = user !== null && (isAuthenticated() || !isRefreshTokenExpired());
-  return usable ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null };
+  return user !== null && (isAuthenticated() || !isRefreshTokenExpired()) ? user : null;
+}
+
+function stateFromStore(): AuthState {
+  const user = usableSessionUser();
+  return user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null };
 }
 
 export function createAuth(options: AuthOptions): Auth {

@@ -6,11 +6,10 @@
 // React root once the code is right, so the access token stays in this tab's memory and nothing
 // is asked twice. Inside the app (a sign-out, a session that ended) /login stays a route of the
 // router, with the same screen.
-import { isRefreshTokenExpired, readSession } from '@terres/api-client';
 import { ToastProvider } from '@terres/ui/toast';
 import { startTransition, StrictMode, type ReactElement, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
-import { createAuth } from '../auth/auth';
+import { createAuth, usableSessionUser } from '../auth/auth';
 import { AuthProvider } from '../auth/auth-context';
 
 /** What an app's module that makes it exports (each app's src/app.tsx). */
@@ -42,8 +41,7 @@ export function startSignInPage({ root, apiUrl, loadApp, render }: SignInPageOpt
 
   // A session is stored: the app's own /login sends a signed-in user on (and draws this screen
   // again if the session cannot be renewed).
-  const { user } = readSession();
-  if (user !== null && !isRefreshTokenExpired()) {
+  if (usableSessionUser() !== null) {
     void loadApp().then(drawApp);
     return;
   }

@@ -51,9 +51,9 @@ export async function readManifest(distDir: string): Promise<Manifest> {
 }
 
 /**
- * The files a page loads at once: the HTML entry (`page`, the manifest key of the page's HTML file,
- * e.g. 'login.html'; index.html by default, or every entry of a build without one), every chunk it imports statically (transitively),
- * and the lazily loaded chunks of the page's own routes (`routeFiles` matched against the manifest
+ * The files a page loads at once: the HTML entry (`page`, the manifest key of the page's HTML
+ * file, e.g. 'login.html'; index.html by default, or every entry of a build without one), every
+ * chunk it imports statically (transitively), and the lazily loaded chunks of the page's own routes (`routeFiles` matched against the manifest
  * keys, e.g. /^src\/routes\/.*login/ for TanStack's split `login.tsx?tsr-split=component`) with
  * their static imports; and the stylesheets of all these chunks. The reasons say which rule
  * brought each file in.

@@ -262,7 +262,7 @@ test('nginx serves both apps with their security headers and caching', async () 
     expect(asset.headers['content-encoding']).toBe('gzip');
     expect((await httpsGet(httpsPort, host, '/assets/missing-0000.js')).status).toBe(404);
     // maplibre's worker is an .mjs module: it must be served as JavaScript.
-    const worker = readdirSync(join(repoRoot, 'apps', host === PORTAL ? 'advertiser-portal' : 'admin-console', 'dist', 'assets')).find((file) => file.endsWith('.mjs'));
+    const worker = readdirSync(join(dist, 'assets')).find((file) => file.endsWith('.mjs'));
     expect(worker, 'the build has a .mjs worker').toBeTruthy();
     expect((await httpsGet(httpsPort, host, `/assets/${worker}`)).headers['content-type']).toBe('application/javascript');
     const health = await httpsGet(httpsPort, host, '/api/health');
