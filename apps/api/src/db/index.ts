@@ -93,7 +93,7 @@ export interface PoolStats {
 }
 
 export interface ScopeStats {
-  /** Scope statements run (`set_config` x4 in one round trip), since the database was opened. */
+  /** Scope statements run (`set_config` x4, pipelined before the caller's query), since the database was opened. */
   applied: number;
 }
 
@@ -113,9 +113,10 @@ export const RUNTIME_ROLE = 'terres_api';
 export const ADMIN_ROLE = 'terres_admin';
 
 /**
- * One statement, one round trip: the runtime role and the three settings the policies read.
- * Session-level (`false`): a pooled connection keeps them until its next checkout under
- * another scope, which applies this again before anything else runs on it.
+ * One statement: the runtime role and the three settings the policies read, written just before
+ * the caller's first query (`ScopedPool`). Session-level (`false`): a pooled connection keeps
+ * them until its next checkout under another scope, which applies this again before anything
+ * else runs on it.
  */
 const APPLY_SCOPE_SQL =
   "select set_config('role', $1, false), set_config('app.all', $2, false), set_config('app.organization_id', $3, false), set_config('app.user_id', $4, false)";
@@ -154,16 +155,28 @@ export async function createDatabase(config: Config, options: CreateDatabaseOpti
  * A node-postgres pool whose every checkout (a pooled query, a drizzle transaction, a prepared
  * statement's execution) first gives the connection the caller's scope, read synchronously at
  * the call (the caller's async context). A connection already in that scope runs nothing more.
+ *
+ * The connections are pipelined (node-postgres' `pipeline`): a connection that needs another
+ * scope is handed out as soon as its scope statement is written, so the caller's first query
+ * follows it in the same round trip instead of waiting for its answer (issue 23: with many
+ * users at once, most checkouts change scope). PostgreSQL answers in order, so the scope's
+ * answer is read before the query's; should it fail, the query has run in an unknown scope: its
+ * answer is refused (the scope's error instead, `#guard`) and the connection closed.
  */
-class ScopedPool extends pg.Pool {
+export class ScopedPool extends pg.Pool {
   readonly scopeStats: ScopeStats = { applied: 0 };
   readonly #applied = new WeakMap<pg.PoolClient, string>();
+  /** Connections whose scope statement failed: nothing they answer after it may reach a caller. */
+  readonly #failed = new WeakMap<pg.PoolClient, Error>();
 
   constructor(
     config: pg.PoolConfig,
     private readonly wanted: () => ScopeSettings,
+    /** The scope statement's parameters (a test gives one that fails). */
+    private readonly paramsOf: (settings: ScopeSettings) => string[] = applyScopeParams,
   ) {
-    super(config);
+    super({ ...config, pipeline: true });
+    this.on('connect', (client) => this.#guard(client));
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -201,20 +214,45 @@ class ScopedPool extends pg.Pool {
     return client;
   }
 
-  async #apply(client: pg.PoolClient, settings: ScopeSettings): Promise<pg.PoolClient> {
+  /** Writes the scope statement when the connection's scope is another; does not wait for its answer. */
+  #apply(client: pg.PoolClient, settings: ScopeSettings): pg.PoolClient {
     if (this.#applied.get(client) === settings.key) return client;
-    try {
+    // Named: parsed once per connection, then one Bind/Execute each time.
+    client.query({ name: 'terres_apply_scope', text: APPLY_SCOPE_SQL, values: this.paramsOf(settings) }, (error: Error | null) => {
+      if (!error) return;
+      // Called before any later answer of the connection is read: #guard refuses them all.
+      this.#failed.set(client, error);
       this.#applied.delete(client);
-      // Named: parsed once per connection, then one Bind/Execute each time.
-      await client.query({ name: 'terres_apply_scope', text: APPLY_SCOPE_SQL, values: applyScopeParams(settings) });
-    } catch (error) {
-      // Never hand out a connection in an unknown scope: destroy it.
-      client.release(error as Error);
-      throw error;
-    }
+      void client.end().catch(() => {});
+    });
     this.#applied.set(client, settings.key);
     this.scopeStats.applied += 1;
     return client;
+  }
+
+  /**
+   * Wraps the connection's `query` once: an answer read after a failed scope statement is
+   * replaced by that statement's error. (Query objects of their own, as cursors and streams
+   * are, cannot be pipelined and are not used here: passed through.)
+   */
+  #guard(client: pg.PoolClient): void {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const failed = this.#failed;
+    type Callback = (error: Error | null, result?: unknown) => void;
+    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof values === 'function') [values, callback] = [undefined, values];
+      if (typeof (config as { submit?: unknown } | null)?.submit === 'function') return query(config, values, callback);
+      const answered = (done: Callback) => (error: Error | null, result: unknown) => {
+        const refused = failed.get(client);
+        if (refused) done(refused);
+        else if (error) done(error);
+        else done(null, result);
+      };
+      if (typeof callback === 'function') return query(config, values, answered(callback as Callback));
+      return new Promise((resolve, reject) => {
+        query(config, values, answered((error, result) => (error ? reject(error) : resolve(result))));
+      });
+    };
   }
 }
 

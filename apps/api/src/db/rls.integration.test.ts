@@ -12,8 +12,9 @@ import { createCompleteDraft, createEmployee, createOwner, type OwnerFixture } f
 import { packsOf, payWithSimulator } from '../../test/helpers/payments.js';
 import { testConfig } from '../../test/helpers/app.js';
 import { refreshOptions, startApiForTest, type LoginResponse, type TestApi } from '../../test/helpers/session.js';
-import { ADMIN_ROLE, createDatabase, RUNTIME_ROLE } from './index.js';
-import { adminScope, NO_SCOPE, organizationScope, systemScope, withScope, type Scope } from './scope.js';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { ADMIN_ROLE, createDatabase, RUNTIME_ROLE, ScopedPool } from './index.js';
+import { adminScope, currentScope, NO_SCOPE, organizationScope, scopeSettings, systemScope, withScope, type Scope, type ScopeSettings } from './scope.js';
 
 /** Tables with an organisation: `organizations`, those with an organization_id column, and those with a foreign key to one of these. */
 const EXPECTED_SCOPED = [
@@ -332,6 +333,47 @@ describe('row-level security on PostgreSQL', () => {
     const count = sql`select count(*) from inquiries where deleted_at is null and status <> 'DRAFT'`;
     const adminCount = await plan(adminScope(userA), count);
     expect(adminCount, adminCount).toContain('Index Only Scan');
+  });
+
+  it('a connection that changes scope at every checkout reads, in the same round trip, only the scope of its caller', async () => {
+    // One connection for all: each checkout needs the other organisation's scope, its statement
+    // pipelined right before the caller's query; the reads are started together.
+    const pool = new ScopedPool({ connectionString: inject('databaseUrl'), max: 1 }, () => scopeSettings(currentScope()));
+    try {
+      const db = drizzle({ client: pool });
+      const owners = [a, b];
+      const reads = Array.from({ length: 20 }, (_, i) =>
+        withScope(organizationScope(owners[i % 2]!.organizationId, null), () =>
+          db.execute<{ organization_id: string }>(sql`select distinct organization_id from inquiries`),
+        ).then((result) => result.rows.map((row) => row.organization_id)),
+      );
+      const seen = await Promise.all(reads);
+      expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => [owners[i % 2]!.organizationId]));
+      expect(pool.scopeStats.applied).toBe(20);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("when a scope statement fails, the query pipelined behind it answers that failure, not the rows of the connection's previous scope", async () => {
+    // The admin scope's statement names a role that does not exist: it fails at the server.
+    const failing = (settings: ScopeSettings) => [settings.all === 'on' ? 'terres_no_such_role' : RUNTIME_ROLE, settings.all, settings.organizationId, settings.userId];
+    const pool = new ScopedPool({ connectionString: inject('databaseUrl'), max: 1 }, () => scopeSettings(currentScope()), failing);
+    try {
+      const db = drizzle({ client: pool });
+      const listings = () => db.execute<{ organization_id: string }>(sql`select organization_id from inquiries`);
+      // The connection's scope is organisation A's: its listings are readable.
+      const before = await withScope(organizationScope(a.organizationId, null), listings);
+      expect(before.rows.length).toBeGreaterThan(0);
+      // Under the failing scope, the query ran in A's scope on the server: its rows never come back.
+      expect(await refusal(withScope(adminScope(userA), listings))).toMatch(/terres_no_such_role/);
+      // The connection was closed: the next checkout is a new one, in its own scope.
+      const after = await withScope(organizationScope(b.organizationId, null), listings);
+      expect(new Set(after.rows.map((row) => row.organization_id))).toEqual(new Set([b.organizationId]));
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('prints what scoping costs: scope statements per request, and the time of one', async () => {
