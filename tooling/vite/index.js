@@ -50,7 +50,7 @@ function preloadFirstRequests() {
 }
 
 /** The pages of their own an app may have beside index.html (decision 0182). */
-const SIGN_IN_PAGES = ['login', 'register'];
+const SIGN_IN_PAGES = ['login', 'register', 'accept-invitation'];
 
 /** Router options (routes folder, generated tree, autoCodeSplitting) live in each app's tsr.config.json, read both by the plugin and by `tsr generate`. */
 export function appViteConfig({ port }) {
@@ -71,8 +71,9 @@ export function appViteConfig({ port }) {
     build: {
       rolldownOptions: {
         // The app's pages: index.html for every route, and the sign-in pages of their own that the
-        // app has, login.html and register.html, for /login and /register opened from the address
-        // bar (decision 0182; static hosts, Vite and deploy/nginx serve /login from login.html).
+        // app has (login.html, the portal's register.html and accept-invitation.html), for those
+        // paths opened from the address bar or a link (decision 0182; static hosts, Vite and
+        // deploy/nginx serve /login from login.html).
         input: Object.fromEntries(
           ['index', ...SIGN_IN_PAGES].filter((page) => existsSync(resolve(`${page}.html`))).map((page) => [page, resolve(`${page}.html`)]),
         ),

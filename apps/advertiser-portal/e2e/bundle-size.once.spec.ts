@@ -16,3 +16,15 @@ test('/register loads at most 120 KB of JavaScript, CSS and fonts (gzip), the ty
   });
   expect(load.totalGzipBytes, `initial load of /register in bytes (gzip), budget ${LOGIN_BUDGET_BYTES}`).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
 });
+
+// /accept-invitation is an invited collaborator's first page, opened from the e-mail (often on a
+// phone): a page of its own too, within the same budget.
+test('/accept-invitation loads at most 120 KB of JavaScript, CSS and fonts (gzip), the typeface included', async ({ page, stack, appName }) => {
+  const load = await measurePageLoad(page, {
+    distDir: stack.apps[appName].distDir!,
+    path: '/accept-invitation',
+    page: 'accept-invitation.html',
+    ready: (p) => expect(p.getByRole('heading', { level: 1, name: "Accepter l'invitation" })).toBeVisible(),
+  });
+  expect(load.totalGzipBytes, `initial load of /accept-invitation in bytes (gzip), budget ${LOGIN_BUDGET_BYTES}`).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+});

@@ -1,7 +1,7 @@
 import { enterCode, expect, signIn, test, uniqueEmail } from '@terres/e2e/test';
 
 // /login opened from the address bar is login.html, a page of its own (decision 0182, issue 23),
-// and /register register.html:
+// /register register.html and /accept-invitation accept-invitation.html:
 // React and the sign-in screen, without the router and the query cache (the `framework` file of
 // tooling/vite). Once the code is right the app starts in the same page, on the page the user
 // was going to, with the access token still in this tab's memory (no renewal, no reload).
@@ -61,6 +61,37 @@ test('/register from the address bar: the sign-in screen alone, then the onboard
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await enterCode(page, email, since);
   // A new account's home sends it to the onboarding's first step (the completeness guard).
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'the page was not reloaded').toBe(true);
+});
+
+test("an invitation's link: the invitation screen alone, then the collaborator's onboarding, in the same page", async ({ page, api, mail }) => {
+  const owner = await api.seedOwner({ email: uniqueEmail('inviting-owner'), credits: 0 });
+  const invited = uniqueEmail('invited-page');
+  const invitedAt = Date.now();
+  await api.call(owner.session, 'POST', '/users/invite', { email: invited });
+  const link = await mail.lastLink(invited, '/accept-invitation', { since: invitedAt });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+
+  const codeAsked = Date.now();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: "Accepter l'invitation" })).toBeVisible();
+  await expect(page).toHaveTitle("Accepter l'invitation · Bourse aux terres");
+  await expect(page.getByText(invited)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => /\/assets\/framework-/.test(script)), "the router's code, before the code is sent").toEqual([]);
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+
+  await page.getByRole('textbox', { name: 'Code de vérification' }).fill(await mail.lastCode(invited, { since: codeAsked }));
+  await page.getByRole('button', { name: 'Vérifier et se connecter' }).click();
+  await expect(page.getByText('Bienvenue ! Vous êtes maintenant connecté', { exact: true })).toBeVisible();
+  // The dashboard's completeness guard asks a new collaborator for their profile first.
   await expect(page).toHaveURL(/\/onboarding\/profile$/);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'the page was not reloaded').toBe(true);

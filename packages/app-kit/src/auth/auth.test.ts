@@ -138,6 +138,16 @@ describe('createAuth', () => {
     expect(listener).toHaveBeenCalled();
   });
 
+  it("starts a sign-in from an empty cache: nothing of the previous user's answers shows for the next", async () => {
+    const { auth, queryClient } = setup(session('live', 10 * 60_000, 86_400_000));
+    await auth.ensureSession();
+    queryClient.setQueryData(['organizations', 'me'], { name: 'Ancienne organisation' });
+    // Someone else signs in on this browser (an invitation accepted there).
+    auth.signIn(session('fresh', 15 * 60_000, 86_400_000));
+    expect(queryClient.getQueryData(['organizations', 'me'])).toBeUndefined();
+    expect(auth.getState().status).toBe('authenticated');
+  });
+
   it('ends the session of an archived organisation with its French message', async () => {
     const { auth, ended } = setup(session('fresh', 10 * 60_000, 86_400_000));
     await auth.ensureSession();

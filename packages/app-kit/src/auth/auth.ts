@@ -163,6 +163,9 @@ export function createAuth(options: AuthOptions): Auth {
     signIn(response) {
       booted = true;
       lastEnd = null;
+      // Nothing of a previous session on this browser may show for the one starting (an
+      // invitation accepted while someone else was signed in).
+      options.queryClient?.clear();
       saveSession(response);
       publish(stateFromStore());
       return response.user;

@@ -234,17 +234,19 @@ test('nginx serves both apps with their security headers and caching', async () 
     expect(answer.headers.server, what).toBe('nginx');
   };
   for (const host of [PORTAL, CONSOLE]) {
-    for (const path of ['/', '/login', '/register', '/user/inquiry/details/x/overview']) {
+    for (const path of ['/', '/login', '/register', '/accept-invitation', '/user/inquiry/details/x/overview']) {
       const page = await httpsGet(httpsPort, host, path);
       expectPageHeaders(page, `${host}${path}`);
       expect(page.headers['cache-control'], `${host}${path}`).toBe('no-cache');
       expect(page.body.toString('utf8')).toContain('<div id="root"></div>');
       // /login is its own page (login.html, decision 0182), and the portal's /register
-      // (register.html); the other paths are index.html's.
+      // (register.html) and /accept-invitation (accept-invitation.html); the other paths are
+      // index.html's.
       const title = /<title>([^<]*)<\/title>/.exec(page.body.toString('utf8'))?.[1];
       if (path === '/login') expect(title, `${host}${path}`).toBe('Connexion · Bourse aux terres');
       else if (path === '/register' && host === PORTAL) expect(title, `${host}${path}`).toBe('Création de votre compte · Bourse aux terres');
-      else expect(title, `${host}${path}`).not.toMatch(/^(Connexion|Création de votre compte) ·/);
+      else if (path === '/accept-invitation' && host === PORTAL) expect(title, `${host}${path}`).toBe("Accepter l'invitation · Bourse aux terres");
+      else expect(title, `${host}${path}`).not.toMatch(/^(Connexion|Création de votre compte|Accepter l'invitation) ·/);
     }
     const config = await httpsGet(httpsPort, host, '/config.json');
     expectPageHeaders(config, `${host}/config.json`);

@@ -1,14 +1,12 @@
-import { useNavigate } from '@tanstack/react-router';
-import { parseProblem, problemMessage } from '@terres/api-client';
-import { AppLink, AuthCard } from '@terres/app-kit';
+import { parseProblem, problemMessage, requestInvitationCode, verifyCode } from '@terres/api-client';
+import { AuthCard, useAuthController } from '@terres/app-kit';
 import { decodeInvitationToken, INVITATION_REDIRECT_DELAY_MS, OTP_LENGTH } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { LoadingScreen } from '@terres/ui/loading-screen';
 import { OneTimeCodeField } from '@terres/ui/one-time-code-input';
+import type { LinkComponent } from '@terres/ui/tab-menu';
 import { useToast } from '@terres/ui/toast';
 import { useEffect, useRef, useState } from 'react';
-import { useRequestInvitationCode } from '../api/request-invitation-code';
-import { useVerifyInvitationCode } from '../api/verify-invitation-code';
 import { texts } from '../texts';
 import '../auth.css';
 
@@ -29,16 +27,27 @@ function sendError(error: unknown): string {
   return problem && problem.status < 500 && problem.detail ? problem.detail : texts.invitationSendFailed;
 }
 
+export interface AcceptInvitationPageProps {
+  /** The invitation's token, from the e-mail's link. */
+  token: string | undefined;
+  /** Goes on to `target` once signed in: the router's navigation, or the app started there (accept-invitation-main.tsx). */
+  leave: (target: string) => Promise<void> | void;
+  /** The link back to /login: the router's; a plain link on the page of its own. */
+  linkComponent?: LinkComponent;
+}
+
+/** A plain link, for the page of its own (no router there). */
+const PlainLink: LinkComponent = ({ href, ...props }) => <a href={href} {...props} />;
+
 /**
  * /accept-invitation?token=... (spec §2, §4 "Invitation flow"): loading (the token is read,
  * then the API e-mails a code to the invited address), error, code sent, verifying, signed in:
  * a welcome toast, then /dashboard after 0.5 s (where the completeness guard asks a new
- * collaborator for their profile).
+ * collaborator for their profile). Opened from the e-mail it is a page of its own, without the
+ * router (decision 0182); inside the app, the route draws the same screen.
  */
-export function AcceptInvitationPage({ token }: { token: string | undefined }) {
-  const { mutateAsync: requestCode } = useRequestInvitationCode();
-  const verification = useVerifyInvitationCode();
-  const navigate = useNavigate();
+export function AcceptInvitationPage({ token, leave, linkComponent: Link = PlainLink }: AcceptInvitationPageProps) {
+  const auth = useAuthController();
   const toast = useToast();
   const [state, setState] = useState<InvitationState>({ kind: 'loading' });
   const [code, setCode] = useState('');
@@ -61,10 +70,10 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
       setState({ kind: 'error', message: decoded.message });
       return;
     }
-    requestCode(token ?? '')
+    requestInvitationCode({ token: token ?? '' })
       .then((sent) => setState({ kind: 'otp_sent', email: sent.email || decoded.email }))
       .catch((error: unknown) => setState({ kind: 'error', message: sendError(error) }));
-  }, [token, requestCode]);
+  }, [token]);
 
   if (state.kind === 'loading') {
     return (
@@ -82,7 +91,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
             {state.message}
           </p>
           <Button asChild fullWidth variant="secondary">
-            <AppLink href="/login">{texts.backToLogin}</AppLink>
+            <Link href="/login">{texts.backToLogin}</Link>
           </Button>
         </div>
       </AuthCard>
@@ -97,12 +106,11 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
     setCodeError(undefined);
     setState({ kind: 'verifying', email });
     try {
-      await verification.mutateAsync({ email, code });
+      // Signed in from an empty cache: nothing of a previous session on this browser shows.
+      auth.signIn(await verifyCode({ email, otp: code }));
       setState({ kind: 'signed_in' });
       toast.success(texts.welcome);
-      redirectTimer.current = window.setTimeout(() => {
-        void navigate({ to: '/dashboard', replace: true });
-      }, INVITATION_REDIRECT_DELAY_MS);
+      redirectTimer.current = window.setTimeout(() => void leave('/dashboard'), INVITATION_REDIRECT_DELAY_MS);
     } catch (error) {
       setCodeError(problemMessage(error, texts.invitationCodeInvalid));
       setCode('');
@@ -114,7 +122,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
     if (resending || verifying) return;
     setResending(true);
     try {
-      await requestCode(token ?? '');
+      await requestInvitationCode({ token: token ?? '' });
       setCode('');
       setCodeError(undefined);
       toast.info(texts.invitationCodeResent);
