@@ -82,12 +82,10 @@ export function acceptanceOfRow(row: Pick<InquiryRow, 'receivingUse' | 'accepted
  * what the API adds or computes.
  */
 export function toInquiry(row: InquiryRow) {
-  return {
-    id: row.id,
-    organizationId: row.organizationId,
-    organizationName: row.organizationName,
-    userId: row.userId,
-    ...pickListingFields(row),
+  // The table's fields copied onto the answer itself, then these set over them (in the order a
+  // spread gives, a third of its time: issue 23, every listing answered).
+  const answer = pickListingFields(row, { id: row.id, organizationId: row.organizationId, organizationName: row.organizationName, userId: row.userId });
+  const own = {
     type: row.type as InquiryType,
     materials: row.materials.map(toMaterial),
     cost: row.cost ?? listingCharge(row.type, row.quantity),
@@ -96,6 +94,7 @@ export function toInquiry(row: InquiryRow) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  return Object.assign(answer, own) as Omit<typeof answer, keyof typeof own> & typeof own;
 }
 
 const ACCEPTANCE_KEYS = ['receivingUse', 'acceptedQualityClasses', 'acceptedWasteCodes'] as const;

@@ -12,6 +12,9 @@ describe('the listing fields table', () => {
     const picked = pickListingFields(row);
     expect(Object.keys(picked)).toEqual(LISTING_FIELD_KEYS.filter((_, i) => i !== 1));
     for (const key of Object.keys(picked)) expect(picked[key as keyof typeof picked]).toBe(row[key]);
+    // Onto an object of the caller's: after its own keys, which stay first.
+    const onto = pickListingFields(row, { id: 'x' });
+    expect(Object.keys(onto)).toEqual(['id', ...LISTING_FIELD_KEYS.filter((_, i) => i !== 1)]);
   });
 
   it('names each field on the wire as its answer name in snake_case', () => {

@@ -693,13 +693,18 @@ export function subStepEntries(subStep: ListingSubStep, options: ListingSchemaOp
 }
 
 /**
- * The table's fields of a listing answer, in table order (for the API's `toInquiry`, on every
- * listing answered): one loop, no intermediate arrays (a third of `Object.fromEntries`' time).
+ * The table's fields of a listing answer, in table order, copied onto `into` (a new object by
+ * default), which is returned (for the API's `toInquiry`, on every listing answered): one loop,
+ * no intermediate arrays (a third of `Object.fromEntries`' time), and no copy of the copy
+ * (spreading the picked fields into the answer cost twice the rest of `toInquiry`, issue 23).
  */
-export function pickListingFields<T extends Partial<Record<ListingFieldKey, unknown>>>(row: T): Pick<T, ListingFieldKey & keyof T> {
-  const picked: Partial<Record<ListingFieldKey, unknown>> = {};
+export function pickListingFields<T extends Partial<Record<ListingFieldKey, unknown>>, U extends object = object>(
+  row: T,
+  into?: U,
+): U & Pick<T, ListingFieldKey & keyof T> {
+  const picked = (into ?? {}) as Record<string, unknown>;
   for (const key of LISTING_FIELD_KEYS) if (key in row) picked[key] = row[key];
-  return picked as Pick<T, ListingFieldKey & keyof T>;
+  return picked as U & Pick<T, ListingFieldKey & keyof T>;
 }
 
 /** The detail pages' rows of a section: label and value, in table order. */
