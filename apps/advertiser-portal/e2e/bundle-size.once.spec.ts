@@ -5,26 +5,21 @@ import { expect, LOGIN_BUDGET_BYTES, loginBundleChecks, measurePageLoad, test } 
 test('/login loads no map engine', loginBundleChecks.noMapEngine);
 test('/login loads at most 120 KB of JavaScript, CSS and fonts (gzip), the typeface included', loginBundleChecks.withinBudget);
 
-// /register is the portal's other first page (a new account, often on a phone): a page of its own
-// as /login is (decision 0182), within the same budget.
-test('/register loads at most 120 KB of JavaScript, CSS and fonts (gzip), the typeface included', async ({ page, stack, appName }) => {
-  const load = await measurePageLoad(page, {
-    distDir: stack.apps[appName].distDir!,
-    path: '/register',
-    page: 'register.html',
-    ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'Création de votre compte' })).toBeVisible(),
+// The portal's other first pages, often opened on a phone from a link, are pages of their own as
+// /login is (decision 0182), within the same budget: /register (a new account) and
+// /accept-invitation (an invited collaborator, from the e-mail).
+const FIRST_PAGES = [
+  { path: '/register', heading: 'Création de votre compte' },
+  { path: '/accept-invitation', heading: "Accepter l'invitation" },
+];
+for (const { path, heading } of FIRST_PAGES) {
+  test(`${path} loads at most 120 KB of JavaScript, CSS and fonts (gzip), the typeface included`, async ({ page, stack, appName }) => {
+    const load = await measurePageLoad(page, {
+      distDir: stack.apps[appName].distDir!,
+      path,
+      page: `${path.slice(1)}.html`,
+      ready: (p) => expect(p.getByRole('heading', { level: 1, name: heading })).toBeVisible(),
+    });
+    expect(load.totalGzipBytes, `initial load of ${path} in bytes (gzip), budget ${LOGIN_BUDGET_BYTES}`).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
   });
-  expect(load.totalGzipBytes, `initial load of /register in bytes (gzip), budget ${LOGIN_BUDGET_BYTES}`).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
-});
-
-// /accept-invitation is an invited collaborator's first page, opened from the e-mail (often on a
-// phone): a page of its own too, within the same budget.
-test('/accept-invitation loads at most 120 KB of JavaScript, CSS and fonts (gzip), the typeface included', async ({ page, stack, appName }) => {
-  const load = await measurePageLoad(page, {
-    distDir: stack.apps[appName].distDir!,
-    path: '/accept-invitation',
-    page: 'accept-invitation.html',
-    ready: (p) => expect(p.getByRole('heading', { level: 1, name: "Accepter l'invitation" })).toBeVisible(),
-  });
-  expect(load.totalGzipBytes, `initial load of /accept-invitation in bytes (gzip), budget ${LOGIN_BUDGET_BYTES}`).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
-});
+}
