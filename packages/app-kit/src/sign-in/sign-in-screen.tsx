@@ -10,7 +10,7 @@ import { emailSchema, loginEmailSchema, normalizeEmail } from '@terres/domain';
 import { Button } from '@terres/ui/button';
 import { EmailAddress } from '@terres/ui/email-address';
 import { OneTimeCodeInput } from '@terres/ui/one-time-code-input';
-import type { LinkComponent } from '@terres/ui/tab-menu';
+import { AnchorLink, type LinkComponent } from '@terres/ui/link';
 import { TextField } from '@terres/ui/text-field';
 import { useToast } from '@terres/ui/toast';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -65,7 +65,7 @@ function requestError(error: unknown): string {
  * Sign-in and registration by e-mailed code (spec §2): the e-mail step, then the six boxes
  * (paste, Backspace, auto-submit at the sixth digit), 'Changer d'email' back to the first step.
  */
-export function SignInScreen({ mode, onSignedIn, alternateHref, linkComponent, notice }: SignInScreenProps) {
+export function SignInScreen({ mode, onSignedIn, alternateHref, linkComponent: Link = AnchorLink, notice }: SignInScreenProps) {
   const config = MODES[mode];
   const toast = useToast();
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -76,7 +76,6 @@ export function SignInScreen({ mode, onSignedIn, alternateHref, linkComponent, n
   const [codeError, setCodeError] = useState<string>();
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
-  const Link = linkComponent;
 
   const validEmail = (): string | undefined => {
     const result = v.safeParse(config.emailSchema, email);
@@ -149,7 +148,7 @@ export function SignInScreen({ mode, onSignedIn, alternateHref, linkComponent, n
     alternateHref && step === 'email' ? (
       <p className="terres-auth__alternate">
         {config.alternatePrompt}{' '}
-        {Link ? <Link href={alternateHref}>{config.alternateLabel}</Link> : <a href={alternateHref}>{config.alternateLabel}</a>}
+        <Link href={alternateHref}>{config.alternateLabel}</Link>
       </p>
     ) : null;
 

@@ -233,20 +233,23 @@ test('nginx serves both apps with their security headers and caching', async () 
     expect(answer.headers['permissions-policy'], what).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     expect(answer.headers.server, what).toBe('nginx');
   };
+  // The pages of their own (decision 0182), by title: /login in both apps (login.html), the
+  // portal's /register and /accept-invitation; every other path is index.html's.
+  const ownPages: Record<string, Record<string, string>> = {
+    [PORTAL]: { '/login': 'Connexion', '/register': 'Création de votre compte', '/accept-invitation': "Accepter l'invitation" },
+    [CONSOLE]: { '/login': 'Connexion' },
+  };
+  const ownTitle = new RegExp(`^(${Object.values(ownPages[PORTAL]!).join('|')}) ·`);
   for (const host of [PORTAL, CONSOLE]) {
     for (const path of ['/', '/login', '/register', '/accept-invitation', '/user/inquiry/details/x/overview']) {
       const page = await httpsGet(httpsPort, host, path);
       expectPageHeaders(page, `${host}${path}`);
       expect(page.headers['cache-control'], `${host}${path}`).toBe('no-cache');
       expect(page.body.toString('utf8')).toContain('<div id="root"></div>');
-      // /login is its own page (login.html, decision 0182), and the portal's /register
-      // (register.html) and /accept-invitation (accept-invitation.html); the other paths are
-      // index.html's.
       const title = /<title>([^<]*)<\/title>/.exec(page.body.toString('utf8'))?.[1];
-      if (path === '/login') expect(title, `${host}${path}`).toBe('Connexion · Bourse aux terres');
-      else if (path === '/register' && host === PORTAL) expect(title, `${host}${path}`).toBe('Création de votre compte · Bourse aux terres');
-      else if (path === '/accept-invitation' && host === PORTAL) expect(title, `${host}${path}`).toBe("Accepter l'invitation · Bourse aux terres");
-      else expect(title, `${host}${path}`).not.toMatch(/^(Connexion|Création de votre compte|Accepter l'invitation) ·/);
+      const own = ownPages[host]![path];
+      if (own) expect(title, `${host}${path}`).toBe(`${own} · Bourse aux terres`);
+      else expect(title, `${host}${path}`).not.toMatch(ownTitle);
     }
     const config = await httpsGet(httpsPort, host, '/config.json');
     expectPageHeaders(config, `${host}/config.json`);

@@ -4,7 +4,7 @@ import { decodeInvitationToken, INVITATION_REDIRECT_DELAY_MS, OTP_LENGTH } from 
 import { Button } from '@terres/ui/button';
 import { LoadingScreen } from '@terres/ui/loading-screen';
 import { OneTimeCodeField } from '@terres/ui/one-time-code-input';
-import type { LinkComponent } from '@terres/ui/tab-menu';
+import { AnchorLink, type LinkComponent } from '@terres/ui/link';
 import { useToast } from '@terres/ui/toast';
 import { useEffect, useRef, useState } from 'react';
 import { texts } from '../texts';
@@ -36,9 +36,6 @@ export interface AcceptInvitationPageProps {
   linkComponent?: LinkComponent;
 }
 
-/** A plain link, for the page of its own (no router there). */
-const PlainLink: LinkComponent = ({ href, ...props }) => <a href={href} {...props} />;
-
 /**
  * /accept-invitation?token=... (spec §2, §4 "Invitation flow"): loading (the token is read,
  * then the API e-mails a code to the invited address), error, code sent, verifying, signed in:
@@ -46,7 +43,7 @@ const PlainLink: LinkComponent = ({ href, ...props }) => <a href={href} {...prop
  * collaborator for their profile). Opened from the e-mail it is a page of its own, without the
  * router (decision 0182); inside the app, the route draws the same screen.
  */
-export function AcceptInvitationPage({ token, leave, linkComponent: Link = PlainLink }: AcceptInvitationPageProps) {
+export function AcceptInvitationPage({ token, leave, linkComponent: Link = AnchorLink }: AcceptInvitationPageProps) {
   const auth = useAuthController();
   const toast = useToast();
   const [state, setState] = useState<InvitationState>({ kind: 'loading' });

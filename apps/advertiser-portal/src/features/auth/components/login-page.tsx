@@ -1,6 +1,6 @@
 import { safeRedirect, SignInScreen, useAuthController } from '@terres/app-kit';
 import { roleHome } from '@terres/domain';
-import type { LinkComponent } from '@terres/ui/tab-menu';
+import type { LinkComponent } from '@terres/ui/link';
 
 export interface LoginPageProps {
   /** Where the user was going when sent here (kept by the guards). */

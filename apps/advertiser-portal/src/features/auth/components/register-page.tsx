@@ -1,6 +1,6 @@
 import { SignInScreen, useAuthController } from '@terres/app-kit';
 import { roleHome } from '@terres/domain';
-import type { LinkComponent } from '@terres/ui/tab-menu';
+import type { LinkComponent } from '@terres/ui/link';
 
 export interface RegisterPageProps {
   /** Goes on to `target` once signed in: the router's navigation, or the app started there (register-main.tsx). */
