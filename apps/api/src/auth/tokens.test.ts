@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, signInvitationToken, verifyAccessToken } from './tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, signInvitationToken, keptAccessTokenCount, VERIFIED_TOKENS_KEPT, verifyAccessToken } from './tokens.js';
 
 const SECRET = 's'.repeat(40);
 const CLAIMS = {
@@ -110,5 +110,47 @@ describe('verifyAccessToken', () => {
     const { org: _org, ...withoutOrg } = validPayload;
     expect(verifyAccessToken(SECRET, await craft(withoutOrg), at)).toEqual({ ...CLAIMS, organizationId: null });
     expect(verifyAccessToken(SECRET, await craft({ ...validPayload, org: 42 }), at)).toEqual({ ...CLAIMS, organizationId: null });
+  });
+});
+
+describe('verifyAccessToken keeps the tokens it verified', () => {
+  it('a kept token still expires, and is not valid before its nbf, exactly as a fresh check says', async () => {
+    const notBefore = await craft({ ...validPayload, nbf: seconds + 30 });
+    expect(verifyAccessToken(SECRET, notBefore, (seconds + 30) * 1000)).toEqual(CLAIMS);
+    // Kept now; asked again before its nbf, at its last second, then at its expiry.
+    expect(verifyAccessToken(SECRET, notBefore, (seconds + 29) * 1000)).toBeNull();
+    expect(verifyAccessToken(SECRET, notBefore, (seconds + 899) * 1000)).toEqual(CLAIMS);
+    expect(verifyAccessToken(SECRET, notBefore, (seconds + 900) * 1000)).toBeNull();
+    expect(verifyAccessToken(SECRET, notBefore, (seconds + 100) * 1000)).toEqual(CLAIMS);
+  });
+
+  it('a kept token is not valid under another secret, nor is any string that differs from it', async () => {
+    const { token } = await signAccessToken(SECRET, CLAIMS, NOW);
+    const at = NOW.getTime();
+    expect(verifyAccessToken(SECRET, token, at)).toEqual(CLAIMS);
+    expect(verifyAccessToken('t'.repeat(40), token, at)).toBeNull();
+    expect(verifyAccessToken(SECRET, token, at)).toEqual(CLAIMS);
+    for (const near of [`${token} `, ` ${token}`, token.slice(0, -1), `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, token.toUpperCase()]) {
+      expect(verifyAccessToken(SECRET, near, at), near.slice(-12)).toBeNull();
+    }
+  });
+
+  it('answers claims nobody can change, and keeps a bounded number of tokens, the oldest out first', async () => {
+    const at = NOW.getTime();
+    const { token } = await signAccessToken(SECRET, CLAIMS, NOW);
+    const claims = verifyAccessToken(SECRET, token, at)!;
+    expect(Object.isFrozen(claims)).toBe(true);
+    expect(() => {
+      (claims as { role: string }).role = 'ADMIN';
+    }).toThrow(TypeError);
+    expect(verifyAccessToken(SECRET, token, at)).toEqual(CLAIMS);
+    // More tokens than are kept, each verified once: still every one verified, kept or not.
+    const others = await Promise.all(
+      Array.from({ length: VERIFIED_TOKENS_KEPT + 10 }, (_, index) => signAccessToken(SECRET, { ...CLAIMS, sessionId: `session-${index}` }, NOW)),
+    );
+    for (const [index, other] of others.entries()) expect(verifyAccessToken(SECRET, other.token, at)?.sessionId).toBe(`session-${index}`);
+    expect(keptAccessTokenCount()).toBe(VERIFIED_TOKENS_KEPT);
+    expect(verifyAccessToken(SECRET, token, at)).toEqual(CLAIMS);
+    expect(verifyAccessToken(SECRET, others[0]!.token, at + 901_000)).toBeNull();
   });
 });

@@ -60,13 +60,39 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now:
 
 /**
  * The access key of the last secret seen (one AUTH_SECRET per process): derived once, not at
- * every request. A pure function of the secret, so nothing to invalidate.
+ * every request. A pure function of the secret, so nothing to invalidate. With it, the access
+ * tokens verified under it (below).
  */
-let accessKey: { secret: string; key: Uint8Array } | undefined;
+let accessKey: { secret: string; key: Uint8Array; verified: Map<string, VerifiedToken> } | undefined;
+
+function accessKeyState(secret: string): NonNullable<typeof accessKey> {
+  if (accessKey?.secret !== secret) accessKey = { secret, key: keyFor(secret, 'access'), verified: new Map() };
+  return accessKey;
+}
 
 function accessKeyFor(secret: string): Uint8Array {
-  if (accessKey?.secret !== secret) accessKey = { secret, key: keyFor(secret, 'access') };
-  return accessKey.key;
+  return accessKeyState(secret).key;
+}
+
+/**
+ * An access token verified before, with what its check read: a client sends the same token with
+ * every request of its 15 minutes, so the next ones skip the HMAC and the parsing (issue 23). Kept
+ * by the exact token string (only a token that passed every check is kept, so no other string
+ * finds it), and checked again for `exp` and `nbf` at each use: a kept token expires as it would
+ * have. Revocation is not the token's business: the session check follows it on every request.
+ */
+interface VerifiedToken {
+  claims: Readonly<AccessClaims>;
+  exp: number;
+  nbf: number | undefined;
+}
+
+/** Tokens kept verified per process (oldest out first): one per user active in 15 minutes, about 0.6 KB each. */
+export const VERIFIED_TOKENS_KEPT = 5_000;
+
+/** How many verified tokens are kept now (tests). */
+export function keptAccessTokenCount(): number {
+  return accessKey?.verified.size ?? 0;
 }
 
 /** Longer than any access token this API signs: refused before any hashing. */
@@ -92,12 +118,16 @@ function segmentObject(segment: string): Record<string, unknown> | null {
  * number; then `sub`, `sid` and `role` strings (`org` read when a string). Tokens stay those
  * `signAccessToken` signs.
  */
-export function verifyAccessToken(secret: string, token: string, now: number = Date.now()): AccessClaims | null {
+export function verifyAccessToken(secret: string, token: string, now: number = Date.now()): Readonly<AccessClaims> | null {
   if (token.length > MAX_ACCESS_TOKEN_LENGTH) return null;
+  const state = accessKeyState(secret);
+  const seconds = Math.floor(now / 1000);
+  const known = state.verified.get(token);
+  if (known && known.exp > seconds && (known.nbf === undefined || known.nbf <= seconds)) return known.claims;
   const headerEnd = token.indexOf('.');
   const payloadEnd = token.indexOf('.', headerEnd + 1);
   if (headerEnd <= 0 || payloadEnd <= headerEnd + 1 || token.indexOf('.', payloadEnd + 1) !== -1) return null;
-  const expected = Buffer.from(createHmac('sha256', accessKeyFor(secret)).update(token.slice(0, payloadEnd)).digest('base64url'));
+  const expected = Buffer.from(createHmac('sha256', state.key).update(token.slice(0, payloadEnd)).digest('base64url'));
   const given = Buffer.from(token.slice(payloadEnd + 1));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
@@ -105,19 +135,21 @@ export function verifyAccessToken(secret: string, token: string, now: number = D
   if (!header || header.alg !== 'HS256' || header.crit !== undefined || header.b64 !== undefined) return null;
   const payload = segmentObject(token.slice(headerEnd + 1, payloadEnd));
   if (!payload) return null;
-  const seconds = Math.floor(now / 1000);
   const audience = payload.aud;
   if (payload.iss !== ISSUER || !(audience === 'access' || (Array.isArray(audience) && audience.includes('access')))) return null;
   if (typeof payload.exp !== 'number' || payload.exp <= seconds) return null;
   if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > seconds)) return null;
   if (payload.iat !== undefined && typeof payload.iat !== 'number') return null;
   if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.role !== 'string') return null;
-  return {
+  const claims: Readonly<AccessClaims> = Object.freeze({
     userId: payload.sub,
     sessionId: payload.sid,
     role: payload.role as Role,
     organizationId: typeof payload.org === 'string' ? payload.org : null,
-  };
+  });
+  if (state.verified.size >= VERIFIED_TOKENS_KEPT) state.verified.delete(state.verified.keys().next().value!);
+  state.verified.set(token, { claims, exp: payload.exp, nbf: payload.nbf as number | undefined });
+  return claims;
 }
 
 /** An opaque refresh token (`rt_` + 256 random bits) and the hash stored in its place. */
