@@ -18,6 +18,7 @@ import {
   refusalProblem,
 } from '../../auth/sessions.js';
 import { verifyAccessToken } from '../../auth/tokens.js';
+import { prepared } from '../../db/prepared.js';
 import { adminScope, asSystem, organizationScope, scopeSettings, setScope, type Scope } from '../../db/scope.js';
 import { problem } from '../../http/problem.js';
 
@@ -42,7 +43,7 @@ export default fp(
   async (app) => {
     app.decorateRequest('auth', null as never);
     // The session family, its user and the user's organisation, in one query.
-    const sessionCheck = sessionCheckQuery(app.db).prepare('auth_session');
+    const sessionCheck = prepared(app.db, 'auth_session', (db, name) => sessionCheckQuery(db).prepare(name));
 
     // Tagged with the three rows it was read from: a change to any of them drops it.
     const sessions = app.readCache<SessionRow>({ name: 'sessions', maxEntries: 100_000, ttlMs: 60_000 });
