@@ -25,6 +25,14 @@ describe('maskAddress', () => {
     expect(maskAddress(undefined)).toBeUndefined();
     expect(maskAddress('not an address')).toBeUndefined();
   });
+
+  it('answers the same asked again, and past the addresses it keeps', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let n = 0; n < 1_200; n++) expect(maskAddress(`10.${n >> 8}.${n & 255}.7`)).toBe(`10.${n >> 8}.${n & 255}.0/24`);
+      expect(maskAddress('not an address')).toBeUndefined();
+      expect(maskAddress('2001:db8::1')).toBe('2001:db8:0::/48');
+    }
+  });
 });
 
 describe('scrubLogLine', () => {

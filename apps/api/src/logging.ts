@@ -79,9 +79,22 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, mark)}?${query.join('&')}`;
 }
 
+/** Addresses masked lately (a client sends many requests): each computed once, the set emptied when full. */
+const maskedAddresses = new Map<string, string | undefined>();
+const MASKED_ADDRESSES_KEPT = 1_000;
+
 /** The client's network, not its address: IPv4 /24, IPv6 /48. */
 export function maskAddress(address: string | undefined): string | undefined {
   if (!address) return undefined;
+  const known = maskedAddresses.get(address);
+  if (known !== undefined || maskedAddresses.has(address)) return known;
+  if (maskedAddresses.size >= MASKED_ADDRESSES_KEPT) maskedAddresses.clear();
+  const masked = networkOf(address);
+  maskedAddresses.set(address, masked);
+  return masked;
+}
+
+function networkOf(address: string): string | undefined {
   const bare = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   if (isIP(bare) === 4) return `${bare.split('.').slice(0, 3).join('.')}.0/24`;
   if (isIP(bare) === 6) {

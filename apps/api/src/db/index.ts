@@ -185,12 +185,12 @@ export class ScopedPool extends pg.Pool {
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | void {
     const settings = this.wanted();
-    const scoped = super.connect().then((client) => this.#apply(client, settings));
-    if (!callback) return scoped;
-    scoped.then(
-      (client) => callback(undefined, client, (release?: unknown) => client.release(release as Error | boolean | undefined)),
-      (error: Error) => callback(error, undefined, () => {}),
-    );
+    if (!callback) return super.connect().then((client) => this.#apply(client, settings));
+    // pg-pool's own `query` asks with a callback: answered with none of the promises above.
+    super.connect((error, client, done) => {
+      if (error || !client) callback(error ?? new Error('no connection'), undefined, done);
+      else callback(undefined, this.#apply(client, settings), done);
+    });
   }
 
   /**

@@ -80,10 +80,17 @@ export default fp<DatabasePluginOptions>(
       // A route that writes no row the caches keep (the tables migration 0015 announces:
       // session_families, users, organizations, inquiries) says so with `config: { settle: false }`
       // and answers without that wait (a load's record, correction, reception, cancellation).
-      app.addHook('onSend', async (request) => {
-        if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-        if (request.routeOptions.config.settle === false || changedNothingCached.has(request)) return;
-        await changes.settle();
+      // Callback-style: a read (most requests) passes with no promise and no microtask.
+      app.addHook('onSend', (request, _reply, payload, done) => {
+        const method = request.method;
+        if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || request.routeOptions.config.settle === false || changedNothingCached.has(request)) {
+          done(null, payload);
+          return;
+        }
+        changes.settle().then(
+          () => done(null, payload),
+          (error: Error) => done(error),
+        );
       });
     }
     const caches: ReadCache<unknown>[] = [];
