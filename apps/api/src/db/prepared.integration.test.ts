@@ -2,15 +2,14 @@
 // own `execute`: each case runs both on the same statement and real rows, and they must give the
 // same answer (rows mapped, a left join's absent row null, decoded dates and numbers), the same
 // raw result for a raw statement, and the same error, wrapped as drizzle wraps it.
-import { and, DrizzleQueryError, eq, isNull, sql } from 'drizzle-orm';
+import { and, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompleteDraft, createOwner } from '../../test/helpers/fixtures.js';
 import { startApiForTest, type TestApi } from '../../test/helpers/session.js';
-import { sessionColumns } from '../auth/session-check.js';
-import { inquiryColumns } from '../services/inquiries.js';
+import { sessionWithListing } from '../services/inquiries.js';
 import type { Database } from './index.js';
 import { prepared, rawStatement } from './prepared.js';
-import { inquiries, organizations, sessionFamilies, users } from './schema.js';
+import { inquiries } from './schema.js';
 import { systemScope, withScope } from './scope.js';
 
 interface Statement {
@@ -45,16 +44,8 @@ describe('prepared statements run lean on node-postgres, answering as drizzle do
   const system = <T>(fn: () => Promise<T>) => withScope(systemScope('tests'), fn);
 
   it('a session joined with a listing: the listing mapped, or null when none is joined', async () => {
-    const statement = prepared(database.db, 'prepared_test_session_listing', (db, name) =>
-      db
-        .select({ ...sessionColumns, listing: inquiryColumns })
-        .from(sessionFamilies)
-        .innerJoin(users, eq(users.id, sessionFamilies.userId))
-        .leftJoin(organizations, eq(organizations.id, users.organizationId))
-        .leftJoin(inquiries, and(eq(inquiries.id, sql.placeholder('id')), isNull(inquiries.deletedAt)))
-        .where(eq(sessionFamilies.id, sql.placeholder('sessionId')))
-        .prepare(name),
-    ) as unknown as Statement;
+    // The API's own statement (GET /inquiries/{id} when neither the session nor the listing is kept).
+    const statement = sessionWithListing(database.db) as unknown as Statement;
     expect(statement.execute).not.toBe((Object.getPrototypeOf(statement) as Statement).execute);
 
     const found = (await system(() => statement.execute({ sessionId, id: listingId }))) as { listing: Record<string, unknown> | null }[];

@@ -624,7 +624,7 @@ export function listingReadCache(app: Pick<FastifyInstance, 'readCache'>) {
 }
 
 /** The session check (placeholder `sessionId`) and the live listing `id` in one statement; `listing` null when there is none in the scope. */
-function sessionWithListing(db: DbOrTx) {
+export function sessionWithListing(db: DbOrTx) {
   return prepared(db, 'auth_session_inquiry_by_id', (db, name) =>
     db
       .select({ ...sessionColumns, listing: inquiryColumns })
