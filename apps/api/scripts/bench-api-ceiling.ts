@@ -6,12 +6,17 @@
 //   one prepared SELECT by id on the same PostgreSQL database (node-postgres, a pool of the API's
 //   size), the row answered as JSON. No session check, no hooks, no logs: a floor of work that a
 //   real read cannot go below, so its throughput is the ceiling the API is measured against.
+// - GET /jose/inquiries/:id: the minimal server as issue 23's measurement built it ("a minimal
+//   Fastify + jose + one-SELECT server"): the same token checked by jose's `jwtVerify` (issuer,
+//   access audience, HS256 only: what the API ran before its own check), then the same SELECT.
+//   The HMAC ceiling above is the stricter reference; both are printed.
 // - PUT /inquiries/:id: "the minimal write" (issue 23): the same token check, then one prepared
 //   `UPDATE … RETURNING` of the listing's project name (its announcement trigger fires as for the
 //   API's), the row answered as JSON. No transaction, no row-level security, no settle.
 // Environment: DATABASE_URL, AUTH_SECRET, PORT (127.0.0.1). Prints `listening <port>` when ready.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
+import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { POOL_MAX } from '../src/db/index.js';
 
@@ -43,6 +48,19 @@ app.get('/bare', async () => ({ status: 'ok' }));
 app.get<{ Params: { id: string } }>('/inquiries/:id', async (request, reply) => {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ') || !validToken(header.slice(7))) return reply.code(401).send({ status: 401 });
+  const { rows } = await pool.query({ name: 'inquiry_by_id', text: 'select * from inquiries where id = $1', values: [request.params.id] });
+  if (!rows[0]) return reply.code(404).send({ status: 404 });
+  return rows[0];
+});
+
+app.get<{ Params: { id: string } }>('/jose/inquiries/:id', async (request, reply) => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return reply.code(401).send({ status: 401 });
+  try {
+    await jwtVerify(header.slice(7), key, { issuer: 'bourse-aux-terres', audience: 'access', algorithms: ['HS256'] });
+  } catch {
+    return reply.code(401).send({ status: 401 });
+  }
   const { rows } = await pool.query({ name: 'inquiry_by_id', text: 'select * from inquiries where id = $1', values: [request.params.id] });
   if (!rows[0]) return reply.code(404).send({ status: 404 });
   return rows[0];

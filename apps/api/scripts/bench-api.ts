@@ -5,8 +5,10 @@
 // PostgreSQL server (TEST_DATABASE_URL's server, or 127.0.0.1:5432; dropped at the end), it
 // starts two processes of their own, never this one (autocannon's load would steal their CPU):
 //   - the reference servers (scripts/bench-api-ceiling.ts): a bare Fastify route, the minimal
-//     ceiling (Fastify + HS256 token check + one prepared SELECT by id) and the minimal write
-//     (the same token check + one prepared UPDATE … RETURNING, issue 23);
+//     ceiling (Fastify + HS256 token check + one prepared SELECT by id), the minimal server as
+//     issue 23 measured it (the token checked by jose's jwtVerify, then the same SELECT: the
+//     reads print their ratio against both) and the minimal write (the HMAC token check + one
+//     prepared UPDATE … RETURNING, issue 23);
 //   - the API (`tsx src/server.ts`, or `node dist/server.js` with --dist: build first), as in
 //     production (NODE_ENV=production, JSON logs at `info` written to a file);
 // seeds 10 organisations of 100 listings each, an owner's session and `--codes` one-time codes,
@@ -69,7 +71,7 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     // A directory: the API runs with --cpu-prof and writes its V8 CPU profile there when it stops.
     profile: { type: 'string' },
-    // Only these targets (comma list of bare, ceiling, listing, listings, missed, uncached, scoped, organisation, list, write, edit, verification).
+    // Only these targets (comma list of bare, ceiling, jose, listing, listings, missed, uncached, scoped, organisation, list, write, edit, verification).
     only: { type: 'string' },
     // The API's LOG_LEVEL (production's default: info, one line per request).
     'log-level': { type: 'string', default: 'info' },
@@ -377,6 +379,7 @@ async function main(): Promise<void> {
     const allTargets: Target[] = [
       { key: 'bare', name: 'bare Fastify route', url: `${referenceBase}/bare`, pid: reference.child.pid! },
       { key: 'ceiling', name: 'ceiling: HS256 + SELECT by id', url: `${referenceBase}/inquiries/${listing!.id}`, pid: reference.child.pid!, headers: bearer },
+      { key: 'jose', name: 'minimal server: jose + SELECT by id', url: `${referenceBase}/jose/inquiries/${listing!.id}`, pid: reference.child.pid!, headers: bearer },
       { key: 'listing', name: 'API listing GET /inquiries/{id}', url: `${apiBase}/api/v1/inquiries/${listing!.id}`, pid: api.child.pid!, headers: bearer },
       {
         key: 'listings',
@@ -475,14 +478,17 @@ async function main(): Promise<void> {
     // measured just before it in the same round.
     const rounds = new Map<string, Measure[]>(targets.map((target) => [target.key, []]));
     const ratios = new Map<string, number[]>(targets.map((target) => [target.key, []]));
+    // A read's ratio against the jose minimal server too, when it runs (issue 23's reference).
+    const joseRatios = new Map<string, number[]>(targets.map((target) => [target.key, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
-      const references: Record<'ceiling' | 'write', number> = { ceiling: NaN, write: NaN };
+      const references: Record<'ceiling' | 'write' | 'jose', number> = { ceiling: NaN, write: NaN, jose: NaN };
       for (const target of targets) {
         const m = await measure(target, fresh.name, round === 0 ? WARMUP : 0);
         rounds.get(target.key)!.push(m);
-        if (target.key === 'ceiling' || target.key === 'write') references[target.key] = m.requestsPerSecond;
+        if (target.key === 'ceiling' || target.key === 'write' || target.key === 'jose') references[target.key] = m.requestsPerSecond;
         const reference = references[target.against ?? 'ceiling'];
         if (target.name.startsWith('API') && Number.isFinite(reference)) ratios.get(target.key)!.push(m.requestsPerSecond / reference);
+        if (target.name.startsWith('API') && !target.against && Number.isFinite(references.jose)) joseRatios.get(target.key)!.push(m.requestsPerSecond / references.jose);
       }
     }
     for (const target of targets) {
@@ -491,9 +497,11 @@ async function main(): Promise<void> {
       const weighted = (pick: (m: Measure) => number) => measured.reduce((sum, m) => sum + pick(m) * m.total, 0) / Math.max(1, requests);
       const shares = ratios.get(target.key)!;
       const percent = (value: number) => `${(value * 100).toFixed(0)}`;
-      const share = shares.length
-        ? `  ${percent(median(shares))} % (${percent(Math.min(...shares))}-${percent(Math.max(...shares))}) of ${(target.against ?? 'ceiling') === 'write' ? 'minimal write' : 'ceiling'}`
-        : '';
+      const ofJose = joseRatios.get(target.key)!;
+      const share =
+        (shares.length
+          ? `  ${percent(median(shares))} % (${percent(Math.min(...shares))}-${percent(Math.max(...shares))}) of ${(target.against ?? 'ceiling') === 'write' ? 'minimal write' : 'ceiling'}`
+          : '') + (ofJose.length ? `, ${percent(median(ofJose))} % (${percent(Math.min(...ofJose))}-${percent(Math.max(...ofJose))}) of jose server` : '');
       console.log(
         `${target.name.padEnd(40)} ${(requests / (ROUNDS * ROUND_SECONDS)).toFixed(0).padStart(8)} ${median(measured.map((m) => m.p50)).toFixed(1).padStart(7)} ` +
           `${median(measured.map((m) => m.p99)).toFixed(1).padStart(7)} ${String(measured.reduce((sum, m) => sum + m.other, 0)).padStart(8)} ` +
