@@ -15,7 +15,7 @@
 //   API's), the row answered as JSON. No transaction, no row-level security, no settle.
 // Environment: DATABASE_URL, AUTH_SECRET, PORT (127.0.0.1). Prints `listening <port>` when ready.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { POOL_MAX } from '../src/db/index.js';
@@ -43,14 +43,19 @@ function validToken(token: string): boolean {
 
 const app = Fastify({ logger: false });
 
+/** The read both read references answer: one prepared SELECT by id, the row as JSON, or a 404. */
+async function readInquiry(id: string, reply: FastifyReply): Promise<unknown> {
+  const { rows } = await pool.query({ name: 'inquiry_by_id', text: 'select * from inquiries where id = $1', values: [id] });
+  if (!rows[0]) return reply.code(404).send({ status: 404 });
+  return rows[0];
+}
+
 app.get('/bare', async () => ({ status: 'ok' }));
 
 app.get<{ Params: { id: string } }>('/inquiries/:id', async (request, reply) => {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ') || !validToken(header.slice(7))) return reply.code(401).send({ status: 401 });
-  const { rows } = await pool.query({ name: 'inquiry_by_id', text: 'select * from inquiries where id = $1', values: [request.params.id] });
-  if (!rows[0]) return reply.code(404).send({ status: 404 });
-  return rows[0];
+  return readInquiry(request.params.id, reply);
 });
 
 app.get<{ Params: { id: string } }>('/jose/inquiries/:id', async (request, reply) => {
@@ -61,9 +66,7 @@ app.get<{ Params: { id: string } }>('/jose/inquiries/:id', async (request, reply
   } catch {
     return reply.code(401).send({ status: 401 });
   }
-  const { rows } = await pool.query({ name: 'inquiry_by_id', text: 'select * from inquiries where id = $1', values: [request.params.id] });
-  if (!rows[0]) return reply.code(404).send({ status: 404 });
-  return rows[0];
+  return readInquiry(request.params.id, reply);
 });
 
 app.put<{ Params: { id: string }; Body: { project_name?: unknown } }>('/inquiries/:id', async (request, reply) => {

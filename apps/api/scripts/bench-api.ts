@@ -495,13 +495,12 @@ async function main(): Promise<void> {
       const measured = rounds.get(target.key)!;
       const requests = measured.reduce((sum, m) => sum + m.total, 0);
       const weighted = (pick: (m: Measure) => number) => measured.reduce((sum, m) => sum + pick(m) * m.total, 0) / Math.max(1, requests);
-      const shares = ratios.get(target.key)!;
       const percent = (value: number) => `${(value * 100).toFixed(0)}`;
-      const ofJose = joseRatios.get(target.key)!;
-      const share =
-        (shares.length
-          ? `  ${percent(median(shares))} % (${percent(Math.min(...shares))}-${percent(Math.max(...shares))}) of ${(target.against ?? 'ceiling') === 'write' ? 'minimal write' : 'ceiling'}`
-          : '') + (ofJose.length ? `, ${percent(median(ofJose))} % (${percent(Math.min(...ofJose))}-${percent(Math.max(...ofJose))}) of jose server` : '');
+      // `58 % (45-70) of ceiling`: the rounds' median and range, or nothing without rounds.
+      const ratioText = (values: number[], of: string) =>
+        values.length ? `${percent(median(values))} % (${percent(Math.min(...values))}-${percent(Math.max(...values))}) of ${of}` : '';
+      const parts = [ratioText(ratios.get(target.key)!, (target.against ?? 'ceiling') === 'write' ? 'minimal write' : 'ceiling'), ratioText(joseRatios.get(target.key)!, 'jose server')].filter(Boolean);
+      const share = parts.length ? `  ${parts.join(', ')}` : '';
       console.log(
         `${target.name.padEnd(40)} ${(requests / (ROUNDS * ROUND_SECONDS)).toFixed(0).padStart(8)} ${median(measured.map((m) => m.p50)).toFixed(1).padStart(7)} ` +
           `${median(measured.map((m) => m.p99)).toFixed(1).padStart(7)} ${String(measured.reduce((sum, m) => sum + m.other, 0)).padStart(8)} ` +

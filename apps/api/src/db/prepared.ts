@@ -20,7 +20,7 @@
 // logging and cache layers (none is configured here: no-ops, four promises and closures a
 // call). The answer, and an error (a `DrizzleQueryError` whose `cause` is the driver's), are
 // the ones drizzle gives (src/db/prepared.integration.test.ts compares both on real statements).
-import { Column, DrizzleQueryError, getTableName, is, Param, Placeholder, SQL, Subquery, type SQL as SqlType } from 'drizzle-orm';
+import { Column, DrizzleQueryError, getTableName, is, Param, Placeholder, SQL, Subquery } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { DbOrTx } from './index.js';
 
@@ -69,9 +69,9 @@ export interface RawStatement<Row> {
  * what `db.execute()` builds on every call (drizzle's query text, then node-postgres' Parse), once.
  * Its rows come as the driver gives them, like `db.execute()`'s.
  */
-export function rawStatement<Row>(db: DbOrTx, name: string, query: SqlType): RawStatement<Row> {
+export function rawStatement<Row>(db: DbOrTx, name: string, query: SQL): RawStatement<Row> {
   const { dialect, session } = db as unknown as {
-    dialect: { sqlToQuery(query: SqlType): { sql: string; params: unknown[] } };
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
     session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): RawStatement<Row> };
   };
   return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
